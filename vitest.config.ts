@@ -1,0 +1,15 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      // Tests run against the sources; the built packages are exercised by the CLI's end-to-end tests.
+      '@urilint/core': fileURLToPath(new URL('./packages/core/src/index.ts', import.meta.url)),
+    },
+  },
+  test: {
+    include: ['packages/*/test/**/*.test.ts', 'test/**/*.test.ts'],
+    testTimeout: 60_000,
+  },
+});
