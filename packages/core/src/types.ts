@@ -26,8 +26,9 @@ export interface PathSpan extends Span {
   /**
    * The segments, without their `/` delimiters. A leading `/` does not open an
    * empty segment: `/a/b` has `a` and `b`, `/` has one empty segment, `` has none.
+   * Computed on first access (a getter; `JSON.stringify` includes it).
    */
-  segments: Span[];
+  readonly segments: Span[];
 }
 
 /** The component a diagnostic or an encoder is about. */

@@ -1,0 +1,932 @@
+/**
+ * The RFC 3986 `URI-reference` parser. It splits the input as Appendix B does
+ * (first match wins), then validates every component against its ABNF rule,
+ * recording spans (never substrings) and one diagnostic per problem. It never
+ * throws and reads each character a bounded number of times (linear time).
+ */
+import {
+  ALPHA,
+  DIGIT,
+  FRAGMENT,
+  IPVFUTURE_TAIL,
+  PATH_CHAR,
+  QUERY,
+  REG_NAME,
+  SCHEME_CHAR,
+  USERINFO,
+  ZONE_ID,
+  hexValue,
+  isHexDigit,
+  isIprivate,
+  isUcschar,
+  type CharTable,
+} from './charsets.js';
+import { CODES, type DiagnosticCode } from './codes.js';
+import { COMPONENT_NAMES, describeChar, describeChars, excerpt } from './messages.js';
+import { encodeCodePoint, encodeOctet, utf8SequenceLength } from './percent.js';
+import type {
+  Component,
+  Diagnostic,
+  HostKind,
+  HostSpan,
+  ParseOptions,
+  PathKind,
+  PathSpan,
+  Span,
+  TextEdit,
+  UriReference,
+} from './types.js';
+
+const PERCENT = 0x25;
+const DOT = 0x2e;
+const SLASH = 0x2f;
+const COLON = 0x3a;
+const QUESTION = 0x3f;
+const AT = 0x40;
+const LBRACKET = 0x5b;
+const RBRACKET = 0x5d;
+const HASH = 0x23;
+
+const DEFAULT_MAX_DIAGNOSTICS = 10_000;
+
+type UnescapedCode =
+  | 'userinfo-unescaped-char'
+  | 'host-unescaped-char'
+  | 'path-unescaped-char'
+  | 'query-unescaped-char'
+  | 'fragment-unescaped-char';
+
+/** Octets of the current run of percent-encoded triplets (reused; parse is synchronous). */
+const octets: number[] = [];
+
+/**
+ * The diagnosing half of the parser: validates one component at a time and
+ * records problems. One instance is reused across calls (`parse` is synchronous
+ * and calls out to nothing), so a parse allocates only its result.
+ */
+class Parser {
+  s = '';
+  maxDiagnostics = DEFAULT_MAX_DIAGNOSTICS;
+  iri = false;
+  allowZoneId = false;
+  diagnostics: Diagnostic[] = [];
+  userinfo: Span | undefined;
+  host: HostSpan | undefined;
+  port: Span | undefined;
+  hasError = false;
+  truncated = false;
+
+  reset(s: string, maxDiagnostics: number, iri: boolean, allowZoneId: boolean): this {
+    this.s = s;
+    this.maxDiagnostics = maxDiagnostics;
+    this.iri = iri;
+    this.allowZoneId = allowZoneId;
+    this.diagnostics = [];
+    this.userinfo = undefined;
+    this.host = undefined;
+    this.port = undefined;
+    this.hasError = false;
+    this.truncated = false;
+    return this;
+  }
+
+  report(code: DiagnosticCode, start: number, end: number, component: Component, message: string, fix?: TextEdit[]): void {
+    const info = CODES[code];
+    if (info.severity === 'error') this.hasError = true;
+    if (this.diagnostics.length >= this.maxDiagnostics) {
+      this.truncated = true;
+      return;
+    }
+    const diagnostic: Diagnostic = { code, severity: info.severity, start, end, message, spec: info.spec, component };
+    if (fix !== undefined) diagnostic.fix = fix;
+    this.diagnostics.push(diagnostic);
+  }
+
+  // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+  parseScheme(end: number): void {
+    const s = this.s;
+    const first = s.charCodeAt(0);
+    let i = 0;
+    if (!(first < 128 && ALPHA[first] === 1)) {
+      i = this.charWidth(0);
+      this.report(
+        'scheme-invalid-start',
+        0,
+        i,
+        'scheme',
+        `The scheme "${this.excerpt(0, end)}" starts with ${describeChar(s.codePointAt(0)!)}; a scheme must begin with a letter.`,
+      );
+    }
+    while (i < end) {
+      const c = s.charCodeAt(i);
+      if (c < 128 && SCHEME_CHAR[c] === 1) {
+        i++;
+        continue;
+      }
+      let j = i + 1;
+      while (j < end && !(s.charCodeAt(j) < 128 && SCHEME_CHAR[s.charCodeAt(j)] === 1)) j++;
+      this.report(
+        'scheme-invalid-char',
+        i,
+        j,
+        'scheme',
+        `The scheme "${this.excerpt(0, end)}" contains ${describeChars(s.slice(i, j))}; a scheme holds only letters, digits, "+", "-" and ".".`,
+      );
+      i = j;
+    }
+  }
+
+  // authority = [ userinfo "@" ] host [ ":" port ]
+  parseAuthority(start: number, end: number): void {
+    const s = this.s;
+    // "@" is in neither userinfo nor host: the last one ends the userinfo, and any
+    // earlier one is a character of the userinfo that had to be encoded.
+    const at = s.lastIndexOf('@', end - 1);
+    let hostStart = start;
+    if (at >= start) {
+      this.userinfo = { start, end: at };
+      this.scan(start, at, USERINFO, 'userinfo', 'userinfo-unescaped-char');
+      hostStart = at + 1;
+    }
+    let portStart = -1;
+    if (hostStart < end && s.charCodeAt(hostStart) === LBRACKET) {
+      portStart = this.parseIpLiteral(hostStart, end);
+    } else {
+      portStart = this.parseRegNameOrIPv4(hostStart, end);
+    }
+    if (portStart >= 0) {
+      this.port = { start: portStart, end };
+      this.parsePort(portStart, end);
+    }
+  }
+
+  // host = IPv4address / reg-name, followed by [ ":" port ]; returns where the port starts, or -1.
+  parseRegNameOrIPv4(start: number, end: number): number {
+    const s = this.s;
+    let colon = s.indexOf(':', start);
+    if (colon >= end) colon = -1;
+    if (colon >= 0) {
+      // Two or more colons: an IPv6 address someone forgot to bracket?
+      const second = s.indexOf(':', colon + 1);
+      if (second >= 0 && second < end && this.parseIPv6address(start, end, false)) {
+        this.host = { start, end, kind: 'ipv6' };
+        this.report(
+          'host-ipv6-missing-brackets',
+          start,
+          end,
+          'host',
+          `The host "${this.excerpt(start, end)}" is an IPv6 address; as a host it must be written in brackets: "[${this.excerpt(start, end)}]".`,
+          [
+            { start, end: start, text: '[' },
+            { start: end, end, text: ']' },
+          ],
+        );
+        return -1;
+      }
+    }
+    const hostEnd = colon >= 0 ? colon : end;
+    const kind: HostKind = this.isIPv4address(start, hostEnd) ? 'ipv4' : 'reg-name';
+    this.host = { start, end: hostEnd, kind };
+    if (kind === 'reg-name') this.scan(start, hostEnd, REG_NAME, 'host', 'host-unescaped-char');
+    return colon >= 0 ? colon + 1 : -1;
+  }
+
+  // IP-literal = "[" ( IPv6address / IPvFuture ) "]"; returns where the port starts, or -1.
+  parseIpLiteral(start: number, end: number): number {
+    const s = this.s;
+    let close = s.indexOf(']', start);
+    if (close >= end) close = -1;
+    const isFuture = start + 1 < end && (s.charCodeAt(start + 1) | 0x20) === 0x76; // "v" / "V"
+    if (close < 0) {
+      this.host = { start, end, kind: isFuture ? 'ipvfuture' : 'ipv6' };
+      this.report(
+        'host-ip-literal-unterminated',
+        start,
+        end,
+        'host',
+        `The IP literal "${this.excerpt(start, end)}" has no closing "]".`,
+      );
+      return -1;
+    }
+    const host: HostSpan = { start, end: close + 1, kind: isFuture ? 'ipvfuture' : 'ipv6' };
+    this.host = host;
+    if (isFuture) {
+      this.parseIPvFuture(start + 1, close);
+    } else {
+      let zone = s.indexOf('%', start + 1);
+      if (zone >= close) zone = -1;
+      this.parseIPv6address(start + 1, zone >= 0 ? zone : close, true);
+      if (zone >= 0) this.parseZoneId(zone, close, host);
+    }
+    const after = close + 1;
+    if (after === end) return -1;
+    if (s.charCodeAt(after) === COLON) return after + 1;
+    let colon = s.indexOf(':', after);
+    if (colon >= end) colon = -1;
+    const trailingEnd = colon >= 0 ? colon : end;
+    this.report(
+      'host-ip-literal-trailing-chars',
+      after,
+      trailingEnd,
+      'host',
+      `"${this.excerpt(after, trailingEnd)}" follows the IP literal "${this.excerpt(start, after)}"; only ":" and a port may follow "]".`,
+    );
+    return colon >= 0 ? colon + 1 : -1;
+  }
+
+  /**
+   * IPv6address, all nine alternatives of §3.2.2 at once: h16 groups separated by
+   * ":", at most one "::", an optional IPv4address as the last 32 bits; eight
+   * 16-bit units without "::", at most seven with it.
+   */
+  parseIPv6address(start: number, end: number, reportProblems: boolean): boolean {
+    const s = this.s;
+    let ok = true;
+    const fail = (code: DiagnosticCode, from: number, to: number, message: string): void => {
+      ok = false;
+      if (reportProblems) this.report(code, from, to, 'host', message);
+    };
+    const address = (): string => this.excerpt(start, end);
+    if (start === end) {
+      fail('host-ipv6-group-count', start, end, 'The IP literal is empty; an IPv6 address has eight groups, or fewer with "::".');
+      return false;
+    }
+    let units = 0;
+    let compression = -1;
+    let i = start;
+    if (s.charCodeAt(i) === COLON) {
+      if (i + 1 < end && s.charCodeAt(i + 1) === COLON) {
+        compression = i;
+        i += 2;
+      } else {
+        fail('host-ipv6-invalid-group', i, i + 1, `The IPv6 address "${address()}" starts with a single ":"; only "::" may begin an address.`);
+        i += 1;
+      }
+    }
+    while (i < end) {
+      let j = i;
+      let hasDot = false;
+      while (j < end) {
+        const c = s.charCodeAt(j);
+        if (c === COLON) break;
+        if (c === DOT) hasDot = true;
+        j++;
+      }
+      if (hasDot) {
+        if (j < end) {
+          fail('host-ipv6-invalid-ipv4', i, j, `The IPv4 part "${this.excerpt(i, j)}" of the IPv6 address "${address()}" must come last.`);
+        } else if (!this.isIPv4address(i, j)) {
+          fail('host-ipv6-invalid-ipv4', i, j, `"${this.excerpt(i, j)}" in the IPv6 address "${address()}" is not an IPv4 address (four decimal octets 0–255, no leading zeros).`);
+        }
+        units += 2;
+      } else if (j === i) {
+        fail('host-ipv6-invalid-group', i, i + 1, `The IPv6 address "${address()}" has an empty group at ":::"; groups are one to four hexadecimal digits.`);
+      } else {
+        let hex = j - i <= 4;
+        for (let k = i; hex && k < j; k++) hex = isHexDigit(s.charCodeAt(k));
+        if (!hex) {
+          fail('host-ipv6-invalid-group', i, j, `"${this.excerpt(i, j)}" is not an IPv6 group; a group is one to four hexadecimal digits.`);
+        }
+        units += 1;
+      }
+      i = j;
+      if (i < end) {
+        if (i + 1 < end && s.charCodeAt(i + 1) === COLON) {
+          if (compression >= 0) {
+            fail('host-ipv6-double-compression', i, i + 2, `"::" appears twice in the IPv6 address "${address()}"; it may stand for one run of zero groups only.`);
+          } else {
+            compression = i;
+          }
+          i += 2;
+        } else {
+          i += 1;
+          if (i === end) {
+            fail('host-ipv6-invalid-group', i - 1, i, `The IPv6 address "${address()}" ends with a single ":"; only "::" may end an address.`);
+          }
+        }
+      }
+    }
+    if (ok && (compression < 0 ? units !== 8 : units > 7)) {
+      const message =
+        compression < 0
+          ? `The IPv6 address "${address()}" has ${units} 16-bit groups; it needs exactly 8 (an IPv4 tail counts as 2), or "::" for a run of zeros.`
+          : `The IPv6 address "${address()}" has ${units} 16-bit groups besides "::"; with "::" it may have at most 7.`;
+      fail('host-ipv6-group-count', start, end, message);
+    }
+    return ok;
+  }
+
+  // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
+  parseIPvFuture(start: number, end: number): void {
+    const s = this.s;
+    const literal = this.excerpt(start, end);
+    let i = start + 1;
+    while (i < end && isHexDigit(s.charCodeAt(i))) i++;
+    if (i === start + 1) {
+      this.report('host-ipvfuture-invalid', start, Math.min(i + 1, end), 'host', `The IPvFuture literal "${literal}" needs hexadecimal version digits after "v".`);
+      return;
+    }
+    if (i === end || s.charCodeAt(i) !== DOT) {
+      this.report('host-ipvfuture-invalid', start, end, 'host', `The IPvFuture literal "${literal}" needs "." after its version "${this.excerpt(start, i)}".`);
+      return;
+    }
+    i++;
+    if (i === end) {
+      this.report('host-ipvfuture-invalid', start, end, 'host', `The IPvFuture literal "${literal}" has nothing after "."; it needs at least one character.`);
+      return;
+    }
+    while (i < end) {
+      const c = s.charCodeAt(i);
+      if (c < 128 && IPVFUTURE_TAIL[c] === 1) {
+        i++;
+        continue;
+      }
+      let j = i + 1;
+      while (j < end && !(s.charCodeAt(j) < 128 && IPVFUTURE_TAIL[s.charCodeAt(j)] === 1)) j++;
+      this.report(
+        'host-ipvfuture-invalid',
+        i,
+        j,
+        'host',
+        `The IPvFuture literal "${literal}" contains ${describeChars(s.slice(i, j))}; only unreserved characters, sub-delims and ":" may follow ".".`,
+      );
+      i = j;
+    }
+  }
+
+  // IPv6addrz = IPv6address "%25" ZoneID ; ZoneID = 1*( unreserved / pct-encoded )   (RFC 6874)
+  parseZoneId(percent: number, end: number, host: HostSpan): void {
+    const s = this.s;
+    let valid = s.startsWith('%25', percent) && percent + 3 < end;
+    for (let i = percent + 3; valid && i < end; i++) {
+      const c = s.charCodeAt(i);
+      if (c < 128 && ZONE_ID[c] === 1) continue;
+      if (c === PERCENT && i + 2 < end && isHexDigit(s.charCodeAt(i + 1)) && isHexDigit(s.charCodeAt(i + 2))) {
+        i += 2;
+        continue;
+      }
+      valid = false;
+    }
+    const text = this.excerpt(percent, end);
+    if (!valid) {
+      const hint = s.startsWith('%25', percent) ? 'holds only unreserved or percent-encoded characters' : 'is introduced by "%25" (an encoded "%")';
+      this.report('host-ipv6-invalid-zone-id', percent, end, 'host', `"${text}" is not a valid zone identifier; a zone ${hint} (RFC 6874).`);
+      return;
+    }
+    host.zone = { start: percent + 3, end };
+    if (!this.allowZoneId) {
+      this.report(
+        'host-ipv6-zone-id',
+        percent,
+        end,
+        'host',
+        `The IPv6 zone identifier "${text}" is not part of RFC 3986 (only RFC 6874) and browsers reject it.`,
+      );
+    }
+  }
+
+  // IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet
+  // dec-octet   = DIGIT / %x31-39 DIGIT / "1" 2DIGIT / "2" %x30-34 DIGIT / "25" %x30-35
+  isIPv4address(start: number, end: number): boolean {
+    const s = this.s;
+    if (end - start < 7 || end - start > 15) return false;
+    let octetCount = 0;
+    let i = start;
+    for (;;) {
+      let j = i;
+      let value = 0;
+      while (j < end && j - i < 4) {
+        const c = s.charCodeAt(j);
+        if (!(c < 128 && DIGIT[c] === 1)) break;
+        value = value * 10 + (c - 0x30);
+        j++;
+      }
+      const length = j - i;
+      if (length === 0 || length > 3 || value > 255 || (length > 1 && s.charCodeAt(i) === 0x30)) return false;
+      octetCount++;
+      if (j === end) return octetCount === 4;
+      if (s.charCodeAt(j) !== DOT || octetCount === 4) return false;
+      i = j + 1;
+    }
+  }
+
+  // port = *DIGIT
+  parsePort(start: number, end: number): void {
+    const s = this.s;
+    let i = start;
+    while (i < end) {
+      const c = s.charCodeAt(i);
+      if (c < 128 && DIGIT[c] === 1) {
+        i++;
+        continue;
+      }
+      let j = i + 1;
+      while (j < end && !(s.charCodeAt(j) < 128 && DIGIT[s.charCodeAt(j)] === 1)) j++;
+      this.report(
+        'port-invalid-char',
+        i,
+        j,
+        'port',
+        `The port "${this.excerpt(start, end)}" contains ${describeChars(s.slice(i, j))}; a port holds only decimal digits.`,
+      );
+      i = j;
+    }
+  }
+
+  /**
+   * path-abempty / path-absolute / path-noscheme / path-rootless / path-empty:
+   * which one applies follows from what precedes the path (§3.3, §4.2).
+   */
+  parsePath(start: number, end: number, hasScheme: boolean, hasAuthority: boolean): PathSpan {
+    const s = this.s;
+    let kind: PathKind;
+    if (hasAuthority) kind = 'abempty';
+    else if (start === end) kind = 'empty';
+    else if (s.charCodeAt(start) === SLASH) kind = 'absolute';
+    else kind = hasScheme ? 'rootless' : 'noscheme';
+
+    const path = new Path(s, start, end, kind);
+    // path-noscheme = segment-nz-nc *( "/" segment ): the first segment has no ":".
+    if (kind === 'noscheme') {
+      const firstEnd = path.segments[0]!.end;
+      const colon = s.indexOf(':', start);
+      if (colon >= 0 && colon < firstEnd) {
+        this.report(
+          'path-colon-in-first-segment',
+          colon,
+          colon + 1,
+          'path',
+          `The relative reference "${this.excerpt(start, firstEnd)}…" has ":" in its first segment, so it would be read as a scheme; write "./" before it.`,
+          [{ start, end: start, text: './' }],
+        );
+      }
+    }
+    this.scan(start, end, PATH_CHAR, 'path', 'path-unescaped-char');
+    return path;
+  }
+
+  /**
+   * Validates `[start, end)` against a component's character table: allowed
+   * characters pass, `%` must start a triplet, anything else is reported in runs.
+   */
+  scan(start: number, end: number, allowed: CharTable, component: Component, unescaped: UnescapedCode): void {
+    const s = this.s;
+    let i = start;
+    while (i < end) {
+      const c = s.charCodeAt(i);
+      if (c < 128) {
+        if (allowed[c] === 1) {
+          i++;
+        } else if (c === PERCENT) {
+          i = this.scanPercent(i, end, component);
+        } else {
+          i = this.reportAsciiRun(i, end, allowed, component, unescaped);
+        }
+      } else {
+        i = this.scanNonAscii(i, end, component);
+      }
+    }
+  }
+
+  reportAsciiRun(start: number, end: number, allowed: CharTable, component: Component, unescaped: UnescapedCode): number {
+    const s = this.s;
+    // "[" and "]" in a registered name cannot be meant as data: a broken IP literal, not something to encode.
+    const isBracket = (c: number): boolean => component === 'host' && (c === LBRACKET || c === RBRACKET);
+    const bracket = isBracket(s.charCodeAt(start));
+    let j = start + 1;
+    while (j < end) {
+      const c = s.charCodeAt(j);
+      if (c >= 128 || c === PERCENT || allowed[c] === 1 || isBracket(c) !== bracket) break;
+      j++;
+    }
+    const text = s.slice(start, j);
+    const where = COMPONENT_NAMES[component];
+    if (bracket) {
+      this.report('host-invalid-char', start, j, component, `The host contains ${describeChars(text)}; brackets may only enclose an IP literal.`);
+      return j;
+    }
+    let encoded = '';
+    for (let k = 0; k < text.length; k++) encoded += encodeOctet(text.charCodeAt(k));
+    const these = j - start === 1 ? 'it' : 'them';
+    this.report(unescaped, start, j, component, `${capitalize(describeChars(text))} must be percent-encoded in ${where}: write ${these} as "${excerpt(encoded, 0, encoded.length)}".`, [
+      { start, end: j, text: encoded },
+    ]);
+    return j;
+  }
+
+  /** `%` at `start`: a valid triplet, a run of octets to check as UTF-8, or invalid triplets. */
+  scanPercent(start: number, end: number, component: Component): number {
+    const s = this.s;
+    if (this.isTriplet(start, end)) {
+      return hexValue(s.charCodeAt(start + 1)) >= 8 ? this.scanOctetRun(start, end, component) : start + 3;
+    }
+    // pct-encoded = "%" HEXDIG HEXDIG — consecutive broken triplets are reported together.
+    let j = start;
+    do {
+      j++;
+      for (let n = 0; n < 2 && j < end && isAlphanumeric(s.charCodeAt(j)); n++) j++;
+    } while (j < end && s.charCodeAt(j) === PERCENT && !this.isTriplet(j, end));
+    const raw = s.slice(start, j);
+    const percents = raw.split('%').length - 1;
+    const fixed = raw.replaceAll('%', '%25');
+    const text = this.excerpt(start, j);
+    const what = percents > 1 ? `${percents} "%" signs in "${text}" are` : text === '%' ? '"%" is' : `"%" in "${text}" is`;
+    this.report(
+      'pct-invalid-triplet',
+      start,
+      j,
+      component,
+      `${capitalize(what)} not followed by two hexadecimal digits; a literal "%" is written "%25".`,
+      [{ start, end: j, text: fixed }],
+    );
+    return j;
+  }
+
+  isTriplet(i: number, end: number): boolean {
+    return i + 2 < end && isHexDigit(this.s.charCodeAt(i + 1)) && isHexDigit(this.s.charCodeAt(i + 2));
+  }
+
+  /** A run of triplets whose first octet is ≥ 0x80: the octets should decode as UTF-8 (§2.5). */
+  scanOctetRun(start: number, end: number, component: Component): number {
+    const s = this.s;
+    octets.length = 0;
+    let i = start;
+    while (i < end && s.charCodeAt(i) === PERCENT && this.isTriplet(i, end)) {
+      octets.push((hexValue(s.charCodeAt(i + 1)) << 4) | hexValue(s.charCodeAt(i + 2)));
+      i += 3;
+    }
+    let k = 0;
+    let badFrom = -1;
+    const flush = (to: number): void => {
+      if (badFrom < 0) return;
+      const from = start + 3 * badFrom;
+      const until = start + 3 * to;
+      this.report(
+        'pct-invalid-utf8',
+        from,
+        until,
+        component,
+        `The octets "${this.excerpt(from, until)}" are not well-formed UTF-8, so they do not decode to text (RFC 3986 §2.5 expects UTF-8).`,
+      );
+      badFrom = -1;
+    };
+    while (k < octets.length) {
+      const length = utf8SequenceLength(octets, k, octets.length);
+      if (length === 0) {
+        if (badFrom < 0) badFrom = k;
+        k++;
+      } else {
+        flush(k);
+        k += length;
+      }
+    }
+    flush(k);
+    return i;
+  }
+
+  /** Non-ASCII at `start`: an IRI character (allowed with `iri`), or an unpaired surrogate. */
+  scanNonAscii(start: number, end: number, component: Component): number {
+    const s = this.s;
+    const first = s.codePointAt(start)!;
+    if (first >= 0xd800 && first <= 0xdfff) {
+      let j = start + 1;
+      for (;;) {
+        if (j >= end) break;
+        const c = s.codePointAt(j)!;
+        if (!(c >= 0xd800 && c <= 0xdfff)) break;
+        j++;
+      }
+      const count = j - start;
+      this.report(
+        'lone-surrogate',
+        start,
+        j,
+        component,
+        count === 1
+          ? `The unpaired surrogate U+${first.toString(16).toUpperCase()} in ${COMPONENT_NAMES[component]} is not a character and cannot be encoded.`
+          : `${count} unpaired surrogates in ${COMPONENT_NAMES[component]} are not characters and cannot be encoded.`,
+      );
+      return j;
+    }
+    if (this.iri && this.allowedInIri(first, component)) return start + (first > 0xffff ? 2 : 1);
+    let j = start;
+    let encoded = '';
+    while (j < end) {
+      const cp = s.codePointAt(j)!;
+      if (cp < 0x80 || (cp >= 0xd800 && cp <= 0xdfff) || (this.iri && this.allowedInIri(cp, component))) break;
+      encoded += encodeCodePoint(cp);
+      j += cp > 0xffff ? 2 : 1;
+    }
+    const text = s.slice(start, j);
+    const described = capitalize(describeChars(text));
+    const why = this.iri ? 'not allowed even in an IRI' : 'allowed only in an IRI';
+    const is = j - start === (first > 0xffff ? 2 : 1) ? 'is' : 'are';
+    if (component === 'host') {
+      this.report(
+        'iri-char',
+        start,
+        j,
+        component,
+        `${described} in the host ${is} ${why}; convert the name to ASCII with IDNA (punycode), e.g. with domainToASCII.`,
+      );
+    } else {
+      this.report('iri-char', start, j, component, `${described} in ${COMPONENT_NAMES[component]} ${is} ${why}; in a URI write ${is === 'is' ? 'it' : 'them'} percent-encoded as UTF-8: "${excerpt(encoded, 0, encoded.length)}".`, [
+        { start, end: j, text: encoded },
+      ]);
+    }
+    return j;
+  }
+
+  allowedInIri(cp: number, component: Component): boolean {
+    return isUcschar(cp) || (component === 'query' && isIprivate(cp));
+  }
+
+  /** The input between `start` and `end` for a message, shortened in the middle when long. */
+  excerpt(start: number, end: number): string {
+    return excerpt(this.s, start, end);
+  }
+
+  /** The width in UTF-16 code units of the character at `i` (2 for a surrogate pair). */
+  charWidth(i: number): number {
+    const c = this.s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = this.s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) return 2;
+    }
+    return 1;
+  }
+}
+
+const sharedParser = new Parser();
+
+/**
+ * The path span. Its `segments` are computed on first use (most callers never
+ * ask), then kept; `toJSON` includes them, so a serialized result is complete.
+ */
+class Path implements PathSpan {
+  readonly start: number;
+  readonly end: number;
+  readonly kind: PathKind;
+  #input: string;
+  #segments: Span[] | undefined;
+
+  constructor(input: string, start: number, end: number, kind: PathKind) {
+    this.start = start;
+    this.end = end;
+    this.kind = kind;
+    this.#input = input;
+  }
+
+  get segments(): Span[] {
+    return (this.#segments ??= splitSegments(this.#input, this.start, this.end));
+  }
+
+  toJSON(): { start: number; end: number; kind: PathKind; segments: Span[] } {
+    return { start: this.start, end: this.end, kind: this.kind, segments: this.segments };
+  }
+}
+
+/** Splits `[start, end)` at "/"; a leading "/" does not open an empty segment. */
+function splitSegments(s: string, start: number, end: number): Span[] {
+  const segments: Span[] = [];
+  if (start === end) return segments;
+  let segmentStart = s.charCodeAt(start) === SLASH ? start + 1 : start;
+  for (;;) {
+    let slash = s.indexOf('/', segmentStart);
+    if (slash < 0 || slash >= end) slash = end;
+    segments.push({ start: segmentStart, end: slash });
+    if (slash === end) return segments;
+    segmentStart = slash + 1;
+  }
+}
+
+function isAlphanumeric(c: number): boolean {
+  return c < 128 && (ALPHA[c] === 1 || DIGIT[c] === 1);
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function toInputString(input: unknown): string {
+  if (typeof input === 'string') return input;
+  try {
+    return input == null ? '' : String(input);
+  } catch {
+    return '';
+  }
+}
+
+/** The end of the component that starts at `from`: the first of `stops` (or the input's end). */
+function findEnd(s: string, from: number, stop1: number, stop2: number, stop3: number): number {
+  let i = from;
+  const n = s.length;
+  while (i < n) {
+    const c = s.charCodeAt(i);
+    if (c === stop1 || c === stop2 || c === stop3) break;
+    i++;
+  }
+  return i;
+}
+
+/** Whether `s[i]` starts a triplet of an octet below 0x80 (ASCII, so no UTF-8 check is due). */
+function isAsciiTriplet(s: string, i: number): boolean {
+  const h1 = s.charCodeAt(i + 1);
+  return h1 >= 0x30 && h1 <= 0x37 && isHexDigit(s.charCodeAt(i + 2));
+}
+
+/**
+ * Parses and validates an RFC 3986 URI reference. Never throws; linear time.
+ *
+ * Components are split as in Appendix B (first match wins) and each is a
+ * `{ start, end }` span into the input, absent when the component is undefined
+ * (`http://h` has no query; `http://h?` has an empty one). `valid` is true
+ * exactly when the input matches `URI-reference`; every problem is reported in
+ * `diagnostics` at its own range.
+ *
+ * Each component is read in one pass over its rule's table; only a character
+ * outside the table sends that component to the diagnosing `Parser` methods.
+ */
+export function parse(input: string, options?: ParseOptions): UriReference {
+  const s = toInputString(input);
+  const max = options?.maxDiagnostics ?? DEFAULT_MAX_DIAGNOSTICS;
+  const parser = sharedParser.reset(s, max >= 0 ? max : 0, options?.iri === true, options?.allowZoneId === true);
+  const n = s.length;
+  let i = 0;
+
+  // scheme: ^(([^:/?#]+):)? — then ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+  let scheme: Span | undefined;
+  while (i < n) {
+    const c = s.charCodeAt(i);
+    if (c < 128 && SCHEME_CHAR[c] === 1) i++;
+    else break;
+  }
+  if (i < n) {
+    const c = s.charCodeAt(i);
+    if (c === COLON) {
+      if (i > 0) {
+        scheme = { start: 0, end: i };
+        const first = s.charCodeAt(0);
+        if (ALPHA[first] !== 1) parser.parseScheme(i);
+      }
+    } else if (c !== SLASH && c !== QUESTION && c !== HASH) {
+      // Not a scheme character: Appendix B still reads a scheme up to a ":" that comes before any "/?#".
+      let j = i + 1;
+      while (j < n) {
+        const d = s.charCodeAt(j);
+        if (d === COLON || d === SLASH || d === QUESTION || d === HASH) break;
+        j++;
+      }
+      if (j < n && s.charCodeAt(j) === COLON) {
+        scheme = { start: 0, end: j };
+        parser.parseScheme(j);
+      }
+    }
+  }
+  i = scheme ? scheme.end + 1 : 0;
+
+  // authority = [ userinfo "@" ] host [ ":" port ], after "//"
+  let authority: Span | undefined;
+  let userinfo: Span | undefined;
+  let host: HostSpan | undefined;
+  let port: Span | undefined;
+  if (s.charCodeAt(i) === SLASH && s.charCodeAt(i + 1) === SLASH) {
+    const start = i + 2;
+    let at = -1;
+    let colon = -1;
+    let colons = 0;
+    let plain = true;
+    for (i = start; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c < 128 && REG_NAME[c] === 1) continue;
+      if (c === COLON) {
+        if (colon < 0) colon = i;
+        colons++;
+      } else if (c === AT) {
+        if (at >= 0) plain = false;
+        at = i;
+        colon = -1;
+        colons = 0;
+      } else if (c === SLASH || c === QUESTION || c === HASH) {
+        break;
+      } else {
+        plain = false;
+      }
+    }
+    authority = { start, end: i };
+    if (plain && colons <= 1) {
+      // Only unreserved, sub-delims, one "@" and at most one ":" after it: userinfo and
+      // host are valid by construction; only the port's digits remain to be checked.
+      const hostStart = at >= 0 ? at + 1 : start;
+      const hostEnd = colon >= 0 ? colon : i;
+      if (at >= 0) userinfo = { start, end: at };
+      host = { start: hostStart, end: hostEnd, kind: parser.isIPv4address(hostStart, hostEnd) ? 'ipv4' : 'reg-name' };
+      if (colon >= 0) {
+        port = { start: colon + 1, end: i };
+        for (let k = colon + 1; k < i; k++) {
+          const c = s.charCodeAt(k);
+          if (!(c >= 0x30 && c <= 0x39)) {
+            parser.parsePort(colon + 1, i);
+            break;
+          }
+        }
+      }
+    } else {
+      parser.parseAuthority(start, i);
+      userinfo = parser.userinfo;
+      host = parser.host;
+      port = parser.port;
+    }
+  }
+
+  // path: path-abempty / path-absolute / path-noscheme / path-rootless / path-empty
+  const pathStart = i;
+  let pathClean = true;
+  for (; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 128 && PATH_CHAR[c] === 1) {
+      continue;
+    } else if (c === QUESTION || c === HASH) {
+      break;
+    } else if (c === PERCENT && isAsciiTriplet(s, i)) {
+      i += 2;
+    } else {
+      pathClean = false;
+      break;
+    }
+  }
+  let path: PathSpan;
+  if (pathClean && !(scheme === undefined && authority === undefined && pathStart < i && s.charCodeAt(pathStart) === COLON)) {
+    let kind: PathKind;
+    if (authority) kind = 'abempty';
+    else if (i === pathStart) kind = 'empty';
+    else if (s.charCodeAt(pathStart) === SLASH) kind = 'absolute';
+    else kind = scheme ? 'rootless' : 'noscheme';
+    path = new Path(s, pathStart, i, kind);
+  } else {
+    i = findEnd(s, i, QUESTION, HASH, -1);
+    path = parser.parsePath(pathStart, i, scheme !== undefined, authority !== undefined);
+  }
+
+  // query = *( pchar / "/" / "?" )
+  let query: Span | undefined;
+  if (i < n && s.charCodeAt(i) === QUESTION) {
+    const start = i + 1;
+    for (i = start; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c < 128 && QUERY[c] === 1) continue;
+      if (c === HASH) break;
+      if (c === PERCENT && isAsciiTriplet(s, i)) {
+        i += 2;
+        continue;
+      }
+      const from = i;
+      i = findEnd(s, i, HASH, -1, -1);
+      parser.scan(from, i, QUERY, 'query', 'query-unescaped-char');
+      break;
+    }
+    query = { start, end: i };
+  }
+
+  // fragment = *( pchar / "/" / "?" )
+  let fragment: Span | undefined;
+  if (i < n) {
+    const start = i + 1;
+    for (i = start; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c < 128 && FRAGMENT[c] === 1) continue;
+      if (c === PERCENT && isAsciiTriplet(s, i)) {
+        i += 2;
+        continue;
+      }
+      parser.scan(i, n, FRAGMENT, 'fragment', 'fragment-unescaped-char');
+      break;
+    }
+    fragment = { start, end: n };
+  }
+
+  if (parser.truncated) {
+    parser.diagnostics.push({
+      code: 'too-many-diagnostics',
+      severity: 'info',
+      start: 0,
+      end: n,
+      message: `More than ${parser.maxDiagnostics} problems were found; only the first ${parser.maxDiagnostics} are listed.`,
+      spec: CODES['too-many-diagnostics'].spec,
+      component: 'path',
+    });
+  }
+
+  // Keys in component order; undefined components are absent, not `undefined`.
+  const result: UriReference = { input: s, valid: !parser.hasError, kind: scheme ? 'uri' : 'relative-ref' } as UriReference;
+  if (scheme) result.scheme = scheme;
+  if (authority) result.authority = authority;
+  if (userinfo) result.userinfo = userinfo;
+  if (host) result.host = host;
+  if (port) result.port = port;
+  result.path = path;
+  if (query) result.query = query;
+  if (fragment) result.fragment = fragment;
+  result.diagnostics = parser.diagnostics;
+  return result;
+}
