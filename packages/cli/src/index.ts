@@ -1,0 +1,2 @@
+export { main, version } from './main.js';
+export type { Io } from './io.js';
