@@ -147,8 +147,8 @@ export const CODES = {
   'path-double-slash-without-authority': {
     severity: 'error',
     spec: 'RFC 3986 §3.3',
-    summary: 'A path that starts with `//` needs an authority, or it reads as one (reported when composing from components).',
-    example: 'serialize({ scheme: "a", path: "//b" })',
+    summary: 'A path that starts with `//` needs an authority, or it reads as one. A parsed string cannot have it (`//` always opens an authority); `recompose` throws it.',
+    example: 'recompose({ scheme: "a", path: "//b" })',
     fix: 'insert `/.` before the path',
   },
   'query-unescaped-char': {

@@ -27,3 +27,4 @@ export type {
   TextEdit,
   UriReference,
 } from './types.js';
+export { recompose, type UriComponents } from './recompose.js';

@@ -44,6 +44,7 @@ export function describeChar(cp: number): string {
 }
 
 const EXCERPT_MAX = 60;
+const DESCRIBE_MAX = 40;
 
 /** `s.slice(start, end)` for a message; longer than 60 code units, the middle gives way to `…`. */
 export function excerpt(s: string, start: number, end: number): string {
@@ -52,7 +53,9 @@ export function excerpt(s: string, start: number, end: number): string {
 }
 
 /** The `isInvisible` characters as a pattern, unpaired surrogates included. */
+// Matching controls is the point here: they are shown as U+XXXX.
 const INVISIBLE =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** Describes the characters of `text`: one by name, several quoted with controls shown as `U+XXXX`. */
@@ -60,13 +63,16 @@ export function describeChars(text: string): string {
   const first = text.codePointAt(0) ?? 0;
   if (text.length === (first > 0xffff ? 2 : 1)) return describeChar(first);
   let shown = '';
-  const count = text.length;
-  if (count > EXCERPT_MAX) text = text.slice(0, EXCERPT_MAX);
+  let cut = false;
   for (const ch of text) {
+    if (shown.length >= DESCRIBE_MAX) {
+      cut = true;
+      break;
+    }
     const cp = ch.codePointAt(0)!;
     shown += isInvisible(cp) ? `<${hex4(cp)}>` : ch;
   }
-  return count > EXCERPT_MAX ? `the characters "${shown}…" (${count} code units)` : `the characters "${shown}"`;
+  return cut ? `the characters "${shown}…" (${text.length} code units)` : `the characters "${shown}"`;
 }
 
 export const COMPONENT_NAMES: Record<Component, string> = {

@@ -90,6 +90,17 @@ class Parser {
     return this;
   }
 
+  /**
+   * True when no more diagnostics are recorded; it still settles `valid` and
+   * marks the truncation, so callers may skip building the message and fix.
+   */
+  full(code: DiagnosticCode): boolean {
+    if (this.diagnostics.length < this.maxDiagnostics) return false;
+    if (CODES[code].severity === 'error') this.hasError = true;
+    this.truncated = true;
+    return true;
+  }
+
   report(code: DiagnosticCode, start: number, end: number, component: Component, message: string, fix?: TextEdit[]): void {
     const info = CODES[code];
     if (info.severity === 'error') this.hasError = true;
@@ -117,23 +128,9 @@ class Parser {
         `The scheme "${this.excerpt(0, end)}" starts with ${describeChar(s.codePointAt(0)!)}; a scheme must begin with a letter.`,
       );
     }
-    while (i < end) {
-      const c = s.charCodeAt(i);
-      if (c < 128 && SCHEME_CHAR[c] === 1) {
-        i++;
-        continue;
-      }
-      let j = i + 1;
-      while (j < end && !(s.charCodeAt(j) < 128 && SCHEME_CHAR[s.charCodeAt(j)] === 1)) j++;
-      this.report(
-        'scheme-invalid-char',
-        i,
-        j,
-        'scheme',
-        `The scheme "${this.excerpt(0, end)}" contains ${describeChars(s.slice(i, j))}; a scheme holds only letters, digits, "+", "-" and ".".`,
-      );
-      i = j;
-    }
+    this.reportRunsOutside(SCHEME_CHAR, i, end, 'scheme-invalid-char', 'scheme', (run) =>
+      `The scheme "${this.excerpt(0, end)}" contains ${run}; a scheme holds only letters, digits, "+", "-" and ".".`,
+    );
   }
 
   // authority = [ userinfo "@" ] host [ ":" port ]
@@ -242,13 +239,13 @@ class Parser {
   parseIPv6address(start: number, end: number, reportProblems: boolean): boolean {
     const s = this.s;
     let ok = true;
-    const fail = (code: DiagnosticCode, from: number, to: number, message: string): void => {
+    const fail = (code: DiagnosticCode, from: number, to: number, message: () => string): void => {
       ok = false;
-      if (reportProblems) this.report(code, from, to, 'host', message);
+      if (reportProblems && !this.full(code)) this.report(code, from, to, 'host', message());
     };
     const address = (): string => this.excerpt(start, end);
     if (start === end) {
-      fail('host-ipv6-group-count', start, end, 'The IP literal is empty; an IPv6 address has eight groups, or fewer with "::".');
+      fail('host-ipv6-group-count', start, end, () => 'The IP literal is empty; an IPv6 address has eight groups, or fewer with "::".');
       return false;
     }
     let units = 0;
@@ -259,7 +256,7 @@ class Parser {
         compression = i;
         i += 2;
       } else {
-        fail('host-ipv6-invalid-group', i, i + 1, `The IPv6 address "${address()}" starts with a single ":"; only "::" may begin an address.`);
+        fail('host-ipv6-invalid-group', i, i + 1, () => `The IPv6 address "${address()}" starts with a single ":"; only "::" may begin an address.`);
         i += 1;
       }
     }
@@ -274,18 +271,18 @@ class Parser {
       }
       if (hasDot) {
         if (j < end) {
-          fail('host-ipv6-invalid-ipv4', i, j, `The IPv4 part "${this.excerpt(i, j)}" of the IPv6 address "${address()}" must come last.`);
+          fail('host-ipv6-invalid-ipv4', i, j, () => `The IPv4 part "${this.excerpt(i, j)}" of the IPv6 address "${address()}" must come last.`);
         } else if (!this.isIPv4address(i, j)) {
-          fail('host-ipv6-invalid-ipv4', i, j, `"${this.excerpt(i, j)}" in the IPv6 address "${address()}" is not an IPv4 address (four decimal octets 0–255, no leading zeros).`);
+          fail('host-ipv6-invalid-ipv4', i, j, () => `"${this.excerpt(i, j)}" in the IPv6 address "${address()}" is not an IPv4 address (four decimal octets 0–255, no leading zeros).`);
         }
         units += 2;
       } else if (j === i) {
-        fail('host-ipv6-invalid-group', i, i + 1, `The IPv6 address "${address()}" has an empty group at ":::"; groups are one to four hexadecimal digits.`);
+        fail('host-ipv6-invalid-group', i, i + 1, () => `The IPv6 address "${address()}" has an empty group at ":::"; groups are one to four hexadecimal digits.`);
       } else {
         let hex = j - i <= 4;
         for (let k = i; hex && k < j; k++) hex = isHexDigit(s.charCodeAt(k));
         if (!hex) {
-          fail('host-ipv6-invalid-group', i, j, `"${this.excerpt(i, j)}" is not an IPv6 group; a group is one to four hexadecimal digits.`);
+          fail('host-ipv6-invalid-group', i, j, () => `"${this.excerpt(i, j)}" is not an IPv6 group; a group is one to four hexadecimal digits.`);
         }
         units += 1;
       }
@@ -293,7 +290,7 @@ class Parser {
       if (i < end) {
         if (i + 1 < end && s.charCodeAt(i + 1) === COLON) {
           if (compression >= 0) {
-            fail('host-ipv6-double-compression', i, i + 2, `"::" appears twice in the IPv6 address "${address()}"; it may stand for one run of zero groups only.`);
+            fail('host-ipv6-double-compression', i, i + 2, () => `"::" appears twice in the IPv6 address "${address()}"; it may stand for one run of zero groups only.`);
           } else {
             compression = i;
           }
@@ -301,7 +298,7 @@ class Parser {
         } else {
           i += 1;
           if (i === end) {
-            fail('host-ipv6-invalid-group', i - 1, i, `The IPv6 address "${address()}" ends with a single ":"; only "::" may end an address.`);
+            fail('host-ipv6-invalid-group', i - 1, i, () => `The IPv6 address "${address()}" ends with a single ":"; only "::" may end an address.`);
           }
         }
       }
@@ -311,7 +308,7 @@ class Parser {
         compression < 0
           ? `The IPv6 address "${address()}" has ${units} 16-bit groups; it needs exactly 8 (an IPv4 tail counts as 2), or "::" for a run of zeros.`
           : `The IPv6 address "${address()}" has ${units} 16-bit groups besides "::"; with "::" it may have at most 7.`;
-      fail('host-ipv6-group-count', start, end, message);
+      fail('host-ipv6-group-count', start, end, () => message);
     }
     return ok;
   }
@@ -335,23 +332,9 @@ class Parser {
       this.report('host-ipvfuture-invalid', start, end, 'host', `The IPvFuture literal "${literal}" has nothing after "."; it needs at least one character.`);
       return;
     }
-    while (i < end) {
-      const c = s.charCodeAt(i);
-      if (c < 128 && IPVFUTURE_TAIL[c] === 1) {
-        i++;
-        continue;
-      }
-      let j = i + 1;
-      while (j < end && !(s.charCodeAt(j) < 128 && IPVFUTURE_TAIL[s.charCodeAt(j)] === 1)) j++;
-      this.report(
-        'host-ipvfuture-invalid',
-        i,
-        j,
-        'host',
-        `The IPvFuture literal "${literal}" contains ${describeChars(s.slice(i, j))}; only unreserved characters, sub-delims and ":" may follow ".".`,
-      );
-      i = j;
-    }
+    this.reportRunsOutside(IPVFUTURE_TAIL, i, end, 'host-ipvfuture-invalid', 'host', (run) =>
+      `The IPvFuture literal "${literal}" contains ${run}; only unreserved characters, sub-delims and ":" may follow ".".`,
+    );
   }
 
   // IPv6addrz = IPv6address "%25" ZoneID ; ZoneID = 1*( unreserved / pct-encoded )   (RFC 6874)
@@ -412,23 +395,31 @@ class Parser {
 
   // port = *DIGIT
   parsePort(start: number, end: number): void {
+    this.reportRunsOutside(DIGIT, start, end, 'port-invalid-char', 'port', (run) =>
+      `The port "${this.excerpt(start, end)}" contains ${run}; a port holds only decimal digits.`,
+    );
+  }
+
+  /** Reports each run of characters in `[start, end)` that `allowed` does not hold. */
+  reportRunsOutside(
+    allowed: CharTable,
+    start: number,
+    end: number,
+    code: DiagnosticCode,
+    component: Component,
+    message: (run: string) => string,
+  ): void {
     const s = this.s;
     let i = start;
     while (i < end) {
       const c = s.charCodeAt(i);
-      if (c < 128 && DIGIT[c] === 1) {
+      if (c < 128 && allowed[c] === 1) {
         i++;
         continue;
       }
       let j = i + 1;
-      while (j < end && !(s.charCodeAt(j) < 128 && DIGIT[s.charCodeAt(j)] === 1)) j++;
-      this.report(
-        'port-invalid-char',
-        i,
-        j,
-        'port',
-        `The port "${this.excerpt(start, end)}" contains ${describeChars(s.slice(i, j))}; a port holds only decimal digits.`,
-      );
+      while (j < end && !(s.charCodeAt(j) < 128 && allowed[s.charCodeAt(j)] === 1)) j++;
+      if (!this.full(code)) this.report(code, i, j, component, message(describeChars(s.slice(i, j))));
       i = j;
     }
   }
@@ -499,6 +490,7 @@ class Parser {
       if (c >= 128 || c === PERCENT || allowed[c] === 1 || isBracket(c) !== bracket) break;
       j++;
     }
+    if (this.full(bracket ? 'host-invalid-char' : unescaped)) return j;
     const text = s.slice(start, j);
     const where = COMPONENT_NAMES[component];
     if (bracket) {
@@ -526,6 +518,7 @@ class Parser {
       j++;
       for (let n = 0; n < 2 && j < end && isAlphanumeric(s.charCodeAt(j)); n++) j++;
     } while (j < end && s.charCodeAt(j) === PERCENT && !this.isTriplet(j, end));
+    if (this.full('pct-invalid-triplet')) return j;
     const raw = s.slice(start, j);
     const percents = raw.split('%').length - 1;
     const fixed = raw.replaceAll('%', '%25');
@@ -597,6 +590,7 @@ class Parser {
         j++;
       }
       const count = j - start;
+      if (this.full('lone-surrogate')) return j;
       this.report(
         'lone-surrogate',
         start,
@@ -610,12 +604,17 @@ class Parser {
     }
     if (this.iri && this.allowedInIri(first, component)) return start + (first > 0xffff ? 2 : 1);
     let j = start;
-    let encoded = '';
     while (j < end) {
       const cp = s.codePointAt(j)!;
       if (cp < 0x80 || (cp >= 0xd800 && cp <= 0xdfff) || (this.iri && this.allowedInIri(cp, component))) break;
-      encoded += encodeCodePoint(cp);
       j += cp > 0xffff ? 2 : 1;
+    }
+    if (this.full('iri-char')) return j;
+    let encoded = '';
+    for (let k = start; k < j; ) {
+      const cp = s.codePointAt(k)!;
+      encoded += encodeCodePoint(cp);
+      k += cp > 0xffff ? 2 : 1;
     }
     const text = s.slice(start, j);
     const described = capitalize(describeChars(text));

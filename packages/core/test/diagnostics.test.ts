@@ -1,0 +1,225 @@
+import { describe, expect, it } from 'vitest';
+import { CODES, DIAGNOSTIC_CODES, UriError, applyEdits, parse, recompose, type Diagnostic } from '../src/index.js';
+
+/** `[code, text under the range]` for each diagnostic: what a reviewer checks. */
+const problems = (input: string, options?: Parameters<typeof parse>[1]): [string, string][] =>
+  parse(input, options).diagnostics.map((d) => [d.code, input.slice(d.start, d.end)]);
+
+const fixAll = (input: string): string =>
+  applyEdits(
+    input,
+    parse(input).diagnostics.flatMap((d) => d.fix ?? []),
+  );
+
+describe('the code table', () => {
+  const parsedExamples = DIAGNOSTIC_CODES.filter((code) => !['too-many-diagnostics', 'path-double-slash-without-authority'].includes(code));
+
+  it.each(parsedExamples)('%s: its documented example produces it', (code) => {
+    const example = CODES[code].example.replace(/\\u([0-9A-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const result = parse(example);
+    expect(result.diagnostics.map((d) => d.code)).toContain(code);
+    expect(result.valid).toBe(CODES[code].severity !== 'error');
+  });
+
+  it('path-double-slash-without-authority: its documented example throws it', () => {
+    expect(CODES['path-double-slash-without-authority'].example).toBe('recompose({ scheme: "a", path: "//b" })');
+    expect(() => recompose({ scheme: 'a', path: '//b' })).toThrow(expect.objectContaining({ code: 'path-double-slash-without-authority' }));
+  });
+
+  it('too-many-diagnostics: added once past maxDiagnostics, and the verdict stays right', () => {
+    const input = '/' + 'a '.repeat(50);
+    const result = parse(input, { maxDiagnostics: 10 });
+    expect(result.diagnostics).toHaveLength(11);
+    expect(result.diagnostics.at(-1)?.code).toBe('too-many-diagnostics');
+    expect(result.valid).toBe(false);
+    expect(parse(input).diagnostics).toHaveLength(50);
+  });
+
+  it('every diagnostic carries its code’s severity and section', () => {
+    const inputs = DIAGNOSTIC_CODES.map((code) => CODES[code].example);
+    for (const input of inputs) {
+      for (const d of parse(input).diagnostics) {
+        expect(d.severity).toBe(CODES[d.code].severity);
+        expect(d.spec).toBe(CODES[d.code].spec);
+        expect(d.message).toMatch(/[.)]$/);
+      }
+    }
+  });
+
+  it('codes are kebab-case and grouped by component', () => {
+    for (const code of DIAGNOSTIC_CODES) {
+      expect(code).toMatch(/^(scheme|userinfo|host|port|path|query|fragment|pct|iri|lone|too)-[a-z0-9-]+$/);
+    }
+  });
+});
+
+describe('every problem in one pass, each at its exact range', () => {
+  it('finds the three problems of http://a b/c d%zz', () => {
+    const input = 'http://a b/c d%zz';
+    const result = parse(input);
+    expect(result.valid).toBe(false);
+    expect(result.diagnostics.map(({ code, start, end, component }) => ({ code, start, end, component }))).toEqual([
+      { code: 'host-unescaped-char', start: 8, end: 9, component: 'host' },
+      { code: 'path-unescaped-char', start: 12, end: 13, component: 'path' },
+      { code: 'pct-invalid-triplet', start: 14, end: 17, component: 'path' },
+    ]);
+    expect(fixAll(input)).toBe('http://a%20b/c%20d%25zz');
+  });
+
+  it('reports problems in every component of one reference', () => {
+    expect(problems('h_t://u s@[::1]x:8a/p q?r s#t#u')).toEqual([
+      ['scheme-invalid-char', '_'],
+      ['userinfo-unescaped-char', ' '],
+      ['host-ip-literal-trailing-chars', 'x'],
+      ['port-invalid-char', 'a'],
+      ['path-unescaped-char', ' '],
+      ['query-unescaped-char', ' '],
+      ['fragment-unescaped-char', '#'],
+    ]);
+  });
+
+  it('reports a run of adjacent bad characters once', () => {
+    expect(problems('/a  <b>')).toEqual([
+      ['path-unescaped-char', '  <'],
+      ['path-unescaped-char', '>'],
+    ]);
+    expect(problems('/%%%%')).toEqual([['pct-invalid-triplet', '%%%%']]);
+  });
+
+  it('encodes with the component’s rules: space, "#", "é"', () => {
+    expect(fixAll('https://h/?q=a b')).toBe('https://h/?q=a%20b');
+    expect(fixAll('https://h/a b')).toBe('https://h/a%20b');
+    expect(fixAll('https://h/#a#b')).toBe('https://h/#a%23b');
+    expect(fixAll('https://h/é')).toBe('https://h/%C3%A9');
+    expect(fixAll('https://h/日本#😀')).toBe('https://h/%E6%97%A5%E6%9C%AC#%F0%9F%98%80');
+    expect(fixAll('ftp://a@b@h/')).toBe('ftp://a%40b@h/');
+    expect(fixAll(':x')).toBe('./:x');
+  });
+});
+
+describe('percent-encoding problems', () => {
+  it('underlines "%" and up to two alphanumerics after it', () => {
+    expect(problems('/%zz')).toEqual([['pct-invalid-triplet', '%zz']]);
+    expect(problems('/100%')).toEqual([['pct-invalid-triplet', '%']]);
+    expect(problems('/%2')).toEqual([['pct-invalid-triplet', '%2']]);
+    expect(problems('/%2/')).toEqual([['pct-invalid-triplet', '%2']]);
+    expect(problems('/%%41')).toEqual([['pct-invalid-triplet', '%']]);
+    expect(problems('//h%g1/')).toEqual([['pct-invalid-triplet', '%g1']]);
+    expect(problems('//u%@h/')).toEqual([['pct-invalid-triplet', '%']]);
+  });
+
+  it('warns about octets that are not UTF-8 without making the reference invalid', () => {
+    const result = parse('/?q=%C3%28&r=%C3%A9&s=%FF');
+    expect(result.valid).toBe(true);
+    expect(result.diagnostics.map((d) => [d.code, d.severity, result.input.slice(d.start, d.end)])).toEqual([
+      ['pct-invalid-utf8', 'warning', '%C3'],
+      ['pct-invalid-utf8', 'warning', '%FF'],
+    ]);
+    expect(problems('/%E6%97')).toEqual([['pct-invalid-utf8', '%E6%97']]);
+    expect(problems('/%ED%A0%80')).toEqual([['pct-invalid-utf8', '%ED%A0%80']]);
+    expect(problems('/%C0%AF')).toEqual([['pct-invalid-utf8', '%C0%AF']]);
+    expect(problems('/%F0%9F%98%80%e2%82%ac')).toEqual([]);
+  });
+});
+
+describe('non-ASCII characters', () => {
+  it('are IRI characters with a UTF-8 fix, except in the host', () => {
+    const [path] = parse('https://h/café').diagnostics as [Diagnostic];
+    expect(path).toMatchObject({ code: 'iri-char', component: 'path', fix: [{ start: 13, end: 14, text: '%C3%A9' }] });
+    const [host] = parse('https://bücher.example/').diagnostics as [Diagnostic];
+    expect(host).toMatchObject({ code: 'iri-char', component: 'host' });
+    expect(host.fix).toBeUndefined();
+  });
+
+  it('are accepted as ucschar with the iri option, iprivate only in the query (RFC 3987 §2.2)', () => {
+    expect(parse('https://bücher.example/日本?q=é#😀', { iri: true }).valid).toBe(true);
+    expect(parse('/?\uE000', { iri: true }).valid).toBe(true);
+    expect(problems('/\uE000', { iri: true })).toEqual([['iri-char', '\uE000']]);
+    expect(problems('/\uFFFE', { iri: true })).toEqual([['iri-char', '\uFFFE']]);
+    expect(problems('/\u0085', { iri: true })).toEqual([['iri-char', '\u0085']]);
+  });
+
+  it('report unpaired surrogates on their own, with no fix', () => {
+    for (const input of ['/\uD800', '/\uDC00x', '/a\uD83D', '?\uDE00\uDE00']) {
+      const result = parse(input);
+      expect(result.diagnostics.map((d) => d.code), input).toEqual(['lone-surrogate']);
+      expect(result.diagnostics[0]!.fix).toBeUndefined();
+    }
+    expect(problems('/\uD83D\uDE00\uD800')).toEqual([
+      ['iri-char', '\uD83D\uDE00'],
+      ['lone-surrogate', '\uD800'],
+    ]);
+  });
+
+  it('in a scheme or port are the component’s own invalid characters', () => {
+    expect(problems('é:x')).toEqual([['scheme-invalid-start', 'é']]);
+    expect(problems('//h:8é/')).toEqual([['port-invalid-char', 'é']]);
+  });
+});
+
+describe('fixes', () => {
+  const fixable = [
+    'http://a b/c d%zz',
+    'https://example.com/my file.pdf?q=a b&r=<x>#top#more',
+    'ftp://us er@corp@ftp.example/',
+    'http://2001:db8::1/',
+    'https://例え.jp/パス?q=値',
+    ':8080/x',
+    '/%%%%/%2/100%',
+    '/a\tb\nc',
+    'https://h/{id}/|pipe|^caret^`tick`\\back',
+  ];
+
+  it.each(fixable)('applying every fix of %s gives a valid reference, and fixing is then a no-op', (input) => {
+    const result = parse(input);
+    const problemsWithoutFix = result.diagnostics.filter((d) => d.severity === 'error' && d.fix === undefined && d.component !== 'host');
+    expect(problemsWithoutFix).toEqual([]);
+    const fixed = fixAll(input);
+    const after = parse(fixed);
+    if (!result.diagnostics.some((d) => d.code === 'iri-char' && d.component === 'host')) {
+      expect(after.diagnostics).toEqual([]);
+      expect(after.valid).toBe(true);
+    }
+    expect(fixAll(fixed)).toBe(fixed);
+  });
+
+  it('each fix repairs its own problem and touches nothing outside its range', () => {
+    for (const input of fixable) {
+      for (const d of parse(input).diagnostics) {
+        if (!d.fix) continue;
+        for (const edit of d.fix) {
+          expect(edit.start).toBeGreaterThanOrEqual(d.start);
+          expect(edit.end).toBeLessThanOrEqual(d.end);
+        }
+        const once = applyEdits(input, d.fix);
+        const left = parse(once).diagnostics.filter((e) => e.code === d.code);
+        expect(left.length, `${d.code} in ${input}`).toBeLessThan(parse(input).diagnostics.filter((e) => e.code === d.code).length);
+      }
+    }
+  });
+
+  it('applyEdits refuses overlapping edits', () => {
+    expect(() =>
+      applyEdits('abc', [
+        { start: 0, end: 2, text: 'x' },
+        { start: 1, end: 3, text: 'y' },
+      ]),
+    ).toThrow(UriError);
+    expect(applyEdits('abc', [{ start: 3, end: 3, text: 'd' }, { start: 0, end: 0, text: '_' }])).toBe('_abcd');
+  });
+});
+
+describe('recompose (RFC 3986 §5.3)', () => {
+  it('keeps the delimiter of a defined-but-empty component', () => {
+    expect(recompose({ scheme: 'http', authority: 'h', path: '', query: '', fragment: '' })).toBe('http://h?#');
+    expect(recompose({ path: 'a/b' })).toBe('a/b');
+  });
+
+  it('refuses components that would read back differently', () => {
+    expect(() => recompose({ path: '//x' })).toThrow(expect.objectContaining({ code: 'path-double-slash-without-authority' }));
+    expect(() => recompose({ path: 'a:b' })).toThrow(expect.objectContaining({ code: 'path-colon-in-first-segment' }));
+    expect(() => recompose({ authority: 'h', path: 'x' })).toThrow(expect.objectContaining({ code: 'path-not-absolute-with-authority' }));
+    expect(recompose({ scheme: 's', path: 'a:b' })).toBe('s:a:b');
+    expect(recompose({ path: './a:b' })).toBe('./a:b');
+  });
+});

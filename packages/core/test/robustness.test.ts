@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { parse } from '../src/index.js';
+
+/**
+ * The fastest of a few runs of `parse(input)`, in milliseconds. Only ratios of
+ * these are asserted: absolute times belong in bench/.
+ */
+function cost(input: string): number {
+  let best = Infinity;
+  for (let run = 0; run < 5; run++) {
+    const start = performance.now();
+    parse(input);
+    best = Math.min(best, performance.now() - start);
+  }
+  return best;
+}
+
+const PATHOLOGICAL: Record<string, (size: number) => string> = {
+  'percent signs': (n) => '%'.repeat(n),
+  'open brackets in a host': (n) => 'http://' + '['.repeat(n),
+  'open brackets in a path': (n) => '/' + '['.repeat(n),
+  colons: (n) => ':'.repeat(n),
+  'colons in an IP literal': (n) => 'http://[' + ':'.repeat(n) + ']/',
+  'groups in an IP literal': (n) => 'http://[' + '1:'.repeat(n / 2) + ']/',
+  'dot segments': (n) => '/./../'.repeat(n / 6),
+  'at signs': (n) => '@'.repeat(n),
+  'at signs in an authority': (n) => '//' + '@'.repeat(n),
+  'spaces between letters': (n) => '/' + 'a '.repeat(n / 2),
+  'broken triplets': (n) => '/' + '%z'.repeat(n / 2),
+  'octets that are not UTF-8': (n) => '?' + '%FF'.repeat(n / 3),
+  'a long scheme': (n) => 'a'.repeat(n) + ':x',
+  'a long invalid scheme': (n) => '_'.repeat(n) + ':x',
+  'colons in a host': (n) => 'http://h' + ':a'.repeat(n / 2),
+  'non-ASCII': (n) => '/' + 'é '.repeat(n / 2),
+  'lone surrogates': (n) => '/' + '\uD800a'.repeat(n / 2),
+};
+
+describe('linear time', () => {
+  // 1 MB against 100 kB: linear growth gives a ratio near 10, quadratic near 100.
+  it.each(Object.keys(PATHOLOGICAL))('parsing grows linearly on %s', (name) => {
+    const make = PATHOLOGICAL[name]!;
+    const small = make(100_000);
+    const large = make(1_000_000);
+    cost(small); // warm up
+    const ratio = cost(large) / Math.max(cost(small), 0.05);
+    expect(ratio).toBeLessThan(40);
+  });
+});
+
+describe('bad input', () => {
+  it('parses the empty string', () => {
+    expect(parse('')).toMatchObject({ valid: true, kind: 'relative-ref', diagnostics: [] });
+  });
+
+  it('parses 10 MB strings, valid and invalid, to a result', () => {
+    const valid = parse('https://example.com/' + 'a/'.repeat(5_000_000));
+    expect(valid.valid).toBe(true);
+    expect(valid.path.end).toBe(10_000_020);
+    const invalid = parse('https://example.com/' + 'a '.repeat(5_000_000));
+    expect(invalid.valid).toBe(false);
+    expect(invalid.diagnostics).toHaveLength(10_001);
+    expect(invalid.diagnostics.at(-1)?.code).toBe('too-many-diagnostics');
+    for (const d of invalid.diagnostics) expect(d.message.length).toBeLessThan(400);
+  });
+
+  it('reports NUL and other controls as characters to encode', () => {
+    const result = parse('http://h/a\u0000b');
+    expect(result.diagnostics.map((d) => [d.code, d.fix?.[0]?.text])).toEqual([['path-unescaped-char', '%00']]);
+    expect(parse('\u0000').valid).toBe(false);
+  });
+
+  it('reports lone surrogates anywhere', () => {
+    for (const input of ['\uD800', '\uDFFF:x', 'http://\uD800/', 'http://h:\uD800/', '?\uDC00', '#\uD800']) {
+      const result = parse(input);
+      expect(result.valid, JSON.stringify(input)).toBe(false);
+      expect(result.diagnostics.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('never throws, even when called with something that is not a string', () => {
+    const weird: unknown[] = [undefined, null, 42, {}, Symbol('s'), { toString: () => { throw new Error('no'); } }];
+    for (const value of weird) expect(() => parse(value as string)).not.toThrow();
+    expect(parse(42 as unknown as string).input).toBe('42');
+  });
+
+  it('keeps messages short and free of raw invisible characters', () => {
+    const long = parse('http://h/' + '\u202E'.repeat(1000) + ' ' + 'x'.repeat(10_000) + '[');
+    for (const d of long.diagnostics) {
+      expect(d.message.length).toBeLessThan(400);
+      expect(d.message).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+    }
+  });
+});
