@@ -42,7 +42,7 @@ export const CODES = {
   'host-unescaped-char': {
     severity: 'error',
     spec: 'RFC 3986 §3.2.2',
-    summary: 'A character that is never allowed raw in a registered name (space, control, `"<>\\^`{|}`).',
+    summary: 'A character never allowed raw in a registered name: space, controls, `"<>\\^{|}` or the backtick.',
     example: 'http://exa mple.com/',
     fix: 'percent-encode the characters',
   },
@@ -133,7 +133,7 @@ export const CODES = {
   'path-unescaped-char': {
     severity: 'error',
     spec: 'RFC 3986 §3.3',
-    summary: 'A character that must be percent-encoded in the path (space, control, `"<>\\^`{|}[]`).',
+    summary: 'A character that must be percent-encoded in the path: space, controls, `"<>\\^{|}[]` or the backtick.',
     example: 'https://example.com/my file.pdf',
     fix: 'percent-encode the characters (space → `%20`)',
   },
@@ -154,7 +154,7 @@ export const CODES = {
   'query-unescaped-char': {
     severity: 'error',
     spec: 'RFC 3986 §3.4',
-    summary: 'A character that must be percent-encoded in the query (space, control, `"<>\\^`{|}[]`).',
+    summary: 'A character that must be percent-encoded in the query: space, controls, `"<>\\^{|}[]` or the backtick.',
     example: 'https://example.com/?q=a b',
     fix: 'percent-encode the characters (space → `%20`)',
   },

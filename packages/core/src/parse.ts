@@ -559,7 +559,7 @@ class Parser {
         from,
         until,
         component,
-        `The octets "${this.excerpt(from, until)}" are not well-formed UTF-8, so they do not decode to text (RFC 3986 §2.5 expects UTF-8).`,
+        `The octets "${this.excerpt(from, until)}" are not well-formed UTF-8, so they do not decode to text.`,
       );
       badFrom = -1;
     };
