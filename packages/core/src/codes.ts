@@ -1,4 +1,7 @@
+import { SCHEME_CODES } from './schemes/codes.js';
+import { SECURITY_CODES } from './security/codes.js';
 import type { Severity } from './types.js';
+import { WHATWG_CODES } from './whatwg/codes.js';
 
 export interface CodeInfo {
   /** The default severity: `error` codes make a reference invalid. */
@@ -14,10 +17,10 @@ export interface CodeInfo {
 }
 
 /**
- * Every diagnostic code `@urilint/core` can report. Codes are public API: they
- * never change meaning, and the README table is generated from this object.
+ * The codes of the RFC 3986 grammar, reported by `parse`. Only these have the
+ * severity `error`: they decide `valid`.
  */
-export const CODES = {
+export const SYNTAX_CODES = {
   'scheme-invalid-start': {
     severity: 'error',
     spec: 'RFC 3986 §3.1',
@@ -200,6 +203,19 @@ export const CODES = {
     example: '(any input with more problems than the limit)',
     fix: '—',
   },
+} as const satisfies Record<string, CodeInfo>;
+
+/**
+ * Every diagnostic code `@urilint/core` can report: the grammar's, then those
+ * of the analyses (scheme rules, security, browser differentials), which never
+ * affect `valid`. Codes are public API: they never change meaning, and the
+ * README table is generated from this object.
+ */
+export const CODES = {
+  ...SYNTAX_CODES,
+  ...SCHEME_CODES,
+  ...SECURITY_CODES,
+  ...WHATWG_CODES,
 } as const satisfies Record<string, CodeInfo>;
 
 export type DiagnosticCode = keyof typeof CODES;

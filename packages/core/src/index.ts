@@ -28,3 +28,16 @@ export type {
   UriReference,
 } from './types.js';
 export { recompose, type UriComponents } from './recompose.js';
+export { diagnostic } from './diagnostic.js';
+export {
+  DEFAULT_PORTS,
+  checkScheme,
+  defaultPort,
+  lookupScheme,
+  suggestScheme,
+  type SchemeInfo,
+} from './schemes/index.js';
+export { checkSecurity, formatIPv4, parseIPv4Loose } from './security/index.js';
+export { compareWithWhatwg, type WhatwgComparison, type WhatwgOptions } from './whatwg/index.js';
+export { findUris, type FoundUri } from './find.js';
+export { analyze, type Analysis, type AnalyzeOptions } from './analyze.js';

@@ -1,0 +1,45 @@
+import { parse } from './parse.js';
+import { checkScheme } from './schemes/index.js';
+import { checkSecurity } from './security/index.js';
+import type { Diagnostic, ParseOptions, UriReference } from './types.js';
+import { compareWithWhatwg, type WhatwgComparison } from './whatwg/index.js';
+
+export interface AnalyzeOptions extends ParseOptions {
+  /** Scheme knowledge and scheme-specific rules. Default true. */
+  schemes?: boolean;
+  /** Security analysis (RFC 3986 §7). Default true. */
+  security?: boolean;
+  /** Compare with the WHATWG reading (browsers, Node's `URL`). Default true. */
+  whatwg?: boolean;
+  /** The base a relative reference is read against for the WHATWG comparison. */
+  base?: string;
+}
+
+export interface Analysis {
+  reference: UriReference;
+  /** The grammar's diagnostics and every analysis's, ordered by position. */
+  diagnostics: Diagnostic[];
+  /** The browser reading, when the WHATWG comparison ran. */
+  whatwg?: WhatwgComparison;
+}
+
+/**
+ * Everything core knows about one string: `parse`, then the scheme rules, the
+ * security analysis and the WHATWG comparison. Only the grammar decides
+ * `reference.valid`; the analyses add warnings beside it.
+ */
+export function analyze(input: string, options: AnalyzeOptions = {}): Analysis {
+  const reference = parse(input, options);
+  const diagnostics = [...reference.diagnostics];
+  if (options.schemes !== false) diagnostics.push(...checkScheme(reference));
+  if (options.security !== false) diagnostics.push(...checkSecurity(reference));
+  let whatwg: WhatwgComparison | undefined;
+  if (options.whatwg !== false) {
+    whatwg = compareWithWhatwg(reference.input, options.base === undefined ? {} : { base: options.base }, reference);
+    diagnostics.push(...whatwg.diagnostics);
+  }
+  diagnostics.sort((a, b) => a.start - b.start || a.end - b.end);
+  const analysis: Analysis = { reference, diagnostics };
+  if (whatwg) analysis.whatwg = whatwg;
+  return analysis;
+}

@@ -1,0 +1,17 @@
+import { CODES, type DiagnosticCode } from './codes.js';
+import type { Component, Diagnostic, TextEdit } from './types.js';
+
+/** A diagnostic with its code's severity and section from `CODES`. */
+export function diagnostic(
+  code: DiagnosticCode,
+  start: number,
+  end: number,
+  component: Component,
+  message: string,
+  fix?: TextEdit[],
+): Diagnostic {
+  const info = CODES[code];
+  const result: Diagnostic = { code, severity: info.severity, start, end, message, spec: info.spec, component };
+  if (fix !== undefined) result.fix = fix;
+  return result;
+}
