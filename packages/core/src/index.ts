@@ -24,6 +24,7 @@ export type {
   PathSpan,
   Severity,
   Span,
+  Suggestion,
   TextEdit,
   UriReference,
 } from './types.js';

@@ -64,8 +64,17 @@ export interface Diagnostic {
   spec: string;
   /** The component the problem is in. */
   component: Component;
-  /** Edits on the input that repair this problem alone, where the repair is mechanical. */
+  /** Edits on the input that repair this problem alone, where the repair is mechanical and safe. */
   fix?: TextEdit[];
+  /** Repairs that need a person's judgement (another scheme, a guessed triplet), best first. */
+  suggestions?: Suggestion[];
+}
+
+/** A repair offered, not applied: `--fix` never applies suggestions. */
+export interface Suggestion {
+  /** What the suggestion does, as a sentence: `Replace "htps" with "https".` */
+  message: string;
+  edits: TextEdit[];
 }
 
 export interface UriReference {
