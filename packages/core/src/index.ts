@@ -42,3 +42,6 @@ export { checkSecurity, formatIPv4, parseIPv4Loose } from './security/index.js';
 export { compareWithWhatwg, type WhatwgComparison, type WhatwgOptions } from './whatwg/index.js';
 export { findUris, type FoundUri } from './find.js';
 export { analyze, type Analysis, type AnalyzeOptions } from './analyze.js';
+export { parseBase, removeDotSegments, resolve, type ResolveOptions } from './resolve.js';
+export { equivalent, normalize, normalizePercentEncoding, type EquivalentOptions, type NormalizeOptions } from './normalize.js';
+export { toUri, type ToUriOptions } from './iri.js';
