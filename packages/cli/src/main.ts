@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { UsageError } from './args.js';
 import { check, CHECK_HELP } from './check.js';
 import { explain, EXPLAIN_HELP } from './explain.js';
+import { NORMALIZE_HELP, normalizeCommand, RESOLVE_HELP, resolveCommand } from './transform.js';
 import { write, type Io } from './io.js';
 
 export type { Io } from './io.js';
@@ -13,6 +14,8 @@ Lints URI references against RFC 3986: exact positions, stable codes, fixes.
 Commands:
   check [URI...]   Check URIs given as arguments, one per line on standard input, or in a file.
   explain URI      Show the components of one URI reference and its problems.
+  resolve REF BASE Resolve a reference against a base URI (RFC 3986 §5.2).
+  normalize URI    Print the normal form of a URI (RFC 3986 §6.2.2, §6.2.3).
   help [COMMAND]   Show this help, or the help of a command.
 
 Options:
@@ -30,6 +33,8 @@ interface Command {
 const COMMANDS: Readonly<Record<string, Command>> = {
   check: { run: check, help: CHECK_HELP },
   explain: { run: explain, help: EXPLAIN_HELP },
+  resolve: { run: resolveCommand, help: RESOLVE_HELP },
+  normalize: { run: normalizeCommand, help: NORMALIZE_HELP },
 };
 
 function commandNamed(name: string): Command {

@@ -225,3 +225,46 @@ describe('the built bin (end to end)', () => {
     expect(valid.stdout).toBe('✓ https://example.com/\n1 URI checked, 0 invalid, 0 problems\n');
   });
 });
+
+describe('urilint resolve', () => {
+  it('prints the target of RFC 3986 §5.4 examples', async () => {
+    const result = await run(['resolve', '../g', 'http://a/b/c/d;p?q']);
+    expect(result.code).toBe(0);
+    expect(result.lines).toEqual(['http://a/b/g']);
+    expect((await run(['resolve', '--non-strict', 'http:g', 'http://a/b/c/d;p?q'])).lines).toEqual(['http://a/b/c/g']);
+    expect(JSON.parse((await run(['resolve', '--json', 'g?y#s', 'http://a/b/c/d;p?q'])).stdout)).toEqual({
+      reference: 'g?y#s',
+      base: 'http://a/b/c/d;p?q',
+      target: 'http://a/b/c/g?y#s',
+    });
+  });
+
+  it('explains why a base cannot be used, with its code, and exits 1', async () => {
+    const result = await run(['resolve', 'g', '/not/absolute']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/has no scheme.*\[base-not-absolute\]/);
+    const json = JSON.parse((await run(['resolve', '--json', 'g', 'http://a/#f'])).stdout);
+    expect(json.error.code).toBe('base-has-fragment');
+  });
+
+  it('needs two arguments', async () => {
+    expect((await run(['resolve', 'g'])).code).toBe(2);
+  });
+});
+
+describe('urilint normalize', () => {
+  it('prints the normal form', async () => {
+    const result = await run(['normalize', 'HTTP://Example.COM:80/a/./b/../%7e']);
+    expect(result).toMatchObject({ code: 0, lines: ['http://example.com/a/~'] });
+    expect((await run(['normalize', '--no-scheme-based', 'http://h:80'])).lines).toEqual(['http://h:80']);
+    expect(JSON.parse((await run(['normalize', '--json', 'http://H'])).stdout)).toEqual({ input: 'http://H', normalized: 'http://h/' });
+  });
+
+  it('shows the problems of an invalid URI instead of normalizing it', async () => {
+    const result = await run(['normalize', 'http://h/a b/../c']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('path-unescaped-char');
+    expect(result.stdout).not.toContain('http://h/c\n');
+  });
+});
