@@ -40,7 +40,7 @@ export {
 } from './schemes/index.js';
 export { checkSecurity, formatIPv4, parseIPv4Loose } from './security/index.js';
 export { compareWithWhatwg, type WhatwgComparison, type WhatwgOptions } from './whatwg/index.js';
-export { findUris, type FoundUri } from './find.js';
+export { NON_HIERARCHICAL_SCHEMES, findUris, type FindUrisOptions, type FoundUri } from './find.js';
 export { analyze, type Analysis, type AnalyzeOptions } from './analyze.js';
 export { parseBase, removeDotSegments, resolve, type ResolveOptions } from './resolve.js';
 export { equivalent, normalize, normalizePercentEncoding, type EquivalentOptions, type NormalizeOptions } from './normalize.js';
