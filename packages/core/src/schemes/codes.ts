@@ -1,4 +1,177 @@
 import type { CodeInfo } from '../codes.js';
 
-/** The codes of the scheme-specific rules and scheme knowledge (spec §8, §9). They never affect `valid`. */
-export const SCHEME_CODES = {} as const satisfies Record<string, CodeInfo>;
+/**
+ * The codes of the scheme-specific rules and scheme knowledge (spec §8, §9).
+ * They never affect `valid`: only the RFC 3986 grammar does, so none is an `error`.
+ * Grouped by what they concern: the scheme itself, the port, then one group per scheme.
+ */
+export const SCHEME_CODES = {
+  'scheme-unknown': {
+    severity: 'info',
+    spec: 'RFC 3986 §3.1',
+    summary: 'A well-formed scheme that is neither in the IANA registry nor a known unregistered scheme (`web+…` schemes are known).',
+    example: 'myapp://settings',
+    fix: '—',
+  },
+  'scheme-typo': {
+    severity: 'warning',
+    spec: 'RFC 3986 §3.1',
+    summary: 'An unknown scheme one edit (a letter added, dropped, changed or two swapped) away from a known one: `htps` for `https`.',
+    example: 'htps://example.com/',
+    fix: '— (suggests the known scheme)',
+  },
+  'scheme-abbreviated-uri': {
+    severity: 'warning',
+    spec: 'RFC 2396 App. E',
+    summary: 'A host name and port written without a scheme (`localhost:3000/x`) read as the scheme `localhost`, not as a host.',
+    example: 'localhost:3000/api',
+    fix: '— (suggests writing `https://` or `http://` before it)',
+  },
+  'scheme-missing-colon': {
+    severity: 'warning',
+    spec: 'RFC 3986 §3',
+    summary: '`http//host/x` lacks the `:` after the scheme, so it is a relative path, not a URI.',
+    example: 'https//example.com/',
+    fix: '— (suggests inserting `:`)',
+  },
+  'port-out-of-range': {
+    severity: 'warning',
+    spec: 'RFC 3986 §3.2.3',
+    summary: 'A port above 65535 for a scheme carried over TCP or UDP (one with a default port); browsers reject it.',
+    example: 'http://example.com:65536/',
+    fix: '—',
+  },
+  'http-missing-authority': {
+    severity: 'warning',
+    spec: 'RFC 9110 §4.2',
+    summary: 'An `http`, `https`, `ws` or `wss` URI without `//` and a host (`https:/x`, `https:x`).',
+    example: 'https:/example.com/',
+    fix: '— (suggests writing `//` after the scheme)',
+  },
+  'http-empty-host': {
+    severity: 'warning',
+    spec: 'RFC 9110 §4.2.1',
+    summary: 'An `http`, `https`, `ws` or `wss` URI with an empty host (`https:///x`); it cannot be dereferenced.',
+    example: 'https:///example.com/',
+    fix: '— (suggests removing the third `/`)',
+  },
+  'ws-fragment': {
+    severity: 'warning',
+    spec: 'RFC 6455 §3',
+    summary: 'A `ws` or `wss` URI with a fragment: fragment identifiers must not be used with WebSocket URIs.',
+    example: 'wss://example.com/chat#room',
+    fix: 'remove the fragment',
+  },
+  'file-drive-letter-authority': {
+    severity: 'warning',
+    spec: 'RFC 8089 App. E.2',
+    summary: 'A Windows drive letter in the authority (`file://C:/x`) reads as the host `C`; it belongs in the path (`file:///C:/x`).',
+    example: 'file://C:/Windows/win.ini',
+    fix: '— (suggests `file:///C:/…`)',
+  },
+  'file-invalid-authority': {
+    severity: 'warning',
+    spec: 'RFC 8089 §2',
+    summary: 'A `file` authority is `localhost` or a host: no userinfo, no port.',
+    example: 'file://admin@fileserver/share/a.txt',
+    fix: '—',
+  },
+  'file-path-not-absolute': {
+    severity: 'warning',
+    spec: 'RFC 8089 §2',
+    summary: 'A `file` URI needs an absolute path (`file:/x`, `file:///x`, `file://host/x`, or a drive letter `file:c:/x`).',
+    example: 'file:docs/readme.txt',
+    fix: '— (suggests `/` after a host with no path)',
+  },
+  'mailto-authority': {
+    severity: 'warning',
+    spec: 'RFC 6068 §2',
+    summary: '`mailto://…`: a mailto URI has no `//`; the addresses follow the `:` directly.',
+    example: 'mailto://someone@example.com',
+    fix: '— (suggests removing `//`)',
+  },
+  'mailto-invalid-address': {
+    severity: 'warning',
+    spec: 'RFC 6068 §2',
+    summary: 'An address of a mailto URI is not `local-part@domain` (no `@`, two, an empty side, or an empty address between commas).',
+    example: 'mailto:someone.example.com',
+    fix: '—',
+  },
+  'mailto-invalid-header': {
+    severity: 'warning',
+    spec: 'RFC 6068 §2',
+    summary: 'A mailto header field is not `hfname=hfvalue` (no `=`, or an empty name).',
+    example: 'mailto:someone@example.com?subject',
+    fix: '—',
+  },
+  'mailto-unescaped-char': {
+    severity: 'warning',
+    spec: 'RFC 6068 §2',
+    summary: 'A character valid in a URI that a mailto URI must percent-encode: `/ ? =` in header fields, `/ & ; =` in addresses.',
+    example: 'mailto:someone@example.com?subject=1+1=2',
+    fix: 'percent-encode the characters (`=` → `%3D`)',
+  },
+  'urn-invalid-nid': {
+    severity: 'warning',
+    spec: 'RFC 8141 §2',
+    summary: 'A URN namespace identifier is 2–32 letters, digits and hyphens, beginning and ending with a letter or digit.',
+    example: 'urn:x:y',
+    fix: '—',
+  },
+  'urn-invalid-nss': {
+    severity: 'warning',
+    spec: 'RFC 8141 §2',
+    summary: 'A URN needs `:` and a non-empty namespace-specific string after its NID, not beginning with `/`.',
+    example: 'urn:isbn:',
+    fix: '—',
+  },
+  'urn-invalid-rq-components': {
+    severity: 'warning',
+    spec: 'RFC 8141 §2',
+    summary: 'The query of a URN is `?+` r-component and/or `?=` q-component, each non-empty.',
+    example: 'urn:example:a123?b',
+    fix: '—',
+  },
+  'data-missing-comma': {
+    severity: 'warning',
+    spec: 'RFC 2397 §3',
+    summary: 'A `data` URI has no `,` between the media type and the data.',
+    example: 'data:text/plain;base64',
+    fix: '—',
+  },
+  'data-invalid-mediatype': {
+    severity: 'warning',
+    spec: 'RFC 2397 §3',
+    summary: 'The media type of a `data` URI is not `type/subtype` followed by `;attribute=value` parameters (and `;base64` last).',
+    example: 'data:text,hello',
+    fix: '—',
+  },
+  'data-invalid-base64': {
+    severity: 'warning',
+    spec: 'RFC 2397 §3',
+    summary: 'The data of a `;base64` `data` URI, once percent-decoded, is not base64; the range is where it breaks.',
+    example: 'data:text/plain;base64,SGk*',
+    fix: 'append the missing `=` padding, when that is the only problem',
+  },
+  'tel-invalid-number': {
+    severity: 'warning',
+    spec: 'RFC 3966 §3',
+    summary: 'A `tel` number is `+` and digits, or a local number of hex digits, `*` and `#`; separators `-` `.` `(` `)` only.',
+    example: 'tel:+1-800-FLOWERS',
+    fix: '—',
+  },
+  'tel-missing-context': {
+    severity: 'warning',
+    spec: 'RFC 3966 §5.1.5',
+    summary: 'A local `tel` number (no leading `+`) needs a `;phone-context=` parameter.',
+    example: 'tel:555-0123',
+    fix: '—',
+  },
+  'tel-invalid-parameter': {
+    severity: 'warning',
+    spec: 'RFC 3966 §3',
+    summary: 'A `tel` parameter is malformed: an empty or bad `ext`, `isub` or `phone-context`, a bad name or value, or a context on a global number.',
+    example: 'tel:+1-201-555-0123;ext=x12',
+    fix: '—',
+  },
+} as const satisfies Record<string, CodeInfo>;
