@@ -1,24 +1,25 @@
 import type { Diagnostic, UriReference } from '../types.js';
+import { checkEncodedControls, checkEncodedDotSegments } from './encoded.js';
+import { checkPort, checkRareIPv4 } from './host.js';
+import { checkScriptScheme } from './scripts.js';
+import { checkUserinfo } from './userinfo.js';
+
+export { formatIPv4, parseIPv4Loose } from './ipv4.js';
 
 /**
  * Security analysis (RFC 3986 §7): credentials in the userinfo, userinfo that
  * looks like a host, rare IPv4 forms, other protocols' ports, encoded CR/LF/NUL
- * and dot segments, script schemes with browser tolerance.
+ * and dot segments, script schemes with browser tolerance. Warnings and infos
+ * only: it never changes `valid`, and it reads the spans of `reference` (valid
+ * or not), so it never throws.
  */
-export function checkSecurity(_reference: UriReference): Diagnostic[] {
-  throw new Error('checkSecurity: not implemented yet');
-}
-
-/**
- * Reads `host` as browsers (WHATWG "IPv4 parser") and `inet_aton` do: one to
- * four parts, each decimal, octal (`0` prefix) or hex (`0x`), the last filling
- * the remaining bytes. The 32-bit address, or `undefined` when it is not one.
- */
-export function parseIPv4Loose(_host: string): number | undefined {
-  throw new Error('parseIPv4Loose: not implemented yet');
-}
-
-/** Dotted-decimal form of a 32-bit address: `2130706433` → `127.0.0.1`. */
-export function formatIPv4(address: number): string {
-  return [address >>> 24, (address >>> 16) & 255, (address >>> 8) & 255, address & 255].join('.');
+export function checkSecurity(reference: UriReference): Diagnostic[] {
+  return [
+    ...checkScriptScheme(reference),
+    ...checkUserinfo(reference),
+    ...checkRareIPv4(reference),
+    ...checkPort(reference),
+    ...checkEncodedDotSegments(reference),
+    ...checkEncodedControls(reference),
+  ].sort((a, b) => a.start - b.start || a.end - b.end);
 }

@@ -29,3 +29,11 @@ export function whatwgParse(input: string, base?: string): WhatwgUrl | { failure
     return { failure: error instanceof Error ? error.message : String(error) };
   }
 }
+
+/** The schemes the URL Standard calls special (§4.1): backslashes, host parsing and slashes differ for them. */
+export const SPECIAL_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'ws', 'wss', 'ftp', 'file']);
+
+/** True when `whatwgParse` returned a URL. */
+export function isUrl(result: WhatwgUrl | { failure: string }): result is WhatwgUrl {
+  return !('failure' in result);
+}

@@ -1,0 +1,101 @@
+import { diagnostic } from '../diagnostic.js';
+import { excerpt } from '../messages.js';
+import { tryPercentDecode } from '../percent.js';
+import type { Diagnostic, Span, Suggestion, UriReference } from '../types.js';
+import { leadingHostToken, looksLikeHostname } from './hostlike.js';
+import { WEB_SCHEMES } from './ports.js';
+import { textOf } from './spans.js';
+
+const URL_PREFIX = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+/**
+ * True when the userinfo reads as a host or a URL (RFC 3986 §7.6): its user
+ * name, percent-decoded, starts with a host name (`www.example.com&story=…`,
+ * `trusted.example`) or it holds a URL (`https:%2F%2Fgood.example`). A plain
+ * user name (`user`, `anonymous`, `git`, `john.doe`) does not.
+ */
+export function userinfoLooksLikeHost(userinfo: string): boolean {
+  const decoded = tryPercentDecode(userinfo) ?? userinfo;
+  if (URL_PREFIX.test(decoded)) return true;
+  const user = decoded.split(':', 1)[0]!;
+  return looksLikeHostname(leadingHostToken(user));
+}
+
+function removal(reference: UriReference, userinfo: Span): Suggestion {
+  return {
+    message: `Remove the userinfo "${excerpt(reference.input, userinfo.start, userinfo.end)}@".`,
+    edits: [{ start: userinfo.start, end: userinfo.end + 1, text: '' }],
+  };
+}
+
+function hostPhrase(reference: UriReference): string {
+  const host = reference.host;
+  if (host === undefined || host.start === host.end) return 'the host is empty';
+  return `the host contacted is "${excerpt(reference.input, host.start, host.end)}"`;
+}
+
+/** True for http, https, ws and wss, where a user name has no use but to leak (RFC 9110 §4.2.4). */
+function isWeb(reference: UriReference): boolean {
+  const scheme = reference.scheme;
+  return scheme !== undefined && WEB_SCHEMES.has(textOf(reference, scheme).toLowerCase());
+}
+
+/**
+ * Credentials and misleading text in the userinfo: `userinfo-looks-like-host`
+ * (any scheme), `userinfo-password` (any scheme; a non-empty password — `user:`
+ * with an empty one is a user name only) and `userinfo-username` (info; only for
+ * http, https, ws and wss, since `ftp://anonymous@` and `ssh://git@` name
+ * accounts as their protocols intend; not added beside a
+ * `userinfo-looks-like-host`, which already covers it).
+ */
+export function checkUserinfo(reference: UriReference): Diagnostic[] {
+  const userinfo = reference.userinfo;
+  if (userinfo === undefined || userinfo.start === userinfo.end) return [];
+  const text = textOf(reference, userinfo);
+  const shown = excerpt(reference.input, userinfo.start, userinfo.end);
+  const suggestion = [removal(reference, userinfo)];
+  const out: Diagnostic[] = [];
+  const misleading = userinfoLooksLikeHost(text);
+  if (misleading) {
+    out.push(
+      diagnostic(
+        'userinfo-looks-like-host',
+        userinfo.start,
+        userinfo.end,
+        'userinfo',
+        `The userinfo "${shown}" looks like a host, but ${hostPhrase(reference)}: everything before the "@" is only a user name sent to it.`,
+        undefined,
+        suggestion,
+      ),
+    );
+  }
+  const colon = text.indexOf(':');
+  if (colon >= 0 && colon < text.length - 1) {
+    const start = userinfo.start + colon + 1;
+    out.push(
+      diagnostic(
+        'userinfo-password',
+        start,
+        userinfo.end,
+        'userinfo',
+        `The userinfo holds a password (${userinfo.end - start} characters): it is stored and shown in clear wherever the URI goes (logs, history, proxies, referrers), and fetch() rejects a URL with credentials.`,
+        undefined,
+        suggestion,
+      ),
+    );
+  } else if (!misleading && colon !== 0 && isWeb(reference)) {
+    const user = excerpt(reference.input, userinfo.start, colon < 0 ? userinfo.end : userinfo.start + colon);
+    out.push(
+      diagnostic(
+        'userinfo-username',
+        userinfo.start,
+        userinfo.end,
+        'userinfo',
+        `The userinfo names the user "${user}": it is sent to the server and logged with the URI, and fetch() rejects a URL with credentials.`,
+        undefined,
+        suggestion,
+      ),
+    );
+  }
+  return out;
+}
