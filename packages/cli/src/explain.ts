@@ -1,4 +1,4 @@
-import { parse, type Span, type UriReference } from '@urilint/core';
+import { analyze, normalize, type Analysis, type Span, type UriReference } from '@urilint/core';
 import { flag, parseCommandArgs, UsageError, type OptionSpecs } from './args.js';
 import { parseOptionsOf, styleOf } from './check.js';
 import { visible } from './display.js';
@@ -20,10 +20,13 @@ export const EXPLAIN_HELP = `Usage: urilint explain [options] URI
 Shows the components of one URI reference as RFC 3986 reads it: the text and
 the [start, end) span of each (UTF-16 offsets), '(undefined)' for a component
 that is absent and "" for one that is present but empty (the difference
-matters, see RFC 3986 §5.3 and Appendix B), then its problems as in 'check'.
+matters, see RFC 3986 §5.3 and Appendix B); its normal form (§6); how a
+browser (the WHATWG URL Standard, Node's URL) reads it; then its problems as in
+'check', with the scheme rules, security findings and browser differences too.
 
 Options:
-      --json           Print the parse result as one JSON object.
+      --json           Print one JSON object: the parse result with every diagnostic,
+                       'normalized' and 'browser' (the WHATWG reading).
       --iri            Read the input as an IRI (RFC 3987): non-ASCII characters are allowed.
       --allow-zone-id  Accept IPv6 zone identifiers (RFC 6874), as in [fe80::1%25eth0].
       --color          Colour the output even when it is not a terminal.
@@ -85,9 +88,22 @@ function rowsOf(result: UriReference, style: Style): Row[] {
   ];
 }
 
+/** The rows after the components: the normal form and how a browser reads the string. */
+function readingRows(analysis: Analysis, style: Style): Row[] {
+  const { reference, whatwg } = analysis;
+  const rows: Row[] = [];
+  rows.push({ label: 'normalized', span: '', value: reference.valid ? quote(normalize(reference.input)) : style.dim('(invalid: not normalized)') });
+  if (whatwg !== undefined) {
+    const browser = whatwg.href === undefined ? style.dim(`(rejected: ${visible(whatwg.failure ?? 'invalid URL')})`) : quote(whatwg.href);
+    rows.push({ label: 'browser', span: '', value: browser });
+  }
+  return rows;
+}
+
 /** The component table for `explain`, then the diagnostics as `check` shows them. */
-export function formatExplanation(result: UriReference, style: Style): string[] {
+export function formatExplanation(result: UriReference, style: Style, analysis?: Analysis): string[] {
   const rows = rowsOf(result, style);
+  if (analysis !== undefined) rows.splice(rows.length - 1, 0, ...readingRows(analysis, style));
   const labelWidth = Math.max(...rows.map((row) => row.label.length)) + 2;
   const spanWidth = Math.max(...rows.map((row) => row.span.length)) + 1;
   const lines = rows.map((row) => {
@@ -108,8 +124,14 @@ export async function explain(args: readonly string[], io: Io): Promise<number> 
   const [uri, ...extra] = parsed.positionals;
   if (uri === undefined) throw new UsageError('The explain command needs a URI.', 'explain');
   if (extra.length > 0) throw new UsageError("The explain command takes one URI; use 'urilint check' for several.", 'explain');
-  const result = parse(uri, parseOptionsOf(parsed));
-  if (flag(parsed, 'json')) await write(io.stdout, JSON.stringify(result, null, 2) + '\n');
-  else await writeLines(io.stdout, formatExplanation(result, styleOf(parsed, io)));
+  const analysis = analyze(uri, parseOptionsOf(parsed));
+  // The grammar's diagnostics and the analyses' (scheme rules, security, browser differences) together.
+  const result: UriReference = { ...analysis.reference, diagnostics: analysis.diagnostics };
+  if (flag(parsed, 'json')) {
+    const normalized = result.valid ? normalize(uri, parseOptionsOf(parsed)) : undefined;
+    await write(io.stdout, JSON.stringify({ ...result, normalized, browser: analysis.whatwg }, null, 2) + '\n');
+  } else {
+    await writeLines(io.stdout, formatExplanation(result, styleOf(parsed, io), analysis));
+  }
   return result.valid ? 0 : 1;
 }

@@ -268,3 +268,24 @@ describe('urilint normalize', () => {
     expect(result.stdout).not.toContain('http://h/c\n');
   });
 });
+
+describe('urilint explain: the normal form, the browser reading and the analyses', () => {
+  it('shows the normalized form and how a browser reads the URI', async () => {
+    const result = await run(['explain', 'HTTP://Example.COM:80/a/./b']);
+    expect(result.code).toBe(0);
+    expect(result.lines).toContain('normalized   "http://example.com/a/b"');
+    expect(result.lines).toContain('browser      "http://example.com/a/b"');
+  });
+
+  it('lists security findings and browser differences beside the grammar', async () => {
+    const result = await run(['explain', 'http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('userinfo-looks-like-host');
+    const backslash = await run(['explain', '--json', 'https://good.example\\@evil.example/']);
+    const json = JSON.parse(backslash.stdout) as { valid: boolean; browser: { href: string }; diagnostics: { code: string }[] };
+    expect(json.valid).toBe(false);
+    expect(json.browser.href).toBe('https://good.example/@evil.example/');
+    // RFC 3986 reads "good.example\\" as userinfo and contacts evil.example; a browser requests good.example.
+    expect(json.diagnostics.map((d) => d.code)).toEqual(expect.arrayContaining(['userinfo-unescaped-char', 'userinfo-looks-like-host', 'whatwg-backslash']));
+  });
+});

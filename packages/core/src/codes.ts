@@ -221,3 +221,5 @@ export const CODES = {
 export type DiagnosticCode = keyof typeof CODES;
 
 export const DIAGNOSTIC_CODES = Object.keys(CODES) as DiagnosticCode[];
+
+export { SCHEME_CODES, SECURITY_CODES, WHATWG_CODES };

@@ -1,5 +1,14 @@
 export { parse } from './parse.js';
-export { CODES, DIAGNOSTIC_CODES, type CodeInfo, type DiagnosticCode } from './codes.js';
+export {
+  CODES,
+  DIAGNOSTIC_CODES,
+  SCHEME_CODES,
+  SECURITY_CODES,
+  SYNTAX_CODES,
+  WHATWG_CODES,
+  type CodeInfo,
+  type DiagnosticCode,
+} from './codes.js';
 export { applyEdits } from './edits.js';
 export { UriError } from './errors.js';
 export {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CODES, DIAGNOSTIC_CODES, UriError, applyEdits, parse, recompose, type Diagnostic } from '../src/index.js';
+import { CODES, DIAGNOSTIC_CODES, UriError, analyze, applyEdits, parse, recompose, type Diagnostic } from '../src/index.js';
+import { SYNTAX_CODES } from '../src/codes.js';
 
 /** `[code, text under the range]` for each diagnostic: what a reviewer checks. */
 const problems = (input: string, options?: Parameters<typeof parse>[1]): [string, string][] =>
@@ -16,9 +17,17 @@ describe('the code table', () => {
 
   it.each(parsedExamples)('%s: its documented example produces it', (code) => {
     const example = CODES[code].example.replace(/\\u([0-9A-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    const result = parse(example);
-    expect(result.diagnostics.map((d) => d.code)).toContain(code);
-    expect(result.valid).toBe(CODES[code].severity !== 'error');
+    const { reference, diagnostics } = analyze(example);
+    expect(diagnostics.map((d) => d.code)).toContain(code);
+    // Only the grammar's codes are errors, and only they make a reference invalid.
+    if (CODES[code].severity === 'error') expect(reference.valid).toBe(false);
+    if (code in SYNTAX_CODES && CODES[code].severity !== 'error') expect(reference.valid).toBe(true);
+  });
+
+  it('keeps the severity error for the grammar alone', () => {
+    for (const code of DIAGNOSTIC_CODES) {
+      if (!(code in SYNTAX_CODES)) expect(CODES[code].severity, code).not.toBe('error');
+    }
   });
 
   it('path-double-slash-without-authority: its documented example throws it', () => {
@@ -38,7 +47,7 @@ describe('the code table', () => {
   it('every diagnostic carries its code’s severity and section', () => {
     const inputs = DIAGNOSTIC_CODES.map((code) => CODES[code].example);
     for (const input of inputs) {
-      for (const d of parse(input).diagnostics) {
+      for (const d of analyze(input).diagnostics) {
         expect(d.severity).toBe(CODES[d.code].severity);
         expect(d.spec).toBe(CODES[d.code].spec);
         expect(d.message).toMatch(/[.)]$/);
@@ -46,8 +55,9 @@ describe('the code table', () => {
     }
   });
 
-  it('codes are kebab-case and grouped by component', () => {
-    for (const code of DIAGNOSTIC_CODES) {
+  it('codes are kebab-case and grammar codes are grouped by component', () => {
+    for (const code of DIAGNOSTIC_CODES) expect(code).toMatch(/^[a-z][a-z0-9]*(-[a-z0-9]+)+$/);
+    for (const code of Object.keys(SYNTAX_CODES)) {
       expect(code).toMatch(/^(scheme|userinfo|host|port|path|query|fragment|pct|iri|lone|too)-[a-z0-9-]+$/);
     }
   });
