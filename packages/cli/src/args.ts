@@ -19,6 +19,16 @@ export interface OptionSpec {
 
 export type OptionSpecs = Readonly<Record<string, OptionSpec>>;
 
+/** The options every command takes: output, the parse options, colour, help. */
+export const COMMON_OPTIONS = {
+  json: { type: 'boolean' },
+  iri: { type: 'boolean' },
+  'allow-zone-id': { type: 'boolean' },
+  color: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies OptionSpecs;
+
 export interface ParsedArgs {
   /** Option values by long name: `true` for a flag, the text for a string option; the last one given wins. */
   values: Map<string, string | true>;

@@ -1,20 +1,12 @@
 import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { parse, type ParseOptions } from '@urilint/core';
-import { colorOverride, flag, parseCommandArgs, text, UsageError, type OptionSpecs, type ParsedArgs } from './args.js';
+import { colorOverride, COMMON_OPTIONS, flag, parseCommandArgs, text, UsageError, type OptionSpecs, type ParsedArgs } from './args.js';
 import { isTty, readLines, write, type Io } from './io.js';
 import { formatResult, plural } from './report.js';
 import { chooseStyle, type Style } from './style.js';
 
-export const CHECK_OPTIONS = {
-  file: { type: 'string', short: 'f' },
-  json: { type: 'boolean' },
-  iri: { type: 'boolean' },
-  'allow-zone-id': { type: 'boolean' },
-  color: { type: 'boolean' },
-  'no-color': { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const satisfies OptionSpecs;
+export const CHECK_OPTIONS = { file: { type: 'string', short: 'f' }, ...COMMON_OPTIONS } as const satisfies OptionSpecs;
 
 export const CHECK_HELP = `Usage: urilint check [options] [URI...]
 

@@ -1,19 +1,12 @@
 import { analyze, normalize, type Analysis, type Span, type UriReference } from '@urilint/core';
-import { flag, parseCommandArgs, UsageError, type OptionSpecs } from './args.js';
+import { COMMON_OPTIONS, flag, parseCommandArgs, UsageError } from './args.js';
 import { parseOptionsOf, styleOf } from './check.js';
 import { visible } from './display.js';
 import { write, writeLines, type Io } from './io.js';
 import { formatResult } from './report.js';
 import type { Style } from './style.js';
 
-export const EXPLAIN_OPTIONS = {
-  json: { type: 'boolean' },
-  iri: { type: 'boolean' },
-  'allow-zone-id': { type: 'boolean' },
-  color: { type: 'boolean' },
-  'no-color': { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const satisfies OptionSpecs;
+export const EXPLAIN_OPTIONS = COMMON_OPTIONS;
 
 export const EXPLAIN_HELP = `Usage: urilint explain [options] URI
 

@@ -1,18 +1,11 @@
 import { UriError, normalize, parse, resolve } from '@urilint/core';
-import { flag, parseCommandArgs, UsageError, type OptionSpecs } from './args.js';
+import { COMMON_OPTIONS, flag, parseCommandArgs, UsageError, type OptionSpecs } from './args.js';
 import { parseOptionsOf, styleOf } from './check.js';
 import { visible } from './display.js';
 import { write, writeLines, type Io } from './io.js';
 import { formatResult } from './report.js';
 
-const COMMON = {
-  json: { type: 'boolean' },
-  iri: { type: 'boolean' },
-  'allow-zone-id': { type: 'boolean' },
-  color: { type: 'boolean' },
-  'no-color': { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const satisfies OptionSpecs;
+
 
 const COMMON_HELP = `      --json           Print one JSON object.
       --iri            Read the input as IRIs (RFC 3987).
@@ -21,7 +14,7 @@ const COMMON_HELP = `      --json           Print one JSON object.
       --no-color       Never colour the output (so does a non-empty NO_COLOR variable).
   -h, --help           Show this help.`;
 
-export const RESOLVE_OPTIONS = { ...COMMON, 'non-strict': { type: 'boolean' } } as const satisfies OptionSpecs;
+export const RESOLVE_OPTIONS = { ...COMMON_OPTIONS, 'non-strict': { type: 'boolean' } } as const satisfies OptionSpecs;
 
 export const RESOLVE_HELP = `Usage: urilint resolve [options] REFERENCE BASE
 
@@ -35,7 +28,7 @@ ${COMMON_HELP}
 Exit status: 0 on success, 1 when the reference or the base is unusable, 2 on a usage error.
 `;
 
-export const NORMALIZE_OPTIONS = { ...COMMON, 'no-scheme-based': { type: 'boolean' } } as const satisfies OptionSpecs;
+export const NORMALIZE_OPTIONS = { ...COMMON_OPTIONS, 'no-scheme-based': { type: 'boolean' } } as const satisfies OptionSpecs;
 
 export const NORMALIZE_HELP = `Usage: urilint normalize [options] URI
 

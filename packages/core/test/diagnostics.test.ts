@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CODES, DIAGNOSTIC_CODES, UriError, analyze, applyEdits, parse, recompose, type Diagnostic } from '../src/index.js';
 import { SYNTAX_CODES } from '../src/codes.js';
+import { unescapeExample } from './support/measure.js';
 
 /** `[code, text under the range]` for each diagnostic: what a reviewer checks. */
 const problems = (input: string, options?: Parameters<typeof parse>[1]): [string, string][] =>
@@ -16,7 +17,7 @@ describe('the code table', () => {
   const parsedExamples = DIAGNOSTIC_CODES.filter((code) => !['too-many-diagnostics', 'path-double-slash-without-authority'].includes(code));
 
   it.each(parsedExamples)('%s: its documented example produces it', (code) => {
-    const example = CODES[code].example.replace(/\\u([0-9A-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const example = unescapeExample(CODES[code].example);
     const { reference, diagnostics } = analyze(example);
     expect(diagnostics.map((d) => d.code)).toContain(code);
     // Only the grammar's codes are errors, and only they make a reference invalid.

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NON_HIERARCHICAL_SCHEMES, findUris, type FoundUri } from '../src/find.js';
+import { growthRatio } from './support/measure.js';
 
 /** The URIs found, as strings. */
 function uris(text: string): string[] {
@@ -490,20 +491,6 @@ describe('robustness', () => {
   });
 });
 
-/**
- * The fastest of a few runs of `findUris(input)`, in milliseconds. Only ratios
- * of these are asserted: absolute times belong in bench/.
- */
-function cost(input: string): number {
-  let best = Infinity;
-  for (let run = 0; run < 5; run++) {
-    const start = performance.now();
-    findUris(input);
-    best = Math.min(best, performance.now() - start);
-  }
-  return best;
-}
-
 /** `unit` repeated to `size` characters. */
 function fill(unit: string, size: number): string {
   return unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
@@ -539,19 +526,12 @@ describe('linear time', () => {
   // 1 MB against 100 kB: linear growth gives a ratio near 10, quadratic near 100.
   it.each(Object.keys(PATHOLOGICAL))('grows linearly on %s', (name) => {
     const unit = PATHOLOGICAL[name]!;
-    const small = fill(unit, 100_000);
-    const large = fill(unit, 1_000_000);
-    cost(small); // warm up
-    const ratio = cost(large) / Math.max(cost(small), 0.05);
-    expect(ratio).toBeLessThan(40);
+    expect(growthRatio(findUris, (size) => fill(unit, size))).toBeLessThan(40);
   });
 
   it('grows linearly on a long single token (no spaces at all)', () => {
     const make = (n: number): string => 'https://example.com/' + 'a('.repeat(n / 4) + ')'.repeat(n / 4);
-    const small = make(100_000);
-    const large = make(1_000_000);
-    cost(small);
-    expect(findUris(large)).toHaveLength(1);
-    expect(cost(large) / Math.max(cost(small), 0.05)).toBeLessThan(40);
+    expect(findUris(make(1_000_000))).toHaveLength(1);
+    expect(growthRatio(findUris, make)).toBeLessThan(40);
   });
 });

@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from '../src/index.js';
-
-/**
- * The fastest of a few runs of `parse(input)`, in milliseconds. Only ratios of
- * these are asserted: absolute times belong in bench/.
- */
-function cost(input: string): number {
-  let best = Infinity;
-  for (let run = 0; run < 5; run++) {
-    const start = performance.now();
-    parse(input);
-    best = Math.min(best, performance.now() - start);
-  }
-  return best;
-}
+import { growthRatio } from './support/measure.js';
 
 const PATHOLOGICAL: Record<string, (size: number) => string> = {
   'percent signs': (n) => '%'.repeat(n),
@@ -38,12 +25,7 @@ const PATHOLOGICAL: Record<string, (size: number) => string> = {
 describe('linear time', () => {
   // 1 MB against 100 kB: linear growth gives a ratio near 10, quadratic near 100.
   it.each(Object.keys(PATHOLOGICAL))('parsing grows linearly on %s', (name) => {
-    const make = PATHOLOGICAL[name]!;
-    const small = make(100_000);
-    const large = make(1_000_000);
-    cost(small); // warm up
-    const ratio = cost(large) / Math.max(cost(small), 0.05);
-    expect(ratio).toBeLessThan(40);
+    expect(growthRatio(parse, PATHOLOGICAL[name]!)).toBeLessThan(40);
   });
 });
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { analyze, applyEdits, checkSecurity, formatIPv4, parse, type Diagnostic } from '../src/index.js';
 import { SECURITY_CODES } from '../src/security/codes.js';
 import { parseIPv4Loose } from '../src/security/index.js';
+import { unescapeExample } from './support/measure.js';
 
 const security = (input: string): Diagnostic[] => checkSecurity(parse(input));
 
@@ -17,14 +18,12 @@ const only = (input: string, code: string): Diagnostic => {
   return found[0]!;
 };
 
-const unescape = (example: string): string =>
-  example.replace(/\\u([0-9A-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 describe('the security codes', () => {
   const names = Object.keys(SECURITY_CODES) as (keyof typeof SECURITY_CODES)[];
 
   it.each(names)('%s: its example produces it, with the table’s severity and section', (code) => {
-    const example = unescape(SECURITY_CODES[code].example);
+    const example = unescapeExample(SECURITY_CODES[code].example);
     const found = security(example).filter((d) => d.code === code);
     expect(found.length).toBeGreaterThan(0);
     for (const d of found) {

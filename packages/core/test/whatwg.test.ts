@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { analyze, applyEdits, compareWithWhatwg, parse, type Diagnostic } from '../src/index.js';
 import { WHATWG_CODES } from '../src/whatwg/codes.js';
 import { MAX_WHATWG_INPUT, PLACEHOLDER_BASE } from '../src/whatwg/index.js';
+import { unescapeExample } from './support/measure.js';
 
 const compare = (input: string, base?: string): Diagnostic[] => compareWithWhatwg(input, base === undefined ? {} : { base }).diagnostics;
 
@@ -17,14 +18,12 @@ const only = (input: string, code: string, base?: string): Diagnostic => {
   return found[0]!;
 };
 
-const unescape = (example: string): string =>
-  example.replace(/\\u([0-9A-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 describe('the WHATWG codes', () => {
   const names = Object.keys(WHATWG_CODES) as (keyof typeof WHATWG_CODES)[];
 
   it.each(names)('%s: its example produces it, with the table’s severity and section', (code) => {
-    const example = unescape(WHATWG_CODES[code].example);
+    const example = unescapeExample(WHATWG_CODES[code].example);
     const found = compare(example).filter((d) => d.code === code);
     expect(found.length).toBeGreaterThan(0);
     for (const d of found) {
