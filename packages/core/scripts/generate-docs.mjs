@@ -39,6 +39,7 @@ const SECTIONS = [
   ['Scheme rules and scheme knowledge — `checkScheme`', core.SCHEME_CODES],
   ['Security (RFC 3986 §7) — `checkSecurity`', core.SECURITY_CODES],
   ['Browser differences (WHATWG URL) — `compareWithWhatwg`', core.WHATWG_CODES],
+  ['Normal form (RFC 3986 §6) — `checkNormalForm`', core.NORMAL_FORM_CODES],
 ];
 
 function renderSections() {

@@ -1,3 +1,4 @@
+import { checkNormalForm } from './normal/index.js';
 import { parse } from './parse.js';
 import { checkScheme } from './schemes/index.js';
 import { checkSecurity } from './security/index.js';
@@ -13,6 +14,8 @@ export interface AnalyzeOptions extends ParseOptions {
   whatwg?: boolean;
   /** The base a relative reference is read against for the WHATWG comparison. */
   base?: string;
+  /** Deviations from the normal form (RFC 3986 §6). Default false: they are style, not problems. */
+  normalForm?: boolean;
 }
 
 export interface Analysis {
@@ -38,6 +41,7 @@ export function analyze(input: string, options: AnalyzeOptions = {}): Analysis {
     whatwg = compareWithWhatwg(reference.input, options.base === undefined ? {} : { base: options.base }, reference);
     diagnostics.push(...whatwg.diagnostics);
   }
+  if (options.normalForm === true) diagnostics.push(...checkNormalForm(reference));
   diagnostics.sort((a, b) => a.start - b.start || a.end - b.end);
   const analysis: Analysis = { reference, diagnostics };
   if (whatwg) analysis.whatwg = whatwg;

@@ -1,3 +1,4 @@
+import { NORMAL_FORM_CODES } from './normal/codes.js';
 import { SCHEME_CODES } from './schemes/codes.js';
 import { SECURITY_CODES } from './security/codes.js';
 import type { Severity } from './types.js';
@@ -207,7 +208,7 @@ export const SYNTAX_CODES = {
 
 /**
  * Every diagnostic code `@urilint/core` can report: the grammar's, then those
- * of the analyses (scheme rules, security, browser differentials), which never
+ * of the analyses (scheme rules, security, browser differentials, normal form), which never
  * affect `valid`. Codes are public API: they never change meaning, and the
  * README table is generated from this object.
  */
@@ -216,10 +217,11 @@ export const CODES = {
   ...SCHEME_CODES,
   ...SECURITY_CODES,
   ...WHATWG_CODES,
+  ...NORMAL_FORM_CODES,
 } as const satisfies Record<string, CodeInfo>;
 
 export type DiagnosticCode = keyof typeof CODES;
 
 export const DIAGNOSTIC_CODES = Object.keys(CODES) as DiagnosticCode[];
 
-export { SCHEME_CODES, SECURITY_CODES, WHATWG_CODES };
+export { NORMAL_FORM_CODES, SCHEME_CODES, SECURITY_CODES, WHATWG_CODES };

@@ -2,6 +2,7 @@ export { parse } from './parse.js';
 export {
   CODES,
   DIAGNOSTIC_CODES,
+  NORMAL_FORM_CODES,
   SCHEME_CODES,
   SECURITY_CODES,
   SYNTAX_CODES,
@@ -54,3 +55,4 @@ export { analyze, type Analysis, type AnalyzeOptions } from './analyze.js';
 export { parseBase, removeDotSegments, resolve, type ResolveOptions } from './resolve.js';
 export { equivalent, normalize, normalizePercentEncoding, type EquivalentOptions, type NormalizeOptions } from './normalize.js';
 export { toUri, type ToUriOptions } from './iri.js';
+export { checkNormalForm, type NormalFormOptions } from './normal/index.js';
