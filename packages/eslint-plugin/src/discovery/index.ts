@@ -1,0 +1,304 @@
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { findUris, lookupScheme, NON_HIERARCHICAL_SCHEMES } from '@urilint/core';
+import { mapJsxAttribute, mapStringLiteral, mapTemplateElement, type CookedMap } from '../source/literal-map.js';
+import { UriCandidate, type CandidateContext, type Part } from './candidate.js';
+import { findSinkArguments, syntacticSink } from './sinks.js';
+
+export { UriCandidate } from './candidate.js';
+export type { CandidateContext, Part } from './candidate.js';
+
+/** `settings.urilint` in the ESLint config, shared by every rule; plain data, so `--cache` stays correct. */
+export interface DiscoveryOptions {
+  /** More URL sinks: `name.path` on the global scope or `module:name.path`; their first argument is a URL. */
+  sinks?: string[];
+  /** JSX components (besides DOM elements) whose URL attributes hold URLs: `Link`, `NextLink`, `Image`. */
+  linkComponents?: string[];
+}
+
+/** JSX attributes that take a URL (HTML, SVG). `srcSet` holds several and is split. */
+const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formAction', 'poster', 'cite', 'data', 'codebase', 'background', 'manifest', 'ping', 'xlinkHref', 'xlink:href', 'srcSet', 'srcset']);
+
+/** Well-known XML namespace names: identifiers, never fetched. */
+const XML_NAMESPACES = new Set([
+  'http://www.w3.org/2000/svg',
+  'http://www.w3.org/1999/xhtml',
+  'http://www.w3.org/1999/xlink',
+  'http://www.w3.org/XML/1998/namespace',
+  'http://www.w3.org/2000/xmlns/',
+  'http://www.w3.org/1998/Math/MathML',
+  'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
+  'http://www.w3.org/2001/XMLSchema',
+  'http://www.w3.org/2001/XMLSchema-instance',
+  'http://schemas.xmlsoap.org/soap/envelope/',
+  'http://www.w3.org/2005/Atom',
+  'http://purl.org/dc/elements/1.1/',
+]);
+
+/** Methods whose string argument is a pattern or a prefix, not a URL (`s.startsWith("https://")`). */
+const NOT_URL_METHODS = new Set(['startsWith', 'endsWith', 'includes', 'indexOf', 'lastIndexOf', 'split', 'replace', 'replaceAll', 'match', 'matchAll', 'search', 'test', 'exec', 'createElementNS', 'getElementsByTagNameNS', 'lookupPrefix', 'isDefaultNamespace']);
+
+/** Constructors and functions whose string argument is a pattern (`new RegExp("https?://…")`). */
+const PATTERN_CALLEES = new Set(['RegExp', 'URLPattern', 'minimatch', 'micromatch', 'picomatch', 'glob']);
+
+const OPAQUE_SCHEMES = new Set(NON_HIERARCHICAL_SCHEMES);
+
+/** `scheme:` followed by `//`, or a well-known opaque scheme: the start of a URI by its shape. */
+const SCHEME_PREFIX = /^([a-zA-Z][a-zA-Z0-9+.-]*):(\/\/)?/;
+
+/** RFC 6570 URI Template expressions (`{owner}`, `{?page,per_page}`): filled in later, so holes. */
+const URI_TEMPLATE_EXPRESSION = /\{[+#./;?&=,!@|]?[A-Za-z0-9_%.]+(?::[0-9]+|\*)?(?:,[A-Za-z0-9_%.]+(?::[0-9]+|\*)?)*\}/g;
+
+/** Source of a pattern rather than a URL: regular-expression syntax in the value. */
+const REGEX_LIKE = /\\[dDwWsSbB.?*+()[\]{}|/]|\(\?[:=!<]|\[\^|\.\*|\.\+|\)\?|\$\/?$|^\^/;
+
+function isString(node: TSESTree.Node): node is TSESTree.StringLiteral {
+  return node.type === 'Literal' && typeof node.value === 'string';
+}
+
+/** The text pieces (and holes) of an expression that builds a string: a literal, a template, a `+` chain. */
+function piecesOf(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): ({ map: CookedMap } | { hole: TSESTree.Node })[] | undefined {
+  if (isString(node)) return [{ map: mapStringLiteral(sourceCode.getText(node), node.range[0]) }];
+  if (node.type === 'TemplateLiteral') {
+    const pieces: ({ map: CookedMap } | { hole: TSESTree.Node })[] = [];
+    node.quasis.forEach((quasi, index) => {
+      // A quasi's raw text lies between "`" or "}" and "`" or "${".
+      const map = mapTemplateElement(quasi.value.raw, quasi.range[0] + 1);
+      pieces.push(map === undefined ? { hole: quasi } : { map });
+      const expression = node.expressions[index];
+      if (expression) pieces.push({ hole: expression });
+    });
+    return pieces;
+  }
+  if (node.type === 'BinaryExpression' && node.operator === '+') {
+    const left = piecesOf(node.left, sourceCode);
+    if (left === undefined) return undefined;
+    return [...left, ...(piecesOf(node.right, sourceCode) ?? [{ hole: node.right }])];
+  }
+  return undefined;
+}
+
+/** A placeholder for a hole that is valid in any component it can stand in. */
+function placeholder(before: string): string {
+  return before.endsWith(':') && before.includes('//') && !/\/\/[^/]*\//.test(before) ? '1' : 'x';
+}
+
+/** Builds the value and its parts; RFC 6570 expressions in the text become holes too. */
+function assemble(pieces: ({ map: CookedMap } | { hole: TSESTree.Node })[], node: TSESTree.Node, templates: boolean): { value: string; parts: Part[] } {
+  let value = '';
+  const parts: Part[] = [];
+  for (const piece of pieces) {
+    if ('hole' in piece) {
+      const text = placeholder(value);
+      parts.push({ kind: 'hole', start: value.length, end: value.length + text.length, node: piece.hole });
+      value += text;
+      continue;
+    }
+    const cooked = piece.map.value;
+    let from = 0;
+    if (templates) {
+      for (const match of cooked.matchAll(URI_TEMPLATE_EXPRESSION)) {
+        const at = match.index;
+        if (at > from) parts.push({ kind: 'text', start: value.length, end: value.length + (at - from), map: piece.map, mapOffset: from });
+        value += cooked.slice(from, at);
+        const text = placeholder(value);
+        parts.push({ kind: 'hole', start: value.length, end: value.length + text.length, node });
+        value += text;
+        from = at + match[0].length;
+      }
+    }
+    if (from < cooked.length || cooked.length === 0) {
+      parts.push({ kind: 'text', start: value.length, end: value.length + (cooked.length - from), map: piece.map, mapOffset: from });
+    }
+    value += cooked.slice(from);
+  }
+  return { value, parts };
+}
+
+/** Whether the static text starts like a URI: a known scheme with `//` (or a known opaque one), or `//host`. */
+function hasUriShape(value: string): boolean {
+  const match = SCHEME_PREFIX.exec(value);
+  if (match) {
+    const scheme = match[1]!.toLowerCase();
+    if (scheme.length < 2 || lookupScheme(scheme) === undefined) return false;
+    const rest = value.slice(match[0].length);
+    if (match[2] !== undefined) return rest.length > 0 && !/^\s/.test(rest);
+    return OPAQUE_SCHEMES.has(scheme) && rest.length > 0 && !/^\s/.test(rest);
+  }
+  return /^\/\/[A-Za-z0-9[][A-Za-z0-9.:[\]-]*(\/|$)/.test(value);
+}
+
+function jsxName(name: TSESTree.JSXTagNameExpression | TSESTree.JSXAttribute['name']): string {
+  if (name.type === 'JSXIdentifier') return name.name;
+  if (name.type === 'JSXNamespacedName') return `${name.namespace.name}:${name.name.name}`;
+  return `${jsxName(name.object)}.${name.property.name}`;
+}
+
+/** `<a href>` on a DOM element (lower-case tag) or on a configured link component. */
+function urlAttribute(attribute: TSESTree.JSXAttribute, linkComponents: ReadonlySet<string>): string | undefined {
+  const name = jsxName(attribute.name);
+  if (!URL_ATTRIBUTES.has(name)) return undefined;
+  const element = attribute.parent;
+  if (element?.type !== 'JSXOpeningElement') return undefined;
+  const tag = jsxName(element.name);
+  if (/^[a-z]/.test(tag) || linkComponents.has(tag)) return `<${tag} ${name}>`;
+  return undefined;
+}
+
+/** Why a string is not a URL whatever it looks like: its place in the code. */
+function isExcludedPlace(node: TSESTree.Node): boolean {
+  const parent = node.parent;
+  if (!parent) return false;
+  switch (parent.type) {
+    case 'ImportDeclaration':
+    case 'ExportAllDeclaration':
+    case 'ExportNamedDeclaration':
+    case 'ImportExpression':
+    case 'TSExternalModuleReference':
+    case 'TSImportType':
+    case 'TSLiteralType':
+    case 'TSModuleDeclaration':
+    case 'TSEnumMember':
+    case 'ImportAttribute':
+      return parent.type !== 'ImportExpression';
+    case 'ExpressionStatement':
+      return 'directive' in parent && parent.directive !== undefined;
+    case 'Property':
+    case 'PropertyDefinition':
+    case 'MethodDefinition':
+    case 'TSPropertySignature':
+      return parent.key === node && !parent.computed;
+    case 'CallExpression':
+    case 'NewExpression': {
+      const callee = parent.callee;
+      if (callee.type === 'Identifier') return PATTERN_CALLEES.has(callee.name) || callee.name === 'require';
+      if (callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier') {
+        return NOT_URL_METHODS.has(callee.property.name) || PATTERN_CALLEES.has(callee.property.name);
+      }
+      return false;
+    }
+    case 'BinaryExpression':
+      // `s === "https://"`, `s.indexOf("x") + …` compare or compute, not build URLs.
+      return parent.operator !== '+';
+    case 'SwitchCase':
+      return parent.test === node;
+    default:
+      return false;
+  }
+}
+
+interface Walk {
+  sourceCode: Readonly<TSESLint.SourceCode>;
+  sinks: Map<TSESTree.Node, string>;
+  linkComponents: ReadonlySet<string>;
+  out: UriCandidate[];
+}
+
+function addCandidates(walk: Walk, node: TSESTree.Node, context: CandidateContext | undefined, sink: string | undefined, namespace: boolean): void {
+  const pieces = node.type === 'Literal' && node.parent?.type === 'JSXAttribute'
+    ? [{ map: mapJsxAttribute(walk.sourceCode.getText(node), node.range[0]) }]
+    : piecesOf(node, walk.sourceCode);
+  if (pieces === undefined || !pieces.some((piece) => 'map' in piece)) return;
+  const inContext = context !== undefined;
+  const { value, parts } = assemble(pieces, node, true);
+  const firstHole = parts.find((part) => part.kind === 'hole');
+  const staticStart = value.slice(0, firstHole ? firstHole.start : value.length);
+  if (inContext) {
+    const trimmed = value.trim();
+    if (trimmed.length === 0 || (context === 'attribute' && /^(#|javascript:void)/.test(trimmed) && trimmed.length < 2)) return;
+    walk.out.push(new UriCandidate({ node, context, sink, value, uriStart: 0, uriEnd: value.length, parts, namespace }));
+    return;
+  }
+  if (REGEX_LIKE.test(value)) return;
+  if (hasUriShape(staticStart) && !/\s/.test(value)) {
+    const isNamespace = namespace || XML_NAMESPACES.has(value);
+    walk.out.push(new UriCandidate({ node, context: 'shape', value, uriStart: 0, uriEnd: value.length, parts, namespace: isNamespace }));
+    return;
+  }
+  if (!value.includes(':')) return;
+  // Prose: check only the URIs findUris delimits, and only the ones written whole in the text.
+  for (const found of findUris(value, { abbreviated: false })) {
+    if (found.uri !== value.slice(found.start, found.end) || !hasUriShape(found.uri)) continue;
+    if (parts.some((part) => part.kind === 'hole' && part.start < found.end && found.start < part.end)) continue;
+    walk.out.push(new UriCandidate({ node, context: 'prose', value, uriStart: found.start, uriEnd: found.end, parts, namespace: XML_NAMESPACES.has(found.uri) }));
+  }
+}
+
+/** Whether `node` builds a string from literal text: a string literal, a template, or a `+` chain starting with one. */
+function buildsString(node: TSESTree.Node): boolean {
+  if (isString(node) || node.type === 'TemplateLiteral') return true;
+  return node.type === 'BinaryExpression' && node.operator === '+' && buildsString(node.left);
+}
+
+/** A piece of a larger `+` chain: read with the chain, not on its own. */
+function isConcatenationPart(node: TSESTree.Node): boolean {
+  return node.parent?.type === 'BinaryExpression' && node.parent.operator === '+' && buildsString(node.parent);
+}
+
+function visit(walk: Walk, node: TSESTree.Node): void {
+  const syntactic = syntacticSink(node);
+  if (syntactic) walk.sinks.set(syntactic.argument, syntactic.name);
+
+  if (node.type === 'JSXAttribute') {
+    const name = jsxName(node.name);
+    const sink = urlAttribute(node, walk.linkComponents);
+    const namespace = name === 'xmlns' || name.startsWith('xmlns:');
+    let value: TSESTree.Node | null = node.value;
+    if (value?.type === 'JSXExpressionContainer') value = value.expression.type === 'JSXEmptyExpression' ? null : value.expression;
+    if (value && (isString(value) || value.type === 'TemplateLiteral')) {
+      if (name === 'srcSet' || name === 'srcset') return; // several URLs with descriptors: not one URI
+      addCandidates(walk, value, sink ? 'attribute' : undefined, sink, namespace);
+      return;
+    }
+  }
+
+  const tagged = node.type === 'TemplateLiteral' && node.parent?.type === 'TaggedTemplateExpression';
+  if (buildsString(node) && !tagged && !isConcatenationPart(node) && !isExcludedPlace(node)) {
+    const sink = walk.sinks.get(node);
+    addCandidates(walk, node, sink ? 'sink' : undefined, sink, false);
+  }
+
+  for (const key of walk.sourceCode.visitorKeys[node.type] ?? []) {
+    const child = (node as unknown as Record<string, unknown>)[key];
+    if (Array.isArray(child)) {
+      for (const item of child) if (item && typeof item === 'object' && 'type' in item) visit(walk, item as TSESTree.Node);
+    } else if (child && typeof child === 'object' && 'type' in child) {
+      visit(walk, child as TSESTree.Node);
+    }
+  }
+}
+
+const cache = new WeakMap<object, Map<string, UriCandidate[]>>();
+
+/** `settings.urilint` of the ESLint config, read defensively: settings are user data. */
+export function discoveryOptions(settings: Readonly<Record<string, unknown>> | undefined): DiscoveryOptions {
+  const raw = settings?.['urilint'];
+  const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+  if (raw === null || typeof raw !== 'object') return {};
+  const record = raw as Record<string, unknown>;
+  return { sinks: strings(record['sinks']), linkComponents: strings(record['linkComponents']) };
+}
+
+/**
+ * Every URI candidate of the file: string and template literals, `+` chains,
+ * JSX URL attributes and sink arguments, each parsed once. The result is
+ * cached per source file and options, so all enabled rules share one walk and
+ * one parse per candidate.
+ */
+export function getCandidates(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>): UriCandidate[] {
+  const sourceCode = context.sourceCode;
+  const options = discoveryOptions(context.settings);
+  const key = JSON.stringify([options.sinks ?? [], options.linkComponents ?? []]);
+  let byOptions = cache.get(sourceCode);
+  if (!byOptions) cache.set(sourceCode, (byOptions = new Map()));
+  const cached = byOptions.get(key);
+  if (cached) return cached;
+  const walk: Walk = {
+    sourceCode,
+    sinks: findSinkArguments(sourceCode, options.sinks),
+    linkComponents: new Set(options.linkComponents ?? []),
+    out: [],
+  };
+  visit(walk, sourceCode.ast as TSESTree.Node);
+  byOptions.set(key, walk.out);
+  return walk.out;
+}

@@ -1,0 +1,164 @@
+import { CALL, CONSTRUCT, ESM, ReferenceTracker, type TraceMap } from '@eslint-community/eslint-utils';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+
+/** A call whose argument at `argument` is a URL, and the sink's name for messages. */
+interface SinkInfo {
+  name: string;
+  argument: number;
+}
+
+const call = (name: string, argument = 0): { [CALL]: SinkInfo } => ({ [CALL]: { name, argument } });
+const construct = (name: string, argument = 0): { [CONSTRUCT]: SinkInfo } => ({ [CONSTRUCT]: { name, argument } });
+
+const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'request'];
+
+/** `name` and `name.get(...)`, `name.post(...)`… of an HTTP client library. */
+function client(name: string, methods = HTTP_METHODS): TraceMap<SinkInfo> {
+  const map: Record<string, unknown> = { ...call(name) };
+  for (const method of methods) map[method] = call(`${name}.${method}`);
+  return map as TraceMap<SinkInfo>;
+}
+
+/** Globals of the browser and of Node (also through `window.`, `globalThis.`, `self.`). */
+const GLOBAL_SINKS: TraceMap<SinkInfo> = {
+  fetch: call('fetch'),
+  Request: construct('new Request'),
+  URL: construct('new URL'),
+  WebSocket: construct('new WebSocket'),
+  EventSource: construct('new EventSource'),
+  Worker: construct('new Worker'),
+  SharedWorker: construct('new SharedWorker'),
+  importScripts: call('importScripts'),
+  open: call('window.open'),
+  navigator: { sendBeacon: call('navigator.sendBeacon') },
+  location: { assign: call('location.assign'), replace: call('location.replace') },
+} as TraceMap<SinkInfo>;
+
+/** Node's http(s) and the common HTTP client libraries, imported or required. */
+function moduleSinks(): TraceMap<SinkInfo> {
+  const nodeHttp = { get: call('http.get'), request: call('http.request') };
+  const map: Record<string, unknown> = {};
+  for (const name of ['http', 'https', 'node:http', 'node:https', 'http2', 'node:http2']) {
+    map[name] = { [ESM]: true, ...nodeHttp, default: nodeHttp, connect: call(`${name}.connect`) };
+  }
+  map['undici'] = { [ESM]: true, fetch: call('undici.fetch'), request: call('undici.request'), stream: call('undici.stream'), Request: construct('new undici.Request') };
+  map['axios'] = { [ESM]: true, default: client('axios'), ...client('axios') };
+  map['got'] = { [ESM]: true, default: client('got', ['get', 'post', 'put', 'patch', 'delete', 'head', 'stream']), ...client('got') };
+  map['ky'] = { [ESM]: true, default: client('ky'), ...client('ky') };
+  map['superagent'] = { [ESM]: true, default: client('superagent'), ...client('superagent') };
+  map['node-fetch'] = { [ESM]: true, default: call('node-fetch'), ...call('node-fetch') };
+  map['cross-fetch'] = { [ESM]: true, default: call('cross-fetch'), ...call('cross-fetch') };
+  return map as TraceMap<SinkInfo>;
+}
+
+/**
+ * A user-declared sink: `path` (`myFetch`, `api.get`) on the global scope, or
+ * `module:path` (`my-http:request`, `my-http:default`) from an imported or
+ * required module; calls and `new` of it take a URL as their first argument.
+ */
+function userSinks(sinks: readonly string[]): { globals: TraceMap<SinkInfo>; modules: TraceMap<SinkInfo> } {
+  const globals: Record<string, unknown> = {};
+  const modules: Record<string, unknown> = {};
+  for (const sink of sinks) {
+    const colon = sink.lastIndexOf(':');
+    const moduleName = colon > 0 ? sink.slice(0, colon) : undefined;
+    const path = (colon > 0 ? sink.slice(colon + 1) : sink).split('.').filter(Boolean);
+    if (path.length === 0) continue;
+    let node = (moduleName === undefined ? globals : ((modules[moduleName] ??= { [ESM]: true }) as Record<string, unknown>));
+    for (const key of path) node = (node[key] ??= {}) as Record<string, unknown>;
+    Object.assign(node, call(sink), construct(`new ${sink}`));
+  }
+  return { globals: globals as TraceMap<SinkInfo>, modules: modules as TraceMap<SinkInfo> };
+}
+
+/** Merges user trace maps into the built-in ones (user entries win at the leaves). */
+function merge(base: TraceMap<SinkInfo>, extra: TraceMap<SinkInfo>): TraceMap<SinkInfo> {
+  const out: Record<string | symbol, unknown> = { ...base };
+  for (const key of Reflect.ownKeys(extra)) {
+    const a = (base as Record<string | symbol, unknown>)[key];
+    const b = (extra as Record<string | symbol, unknown>)[key];
+    out[key] = a && typeof a === 'object' && b && typeof b === 'object' ? merge(a as TraceMap<SinkInfo>, b as TraceMap<SinkInfo>) : b;
+  }
+  return out as TraceMap<SinkInfo>;
+}
+
+/** `location = …`, `window.location.href = …`, `document.location = …`. */
+function isLocationTarget(node: TSESTree.Node): boolean {
+  if (node.type === 'Identifier') return node.name === 'location';
+  if (node.type !== 'MemberExpression' || node.computed || node.property.type !== 'Identifier') return false;
+  const property = node.property.name;
+  if (property === 'href') return isLocationTarget(node.object);
+  if (property !== 'location') return false;
+  return node.object.type === 'Identifier' && ['window', 'document', 'self', 'globalThis', 'top', 'parent'].includes(node.object.name);
+}
+
+type GlobalScope = NonNullable<TSESLint.SourceCode['scopeManager']>['globalScope'];
+
+/**
+ * The global scope as ReferenceTracker reads it, plus a variable for each name
+ * the file uses without declaring (`fetch` in a TypeScript project that sets no
+ * `globals`): an unresolved reference is a reference to a global. A local
+ * `fetch` still resolves to itself and is not a sink.
+ */
+function withImplicitGlobals(scope: NonNullable<GlobalScope>): object {
+  const set = new Map<string, unknown>(scope.set);
+  const implicit = new Map<string, TSESLint.Scope.Reference[]>();
+  for (const reference of scope.through) {
+    const name = reference.identifier.name;
+    if (set.has(name)) continue;
+    const list = implicit.get(name) ?? [];
+    list.push(reference);
+    implicit.set(name, list);
+  }
+  for (const [name, references] of implicit) set.set(name, { name, defs: [], references, identifiers: [], scope });
+  return Object.assign(Object.create(scope) as object, { set });
+}
+
+/**
+ * The URL arguments of every sink call in the file, found by reference (a local
+ * `fetch` that shadows the global is not a sink), plus assignments to
+ * `location`, dynamic `import()`, and `xhr.open(method, url)`.
+ */
+export function findSinkArguments(sourceCode: Readonly<TSESLint.SourceCode>, sinks: readonly string[] = []): Map<TSESTree.Node, string> {
+  const found = new Map<TSESTree.Node, string>();
+  const scope = sourceCode.scopeManager?.globalScope;
+  if (scope) {
+    const user = userSinks(sinks);
+    const tracker = new ReferenceTracker(withImplicitGlobals(scope) as never, { globalObjectNames: ['window', 'globalThis', 'self', 'global'] });
+    const modules = merge(moduleSinks(), user.modules);
+    const references = [
+      ...tracker.iterateGlobalReferences(merge(GLOBAL_SINKS, user.globals)),
+      ...tracker.iterateEsmReferences(modules),
+      ...tracker.iterateCjsReferences(modules),
+    ];
+    for (const { node, info } of references) {
+      const expression = node as unknown as TSESTree.CallExpression | TSESTree.NewExpression;
+      if (expression.type !== 'CallExpression' && expression.type !== 'NewExpression') continue;
+      const argument = expression.arguments[info.argument];
+      if (argument && argument.type !== 'SpreadElement') found.set(argument, info.name);
+    }
+  }
+  return found;
+}
+
+/** Sinks seen syntactically during the walk: `location` assignment, `import()`, `xhr.open(method, url)`. */
+export function syntacticSink(node: TSESTree.Node): { argument: TSESTree.Node; name: string } | undefined {
+  if (node.type === 'AssignmentExpression' && node.operator === '=' && isLocationTarget(node.left)) {
+    return { argument: node.right, name: 'location' };
+  }
+  if (node.type === 'ImportExpression') return { argument: node.source, name: 'import()' };
+  if (
+    node.type === 'CallExpression' &&
+    node.callee.type === 'MemberExpression' &&
+    !node.callee.computed &&
+    node.callee.property.type === 'Identifier' &&
+    node.callee.property.name === 'open' &&
+    node.arguments.length >= 2
+  ) {
+    const method = node.arguments[0];
+    if (method?.type === 'Literal' && typeof method.value === 'string' && /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/i.test(method.value)) {
+      return { argument: node.arguments[1]!, name: 'XMLHttpRequest#open' };
+    }
+  }
+  return undefined;
+}

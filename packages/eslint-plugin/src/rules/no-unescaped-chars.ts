@@ -1,0 +1,58 @@
+import type { DiagnosticCode } from '@urilint/core';
+import { createRule } from '../create-rule.js';
+import { getCandidates } from '../discovery/index.js';
+import { reportDiagnostic } from '../report.js';
+
+const UNESCAPED_CODES: ReadonlySet<DiagnosticCode> = new Set([
+  'userinfo-unescaped-char',
+  'host-unescaped-char',
+  'path-unescaped-char',
+  'query-unescaped-char',
+  'fragment-unescaped-char',
+  'iri-char',
+]);
+
+type Options = [{ allowNonAscii?: boolean }];
+
+export default createRule<Options, 'unescaped'>({
+  name: 'no-unescaped-chars',
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Disallow characters that must be percent-encoded in a URI (spaces, controls, quotes, brackets, non-ASCII)',
+      recommended: true,
+      strict: true,
+    },
+    fixable: 'code',
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          allowNonAscii: {
+            type: 'boolean',
+            description: 'Accept non-ASCII characters (IRIs, RFC 3987), which browsers encode themselves.',
+          },
+        },
+        additionalProperties: false,
+      },
+    ],
+    defaultOptions: [{ allowNonAscii: false }],
+    messages: {
+      unescaped: '{{message}} [{{code}}]',
+    },
+  },
+  defaultOptions: [{ allowNonAscii: false }],
+  create(context, [options]) {
+    return {
+      Program() {
+        for (const candidate of getCandidates(context)) {
+          for (const diagnostic of candidate.reference.diagnostics) {
+            if (!UNESCAPED_CODES.has(diagnostic.code) || candidate.touchesHole(diagnostic.start, diagnostic.end)) continue;
+            if (options.allowNonAscii && diagnostic.code === 'iri-char') continue;
+            reportDiagnostic(context, candidate, diagnostic, 'unescaped', { fix: true });
+          }
+        }
+      },
+    };
+  },
+});

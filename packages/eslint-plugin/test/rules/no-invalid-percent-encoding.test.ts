@@ -1,0 +1,42 @@
+import rule from '../../src/rules/no-invalid-percent-encoding.js';
+import { ruleTester } from '../support/rule-tester.js';
+
+ruleTester.run('no-invalid-percent-encoding', rule, {
+  valid: [
+    'fetch("https://example.com/%E6%97%A5?q=%20")',
+    'const discount = "100% off"',
+    'fetch(`https://example.com/${a}%20${b}`)',
+    { code: 'fetch("https://example.com/?q=%C3%28")', options: [{ checkUtf8: false }] },
+  ],
+  invalid: [
+    {
+      code: 'fetch("https://example.com/downloads/100%-free.pdf")',
+      errors: [
+        {
+          messageId: 'invalidTriplet',
+          column: 41,
+          endColumn: 42,
+          suggestions: [{ messageId: 'suggestion', data: { suggestion: 'Encode the "%" itself as "%25".' }, output: 'fetch("https://example.com/downloads/100%25-free.pdf")' }],
+        },
+      ],
+    },
+    {
+      code: 'fetch("https://example.com/a%2Ob")',
+      errors: [
+        {
+          messageId: 'invalidTriplet',
+          column: 29,
+          endColumn: 32,
+          suggestions: [
+            { messageId: 'suggestion', data: { suggestion: 'Encode the "%" itself as "%25".' }, output: 'fetch("https://example.com/a%252Ob")' },
+            { messageId: 'suggestion', data: { suggestion: 'Write the triplet "%20".' }, output: 'fetch("https://example.com/a%20b")' },
+          ],
+        },
+      ],
+    },
+    {
+      code: 'fetch("https://example.com/legacy?name=%C3%28")',
+      errors: [{ messageId: 'notUtf8', column: 40, endColumn: 43 }],
+    },
+  ],
+});

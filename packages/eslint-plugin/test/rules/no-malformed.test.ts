@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import rule from '../../src/rules/no-malformed.js';
+import { lint, renderReport } from '../support/lint.js';
+import { ruleTester } from '../support/rule-tester.js';
+
+ruleTester.run('no-malformed', rule, {
+  valid: [
+    'fetch("https://[2001:db8::7]:8080/status")',
+    'new URL("https://example.com:8443/a")',
+    'const ns = "http://www.w3.org/2000/svg"',
+    'fetch(`https://${host}:${port}/x`)',
+    'fetch("https://" + host + "/users")',
+    'const s = "key:value"',
+    'const time = "12:30"',
+    'const note = "Note: see the docs"',
+    'const ipv6 = "::1"',
+    'const glob = "**/*.ts"',
+    // Unescaped characters are no-unescaped-chars' job, not this rule's.
+    'fetch("https://example.com/a b")',
+  ],
+  invalid: [
+    {
+      code: 'fetch("http://[2001:db8::7::1]/status")',
+      errors: [{ messageId: 'malformed', column: 27, endColumn: 29 }],
+    },
+    {
+      code: 'fetch("http://2001:db8::1/metrics")',
+      errors: [
+        {
+          messageId: 'malformed',
+          column: 15,
+          endColumn: 26,
+          suggestions: [{ messageId: 'suggestion', data: { suggestion: 'Enclose the IPv6 address in brackets.' }, output: 'fetch("http://[2001:db8::1]/metrics")' }],
+        },
+      ],
+    },
+    {
+      code: 'axios.get("https://ftp.example.com:21a/files")',
+      errors: [{ messageId: 'malformed', column: 38, endColumn: 39 }],
+    },
+    {
+      code: 'const ws = new WebSocket("wss://[::1/socket")',
+      errors: [{ messageId: 'malformed', column: 33, endColumn: 37 }],
+    },
+    {
+      code: '<a href="web_hook://example.com/events">hook</a>',
+      errors: [{ messageId: 'malformed', column: 13, endColumn: 14 }],
+    },
+  ],
+});
+
+describe('no-malformed: carets', () => {
+  it('points at the characters inside the literal, after an emoji', () => {
+    const code = 'const tag = "🚀"; fetch("https://[1:2:3:4:5:6:7:8:9]/");';
+    expect(renderReport(code, lint(code, 'ts', { 'urilint/no-malformed': 'error' }))).toMatchSnapshot();
+  });
+});

@@ -1,0 +1,95 @@
+import { parse } from '@urilint/core';
+import { describe, expect, it } from 'vitest';
+import rule from '../../src/rules/no-unescaped-chars.js';
+import { fix, lint, renderReport } from '../support/lint.js';
+import { ruleTester } from '../support/rule-tester.js';
+
+ruleTester.run('no-unescaped-chars', rule, {
+  valid: [
+    'fetch("https://example.com/my%20file.pdf")',
+    'const prose = "Docs live at https://example.com/docs for everyone."',
+    // Outside a sink, a string with spaces is prose: only the URI that findUris delimits is checked.
+    "const u = 'https://example.com/?q=a b&r=<x>'",
+    'fetch(`https://api.example.com/users/${id}?q=${encodeURIComponent(q)}`)',
+    'const template = "https://api.github.com/repos/{owner}/{repo}"',
+    'if (url.startsWith("https://")) {}',
+    'const re = new RegExp("https?://[^ ]+")',
+    'const path = "C:\\\\Users\\\\me"',
+    'const header = "Content-Type: text/html"',
+    'const mail = "user@example.com"',
+    '<a href="https://example.com/a%20b">x</a>',
+    { code: 'fetch("https://example.com/café")', options: [{ allowNonAscii: true }] },
+    'import x from "https://esm.sh/react dom"',
+  ],
+  invalid: [
+    {
+      code: 'fetch("https://example.com/my file.pdf")',
+      errors: [{ messageId: 'unescaped', line: 1, column: 30, endColumn: 31 }],
+      output: 'fetch("https://example.com/my%20file.pdf")',
+    },
+    {
+      code: "fetch('https://example.com/?q=a b&r=<x>')",
+      errors: [
+        { messageId: 'unescaped', column: 32, endColumn: 33 },
+        { messageId: 'unescaped', column: 37, endColumn: 38 },
+        { messageId: 'unescaped', column: 39, endColumn: 40 },
+      ],
+      output: "fetch('https://example.com/?q=a%20b&r=%3Cx%3E')",
+    },
+    {
+      // The space is written as an escape: the fix replaces exactly "\x20", and keeps "\u00e9" as it is.
+      code: 'fetch("https://example.com/a\\x20b/\\u00e9")',
+      errors: [
+        { messageId: 'unescaped', column: 29, endColumn: 33 },
+        { messageId: 'unescaped', column: 35, endColumn: 41 },
+      ],
+      output: 'fetch("https://example.com/a%20b/%C3%A9")',
+    },
+    {
+      code: 'fetch(`https://example.com/${dir}/my file`)',
+      errors: [{ messageId: 'unescaped', column: 37, endColumn: 38 }],
+      output: 'fetch(`https://example.com/${dir}/my%20file`)',
+    },
+    {
+      code: '<img src="/images/my photo.png" />',
+      errors: [{ messageId: 'unescaped', column: 21, endColumn: 22 }],
+      output: '<img src="/images/my%20photo.png" />',
+    },
+    {
+      code: 'const link = "see https://example.com/a|b now"',
+      errors: [{ messageId: 'unescaped', column: 40, endColumn: 41 }],
+      output: 'const link = "see https://example.com/a%7Cb now"',
+    },
+    {
+      // ESLint columns count UTF-16 code units: the emoji before the literal counts twice.
+      code: 'const a = "😀"; fetch("https://example.com/#top#more")',
+      errors: [{ messageId: 'unescaped', column: 48, endColumn: 49 }],
+      output: 'const a = "😀"; fetch("https://example.com/#top%23more")',
+    },
+  ],
+});
+
+describe('no-unescaped-chars: carets and fixes', () => {
+  const rules = { 'urilint/no-unescaped-chars': 'error' } as const;
+  const cases: [string, Parameters<typeof lint>[1]][] = [
+    ['const a = "😀 emoji first"; fetch("https://example.com/a b?c=d e")', 'ts'],
+    ['await fetch(`https://example.com/${user.name}/my file?x=${x}&y=a b`);', 'ts'],
+    ["location.href = 'https://example.com/\\\n  a b';", 'js'],
+    ['export const A = () => <a href="https://example.com/über uns">Über uns</a>;', 'tsx'],
+  ];
+
+  it.each(cases)('%s', (code, language) => {
+    const messages = lint(code, language, rules);
+    expect(renderReport(code, messages)).toMatchSnapshot();
+    const fixed = fix(code, language, rules);
+    expect(fixed).toMatchSnapshot();
+    expect(lint(fixed, language, rules)).toEqual([]);
+    expect(fix(fixed, language, rules)).toBe(fixed);
+  });
+
+  it('fixes give URIs that are valid to core', () => {
+    const fixed = fix('fetch("https://example.com/a b/<c>/é?q={x y}#a#b")', 'js', rules);
+    const uri = /"([^"]*)"/.exec(fixed)![1]!;
+    expect(parse(uri).valid).toBe(true);
+  });
+});
