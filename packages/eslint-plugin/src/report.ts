@@ -57,6 +57,20 @@ export function sourceEditsOf(candidate: UriCandidate, edits: readonly TextEdit[
 
 type Context = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
 
+/**
+ * Calls `check` for each candidate of the file; an unexpected error in one
+ * candidate skips that candidate, never the file: a rule never crashes ESLint.
+ */
+export function forEachCandidate(candidates: readonly UriCandidate[], check: (candidate: UriCandidate) => void): void {
+  for (const candidate of candidates) {
+    try {
+      check(candidate);
+    } catch {
+      // Reported nothing for this candidate rather than abort the whole lint run.
+    }
+  }
+}
+
 /** Reports one core diagnostic of a candidate, with its fix and suggestions mapped to the source. */
 export function reportDiagnostic<MessageId extends string>(
   context: Readonly<TSESLint.RuleContext<MessageId, readonly unknown[]>>,

@@ -234,6 +234,18 @@ function isConcatenationPart(node: TSESTree.Node): boolean {
   return node.parent?.type === 'BinaryExpression' && node.parent.operator === '+' && buildsString(node.parent);
 }
 
+/**
+ * Runs one candidate's discovery so that a literal this code did not foresee is
+ * skipped instead of stopping ESLint on the whole file: a rule never crashes ESLint.
+ */
+function guarded(find: () => void): void {
+  try {
+    find();
+  } catch {
+    // The literal could not be mapped to its value; it is left unchecked.
+  }
+}
+
 function visit(walk: Walk, node: TSESTree.Node): void {
   const syntactic = syntacticSink(node);
   if (syntactic) walk.sinks.set(syntactic.argument, syntactic.name);
@@ -246,7 +258,8 @@ function visit(walk: Walk, node: TSESTree.Node): void {
     if (value?.type === 'JSXExpressionContainer') value = value.expression.type === 'JSXEmptyExpression' ? null : value.expression;
     if (value && (isString(value) || value.type === 'TemplateLiteral')) {
       if (name === 'srcSet' || name === 'srcset') return; // several URLs with descriptors: not one URI
-      addCandidates(walk, value, sink ? 'attribute' : undefined, sink, namespace);
+      const attributeValue = value;
+      guarded(() => addCandidates(walk, attributeValue, sink ? 'attribute' : undefined, sink, namespace));
       return;
     }
   }
@@ -254,7 +267,7 @@ function visit(walk: Walk, node: TSESTree.Node): void {
   const tagged = node.type === 'TemplateLiteral' && node.parent?.type === 'TaggedTemplateExpression';
   if (buildsString(node) && !tagged && !isConcatenationPart(node) && !isExcludedPlace(node)) {
     const sink = walk.sinks.get(node);
-    addCandidates(walk, node, sink ? 'sink' : undefined, sink, false);
+    guarded(() => addCandidates(walk, node, sink ? 'sink' : undefined, sink, false));
   }
 
   for (const key of walk.sourceCode.visitorKeys[node.type] ?? []) {
@@ -268,6 +281,15 @@ function visit(walk: Walk, node: TSESTree.Node): void {
 }
 
 const cache = new WeakMap<object, Map<string, UriCandidate[]>>();
+
+/** The sinks of the file, or none if the scope analysis is not what ReferenceTracker expects. */
+function sinksOrNone(sourceCode: Readonly<TSESLint.SourceCode>, sinks: readonly string[] | undefined): Map<TSESTree.Node, string> {
+  try {
+    return findSinkArguments(sourceCode, sinks);
+  } catch {
+    return new Map();
+  }
+}
 
 /** `settings.urilint` of the ESLint config, read defensively: settings are user data. */
 export function discoveryOptions(settings: Readonly<Record<string, unknown>> | undefined): DiscoveryOptions {
@@ -294,7 +316,7 @@ export function getCandidates(context: Readonly<TSESLint.RuleContext<string, rea
   if (cached) return cached;
   const walk: Walk = {
     sourceCode,
-    sinks: findSinkArguments(sourceCode, options.sinks),
+    sinks: sinksOrNone(sourceCode, options.sinks),
     linkComponents: new Set(options.linkComponents ?? []),
     out: [],
   };

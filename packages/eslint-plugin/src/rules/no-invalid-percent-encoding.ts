@@ -1,6 +1,6 @@
 import { createRule } from '../create-rule.js';
 import { getCandidates } from '../discovery/index.js';
-import { reportDiagnostic } from '../report.js';
+import { forEachCandidate, reportDiagnostic } from '../report.js';
 import type { Diagnostic, Suggestion } from '@urilint/core';
 
 type Options = [{ checkUtf8?: boolean }];
@@ -55,7 +55,7 @@ export default createRule<Options, 'invalidTriplet' | 'notUtf8' | 'suggestion'>(
   create(context, [options]) {
     return {
       Program() {
-        for (const candidate of getCandidates(context)) {
+        forEachCandidate(getCandidates(context), (candidate) => {
           for (const diagnostic of candidate.reference.diagnostics) {
             if (candidate.touchesHole(diagnostic.start, diagnostic.end)) continue;
             if (diagnostic.code === 'pct-invalid-triplet') {
@@ -65,7 +65,7 @@ export default createRule<Options, 'invalidTriplet' | 'notUtf8' | 'suggestion'>(
               reportDiagnostic(context, candidate, diagnostic, 'notUtf8');
             }
           }
-        }
+        });
       },
     };
   },

@@ -1,7 +1,7 @@
 import { SYNTAX_CODES, type DiagnosticCode } from '@urilint/core';
 import { createRule } from '../create-rule.js';
 import { getCandidates } from '../discovery/index.js';
-import { reportDiagnostic } from '../report.js';
+import { forEachCandidate, reportDiagnostic } from '../report.js';
 
 /** The grammar's errors other than escaping: those belong to no-unescaped-chars and no-invalid-percent-encoding. */
 export const MALFORMED_CODES: ReadonlySet<DiagnosticCode> = new Set(
@@ -30,7 +30,7 @@ export default createRule({
   create(context) {
     return {
       Program() {
-        for (const candidate of getCandidates(context)) {
+        forEachCandidate(getCandidates(context), (candidate) => {
           for (const diagnostic of candidate.reference.diagnostics) {
             if (!MALFORMED_CODES.has(diagnostic.code) || candidate.touchesHole(diagnostic.start, diagnostic.end)) continue;
             // Core's mechanical repair (brackets around an IPv6 host, "./" before a path) changes
@@ -38,7 +38,7 @@ export default createRule({
             const suggestions = diagnostic.fix ? [{ message: fixDescription(diagnostic.code), edits: diagnostic.fix }] : [];
             reportDiagnostic(context, candidate, { ...diagnostic, suggestions }, 'malformed', { suggest: 'suggestion' });
           }
-        }
+        });
       },
     };
   },

@@ -1,7 +1,7 @@
 import type { DiagnosticCode } from '@urilint/core';
 import { createRule } from '../create-rule.js';
 import { getCandidates } from '../discovery/index.js';
-import { reportDiagnostic } from '../report.js';
+import { forEachCandidate, reportDiagnostic } from '../report.js';
 
 const UNESCAPED_CODES: ReadonlySet<DiagnosticCode> = new Set([
   'userinfo-unescaped-char',
@@ -45,13 +45,13 @@ export default createRule<Options, 'unescaped'>({
   create(context, [options]) {
     return {
       Program() {
-        for (const candidate of getCandidates(context)) {
+        forEachCandidate(getCandidates(context), (candidate) => {
           for (const diagnostic of candidate.reference.diagnostics) {
             if (!UNESCAPED_CODES.has(diagnostic.code) || candidate.touchesHole(diagnostic.start, diagnostic.end)) continue;
             if (options.allowNonAscii && diagnostic.code === 'iri-char') continue;
             reportDiagnostic(context, candidate, diagnostic, 'unescaped', { fix: true });
           }
-        }
+        });
       },
     };
   },

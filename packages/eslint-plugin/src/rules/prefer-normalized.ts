@@ -1,7 +1,7 @@
 import { checkNormalForm, type NormalFormOptions } from '@urilint/core';
 import { createRule } from '../create-rule.js';
 import { getCandidates } from '../discovery/index.js';
-import { reportDiagnostic } from '../report.js';
+import { forEachCandidate, reportDiagnostic } from '../report.js';
 
 type Options = [NormalFormOptions];
 
@@ -43,14 +43,14 @@ export default createRule<Options, 'notNormal'>({
   create(context, [options]) {
     return {
       Program() {
-        for (const candidate of getCandidates(context)) {
+        forEachCandidate(getCandidates(context), (candidate) => {
           // XML namespace names are compared character by character: rewriting one names another namespace.
-          if (candidate.namespace) continue;
+          if (candidate.namespace) return;
           for (const diagnostic of checkNormalForm(candidate.reference, options)) {
             if (candidate.touchesHole(diagnostic.start, diagnostic.end)) continue;
             reportDiagnostic(context, candidate, diagnostic, 'notNormal', { fix: true });
           }
-        }
+        });
       },
     };
   },

@@ -39,8 +39,6 @@ export interface CookedEdit {
   text: string;
 }
 
-type Mode = "'" | '"' | '`' | 'jsx';
-
 interface Lexed {
   value: string;
   starts: number[];
@@ -53,7 +51,7 @@ class LiteralMap implements CookedMap {
   readonly quote: QuoteKind;
   /** For JSX: the attribute's quote character. */
   readonly delimiter: "'" | '"' | '`';
-  /** The text given to the constructor function, its absolute offset, and where its content starts / ends. */
+  /** The text given to mapStringLiteral & co., its absolute offset, and where in it the content starts / ends. */
   readonly raw: string;
   readonly offset: number;
   readonly contentStart: number;
@@ -66,7 +64,7 @@ class LiteralMap implements CookedMap {
   constructor(
     raw: string,
     offset: number,
-    mode: Mode,
+    mode: QuoteKind,
     delimiter: "'" | '"' | '`',
     contentStart: number,
     contentEnd: number,
@@ -187,11 +185,19 @@ function lexJs(raw: string, from: number, to: number, mode: "'" | '"' | '`'): Le
   const out = new Builder();
   const template = mode === '`';
   const quote = mode.charCodeAt(0);
+  let invalid = false;
   let i = from;
   while (i < to) {
     const c = raw.charCodeAt(i);
     if (c === BACKSLASH) {
-      i = lexEscape(raw, i, to, template, out);
+      try {
+        i = lexEscape(raw, i, to, template, out);
+      } catch (error) {
+        if (!(error instanceof InvalidTemplateEscape)) throw error;
+        // A NotEscapeSequence: the rest must still be a template element (no "`" or "${").
+        invalid = true;
+        i += 2;
+      }
       continue;
     }
     if (c === quote) throw syntaxError(`unescaped ${mode}`, raw, i);
@@ -212,6 +218,7 @@ function lexJs(raw: string, from: number, to: number, mode: "'" | '"' | '`'): Le
     out.push(raw[i] ?? '', i, i + 1, false);
     i++;
   }
+  if (invalid) throw new InvalidTemplateEscape();
   return out;
 }
 
@@ -614,17 +621,7 @@ export function replaceCooked(map: CookedMap, start: number, end: number, text: 
   };
   const prevUnitRaw = s > 0 && m.relEnd(s - 1) === a ? raw.slice(m.relStart(s - 1), a) : undefined;
 
-  if (m.quote === "'" || m.quote === '"') {
-    const n = next();
-    if (n !== undefined && prevUnitRaw !== undefined && /^\\[0-7]{1,3}$/.test(prevUnitRaw) && /^\d$/.test(n)) {
-      rewriteNext(hexEscape(n));
-    }
-  } else if (m.quote === '`') {
-    if (ins.endsWith('$') && b < m.contentEnd && raw[b] === '{') ins = ins.slice(0, -1) + '\\$';
-    const n = next();
-    if (n === '{' && prevUnitRaw === '$') rewriteNext('\\{');
-    else if (n === '\n' && a > m.contentStart && raw.charCodeAt(a - 1) === CR) rewriteNext('\\n');
-  } else {
+  if (m.quote === 'jsx') {
     const n = next();
     if (n !== undefined && /^[#0-9a-zA-Z;]$/.test(n)) {
       let p = a - 1;
@@ -634,6 +631,15 @@ export function replaceCooked(map: CookedMap, start: number, end: number, text: 
         a = p;
       }
     }
+  } else {
+    if (m.quote === '`' && ins.endsWith('$') && b < m.contentEnd && raw[b] === '{') ins = ins.slice(0, -1) + '\\$';
+    const n = next();
+    const afterOctal = prevUnitRaw !== undefined && /^\\[0-7]{1,3}$/.test(prevUnitRaw);
+    // `\1` + `2` would read as `\12`, and `\0` + `1` as a legacy octal escape (an error in strict code and
+    // in templates).
+    if (n !== undefined && afterOctal && /^\d$/.test(n)) rewriteNext(hexEscape(n));
+    else if (m.quote === '`' && n === '{' && prevUnitRaw === '$') rewriteNext('\\{');
+    else if (m.quote === '`' && n === '\n' && a > m.contentStart && raw.charCodeAt(a - 1) === CR) rewriteNext('\\n');
   }
 
   const expected = value.slice(0, start) + text + value.slice(end);
