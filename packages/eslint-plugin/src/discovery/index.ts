@@ -1,6 +1,6 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { findUris, lookupScheme, NON_HIERARCHICAL_SCHEMES } from '@urilint/core';
-import { mapJsxAttribute, mapStringLiteral, mapTemplateElement, type CookedMap } from '../source/literal-map.js';
+import { mapJsxAttribute, mapStringLiteral, mapTemplateElementAt, type CookedMap } from '../source/literal-map.js';
 import { UriCandidate, type CandidateContext, type Part } from './candidate.js';
 import { findSinkArguments, syntacticSink } from './sinks.js';
 
@@ -61,8 +61,8 @@ function piecesOf(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>
   if (node.type === 'TemplateLiteral') {
     const pieces: ({ map: CookedMap } | { hole: TSESTree.Node })[] = [];
     node.quasis.forEach((quasi, index) => {
-      // A quasi's raw text lies between "`" or "}" and "`" or "${".
-      const map = mapTemplateElement(quasi.value.raw, quasi.range[0] + 1);
+      // From the source text: espree's value.raw turns CRLF into LF, which would shift offsets.
+      const map = mapTemplateElementAt(sourceCode.text, quasi.range);
       pieces.push(map === undefined ? { hole: quasi } : { map });
       const expression = node.expressions[index];
       if (expression) pieces.push({ hole: expression });
@@ -195,7 +195,7 @@ interface Walk {
 
 function addCandidates(walk: Walk, node: TSESTree.Node, context: CandidateContext | undefined, sink: string | undefined, namespace: boolean): void {
   const pieces = node.type === 'Literal' && node.parent?.type === 'JSXAttribute'
-    ? [{ map: mapJsxAttribute(walk.sourceCode.getText(node), node.range[0]) }]
+    ? [{ map: mapJsxAttribute(walk.sourceCode.getText(node), node.range[0], node.value as string) }]
     : piecesOf(node, walk.sourceCode);
   if (pieces === undefined || !pieces.some((piece) => 'map' in piece)) return;
   const inContext = context !== undefined;

@@ -51,6 +51,15 @@ ruleTester.run('no-unescaped-chars', rule, {
       output: 'fetch(`https://example.com/${dir}/my%20file`)',
     },
     {
+      // A Windows line break inside a template is one LF at run time: encoded as %0A, both characters replaced.
+      code: 'fetch(`https://example.com/a\r\nb c`)',
+      errors: [
+        { messageId: 'unescaped', line: 1, column: 29, endLine: 2, endColumn: 1 },
+        { messageId: 'unescaped', line: 2, column: 2, endColumn: 3 },
+      ],
+      output: 'fetch(`https://example.com/a%0Ab%20c`)',
+    },
+    {
       code: '<img src="/images/my photo.png" />',
       errors: [{ messageId: 'unescaped', column: 21, endColumn: 22 }],
       output: '<img src="/images/my%20photo.png" />',
