@@ -203,8 +203,7 @@ function addCandidates(walk: Walk, node: TSESTree.Node, context: CandidateContex
   const firstHole = parts.find((part) => part.kind === 'hole');
   const staticStart = value.slice(0, firstHole ? firstHole.start : value.length);
   if (inContext) {
-    const trimmed = value.trim();
-    if (trimmed.length === 0 || (context === 'attribute' && /^(#|javascript:void)/.test(trimmed) && trimmed.length < 2)) return;
+    if (value.trim().length === 0) return;
     walk.out.push(new UriCandidate({ node, context, sink, value, uriStart: 0, uriEnd: value.length, parts, namespace }));
     return;
   }
