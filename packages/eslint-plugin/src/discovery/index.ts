@@ -114,14 +114,18 @@ function assemble(pieces: ({ map: CookedMap } | { hole: TSESTree.Node })[], node
   return { value, parts };
 }
 
-/** Whether the static text starts like a URI: a known scheme with `//` (or a known opaque one), or `//host`. */
-function hasUriShape(value: string): boolean {
+/**
+ * Whether the static text starts like a URI: a known scheme with `//` (or a
+ * known opaque one), or `//host`. With `holeFollows`, `https://` alone counts:
+ * the hole after it (`${host}`) is the authority.
+ */
+function hasUriShape(value: string, holeFollows = false): boolean {
   const match = SCHEME_PREFIX.exec(value);
   if (match) {
     const scheme = match[1]!.toLowerCase();
     if (scheme.length < 2 || lookupScheme(scheme) === undefined) return false;
     const rest = value.slice(match[0].length);
-    if (match[2] !== undefined) return rest.length > 0 && !/^\s/.test(rest);
+    if (match[2] !== undefined) return (rest.length > 0 || holeFollows) && !/^\s/.test(rest);
     return OPAQUE_SCHEMES.has(scheme) && rest.length > 0 && !/^\s/.test(rest);
   }
   return /^\/\/[A-Za-z0-9[][A-Za-z0-9.:[\]-]*(\/|$)/.test(value);
@@ -208,7 +212,7 @@ function addCandidates(walk: Walk, node: TSESTree.Node, context: CandidateContex
     return;
   }
   if (REGEX_LIKE.test(value)) return;
-  if (hasUriShape(staticStart) && !/\s/.test(value)) {
+  if (hasUriShape(staticStart, firstHole !== undefined) && !/\s/.test(value)) {
     const isNamespace = namespace || XML_NAMESPACES.has(value);
     walk.out.push(new UriCandidate({ node, context: 'shape', value, uriStart: 0, uriEnd: value.length, parts, namespace: isNamespace }));
     return;

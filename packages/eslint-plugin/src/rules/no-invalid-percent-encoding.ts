@@ -15,7 +15,9 @@ function suggestionsFor(diagnostic: Diagnostic, input: string): Suggestion[] {
   if (diagnostic.fix) suggestions.push({ message: 'Encode the "%" itself as "%25".', edits: diagnostic.fix });
   if (/^%[^%]{2}$/.test(text)) {
     const repaired = '%' + [...text.slice(1)].map((c) => LOOKALIKES[c] ?? c).join('');
-    if (repaired !== text && /^%[0-9A-Fa-f]{2}$/.test(repaired)) {
+    // Only a printable octet is a likely intent: "50%off" must not become a control character (%0F).
+    const octet = Number.parseInt(repaired.slice(1), 16);
+    if (repaired !== text && /^%[0-9A-Fa-f]{2}$/.test(repaired) && octet >= 0x20 && octet !== 0x7f) {
       suggestions.push({ message: `Write the triplet "${repaired.toUpperCase()}".`, edits: [{ start: diagnostic.start, end: diagnostic.end, text: repaired.toUpperCase() }] });
     }
   }

@@ -29,7 +29,7 @@ export default createRule<Options, 'notNormal'>({
       {
         type: 'object',
         properties: Object.fromEntries(
-          Object.entries(OPTION_DESCRIPTIONS).map(([name, description]) => [name, { type: 'boolean', description }]),
+          Object.entries(OPTION_DESCRIPTIONS).map(([name, description]) => [name, { type: 'boolean', default: true, description }]),
         ),
         additionalProperties: false,
       },

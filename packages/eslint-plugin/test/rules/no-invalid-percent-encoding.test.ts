@@ -35,6 +35,18 @@ ruleTester.run('no-invalid-percent-encoding', rule, {
       ],
     },
     {
+      // "%of" is not a typo of a triplet: no suggestion may turn it into the control character %0F.
+      code: 'fetch("https://example.com/search?q=50%off")',
+      errors: [
+        {
+          messageId: 'invalidTriplet',
+          column: 39,
+          endColumn: 42,
+          suggestions: [{ messageId: 'suggestion', data: { suggestion: 'Encode the "%" itself as "%25".' }, output: 'fetch("https://example.com/search?q=50%25off")' }],
+        },
+      ],
+    },
+    {
       code: 'fetch("https://example.com/legacy?name=%C3%28")',
       errors: [{ messageId: 'notUtf8', column: 40, endColumn: 43 }],
     },

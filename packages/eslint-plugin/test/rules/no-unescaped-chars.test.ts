@@ -60,6 +60,12 @@ ruleTester.run('no-unescaped-chars', rule, {
       output: 'fetch(`https://example.com/a%0Ab%20c`)',
     },
     {
+      // Outside a sink: "https://" then a hole is a URI by its shape; the hole is the host.
+      code: 'const endpoint = `https://${host}/a|b`',
+      errors: [{ messageId: 'unescaped', column: 36, endColumn: 37 }],
+      output: 'const endpoint = `https://${host}/a%7Cb`',
+    },
+    {
       code: '<img src="/images/my photo.png" />',
       errors: [{ messageId: 'unescaped', column: 21, endColumn: 22 }],
       output: '<img src="/images/my%20photo.png" />',
