@@ -259,7 +259,7 @@ function visit(walk: Walk, node: TSESTree.Node): void {
     const namespace = name === 'xmlns' || name.startsWith('xmlns:');
     let value: TSESTree.Node | null = node.value;
     if (value?.type === 'JSXExpressionContainer') value = value.expression.type === 'JSXEmptyExpression' ? null : value.expression;
-    if (value && (isString(value) || value.type === 'TemplateLiteral')) {
+    if (value && buildsString(value)) {
       if (name === 'srcSet' || name === 'srcset') return; // several URLs with descriptors: not one URI
       const attributeValue = value;
       guarded(() => addCandidates(walk, attributeValue, sink ? 'attribute' : undefined, sink, namespace));

@@ -1,14 +1,30 @@
 import { CALL, CONSTRUCT, ESM, ReferenceTracker, type TraceMap } from '@eslint-community/eslint-utils';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 
-/** A call whose argument at `argument` is a URL, and the sink's name for messages. */
+/** A call whose arguments at `arguments` are URLs, and the sink's name for messages. */
 interface SinkInfo {
   name: string;
-  argument: number;
+  arguments: readonly number[];
 }
 
-const call = (name: string, argument = 0): { [CALL]: SinkInfo } => ({ [CALL]: { name, argument } });
-const construct = (name: string, argument = 0): { [CONSTRUCT]: SinkInfo } => ({ [CONSTRUCT]: { name, argument } });
+const call = (name: string, ...positions: number[]): { [CALL]: SinkInfo } => ({ [CALL]: { name, arguments: positions.length ? positions : [0] } });
+const construct = (name: string, ...positions: number[]): { [CONSTRUCT]: SinkInfo } => ({
+  [CONSTRUCT]: { name, arguments: positions.length ? positions : [0] },
+});
+
+/** Properties of a request-options object that hold a URL: `axios({ url })`, `got({ prefixUrl })`. */
+const URL_PROPERTIES = new Set(['url', 'baseURL', 'baseUrl', 'prefixUrl', 'uri', 'href']);
+
+/** The URL-valued properties of an options object passed where a URL may go. */
+function urlProperties(node: TSESTree.ObjectExpression): TSESTree.Node[] {
+  const out: TSESTree.Node[] = [];
+  for (const property of node.properties) {
+    if (property.type !== 'Property' || property.computed || property.kind !== 'init') continue;
+    const key = property.key.type === 'Identifier' ? property.key.name : property.key.type === 'Literal' ? String(property.key.value) : '';
+    if (URL_PROPERTIES.has(key)) out.push(property.value);
+  }
+  return out;
+}
 
 const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'request'];
 
@@ -23,7 +39,7 @@ function client(name: string, methods = HTTP_METHODS): TraceMap<SinkInfo> {
 const GLOBAL_SINKS: TraceMap<SinkInfo> = {
   fetch: call('fetch'),
   Request: construct('new Request'),
-  URL: construct('new URL'),
+  URL: construct('new URL', 0, 1),
   WebSocket: construct('new WebSocket'),
   EventSource: construct('new EventSource'),
   Worker: construct('new Worker'),
@@ -134,8 +150,15 @@ export function findSinkArguments(sourceCode: Readonly<TSESLint.SourceCode>, sin
     for (const { node, info } of references) {
       const expression = node as unknown as TSESTree.CallExpression | TSESTree.NewExpression;
       if (expression.type !== 'CallExpression' && expression.type !== 'NewExpression') continue;
-      const argument = expression.arguments[info.argument];
-      if (argument && argument.type !== 'SpreadElement') found.set(argument, info.name);
+      for (const position of info.arguments) {
+        const argument = expression.arguments[position];
+        if (!argument || argument.type === 'SpreadElement') continue;
+        if (argument.type === 'ObjectExpression') {
+          for (const value of urlProperties(argument)) found.set(value, info.name);
+        } else {
+          found.set(argument, info.name);
+        }
+      }
     }
   }
   return found;

@@ -20,6 +20,8 @@ ruleTester.run('no-unescaped-chars', rule, {
     '<a href="https://example.com/a%20b">x</a>',
     { code: 'fetch("https://example.com/café")', options: [{ allowNonAscii: true }] },
     'import x from "https://esm.sh/react dom"',
+    // A local function named like a sink is not the sink.
+    'function axios(o: object) {}\naxios({ url: "https://example.com/a b" });',
   ],
   invalid: [
     {
@@ -64,6 +66,23 @@ ruleTester.run('no-unescaped-chars', rule, {
       code: 'const endpoint = `https://${host}/a|b`',
       errors: [{ messageId: 'unescaped', column: 36, endColumn: 37 }],
       output: 'const endpoint = `https://${host}/a%7Cb`',
+    },
+    {
+      // The base of new URL is a URL too.
+      code: 'new URL("/a", "https://example.com/c d");',
+      errors: [{ messageId: 'unescaped', column: 37, endColumn: 38 }],
+      output: 'new URL("/a", "https://example.com/c%20d");',
+    },
+    {
+      // So is the url of a request-options object; axios is found by its import, not its name.
+      code: 'import axios from "axios";\naxios({ url: "https://example.com/a b" });',
+      errors: [{ messageId: 'unescaped', line: 2, column: 36, endColumn: 37 }],
+      output: 'import axios from "axios";\naxios({ url: "https://example.com/a%20b" });',
+    },
+    {
+      code: '<a href={"https://example.com/a" + " b"}>x</a>',
+      errors: [{ messageId: 'unescaped', column: 37, endColumn: 38 }],
+      output: '<a href={"https://example.com/a" + "%20b"}>x</a>',
     },
     {
       code: '<img src="/images/my photo.png" />',
