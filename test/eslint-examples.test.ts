@@ -138,3 +138,14 @@ describe('eslint-plugin-urilint (recommended) on examples/app', () => {
     }
   });
 });
+
+describe('eslint-plugin-urilint with ESLint --concurrency', () => {
+  it('reports the same in worker threads as in one thread', async () => {
+    const summary = (results: ESLint.LintResult[]): string[] =>
+      results.flatMap((r) => r.messages.map((m) => `${relative(ROOT, r.filePath)}:${m.line}:${m.column} ${m.ruleId}`)).sort();
+    const single = await newESLint().lintFiles(['examples/app/src']);
+    const threaded = await newESLint({ concurrency: 2 }).lintFiles(['examples/app/src']);
+    expect(summary(threaded)).toEqual(summary(single));
+    expect(summary(single).length).toBeGreaterThan(20);
+  });
+});
