@@ -88,7 +88,9 @@ export function normalizeComponents(ref: UriReference, schemeBased = true): UriC
   const scheme = parts.scheme?.toLowerCase();
   const authority = ref.authority ? normalizeAuthority(ref, scheme, schemeBased) : undefined;
   let path = normalizePercentEncoding(parts.path);
-  if (scheme !== undefined || authority !== undefined) path = removeDotSegments(path);
+  // Dot segments are hierarchy: a rootless path (urn:a:../b, mailto:x/../y) has none to remove,
+  // and removing them there would eat the first segment (urn:example:../../x → urn:/x).
+  if ((scheme !== undefined || authority !== undefined) && path.startsWith('/')) path = removeDotSegments(path);
   if (schemeBased && authority !== undefined && path === '' && scheme !== undefined && EMPTY_PATH_IS_ROOT.has(scheme)) {
     path = '/';
   }

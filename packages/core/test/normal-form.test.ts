@@ -55,6 +55,7 @@ describe('checkNormalForm (RFC 3986 §6)', () => {
     expect(findings('http://h/a/%2e/..')).toEqual([]);
     expect(findings('http://h/%2Ea')).toEqual([['normal-pct-unreserved', '%2E']]);
     expect(findings('../a/./b')).toEqual([]);
+    expect(findings('urn:example:a/b/../c')).toEqual([]);
     expect(findings('http://[fe80::1%25EN0]/')).toEqual([]);
     expect(findings('http://a b/')).toEqual([]);
   });

@@ -28,6 +28,9 @@ describe('syntax-based normalization (§6.2.2)', () => {
     expect(normalize('//h/a/../b')).toBe('//h/b');
     expect(normalize('../a/./b')).toBe('../a/./b');
     expect(normalize('http://h/a/%2E%2E/b')).toBe('http://h/b');
+    // A rootless path has no hierarchy: its dot segments stay (removal would rewrite the NID here).
+    expect(normalize('urn:example:../../../etc/passwd')).toBe('urn:example:../../../etc/passwd');
+    expect(normalize('mailto:a/../b@example.com')).toBe('mailto:a/../b@example.com');
   });
 
   it('never lets a path read as an authority', () => {

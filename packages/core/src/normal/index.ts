@@ -145,7 +145,8 @@ export function checkNormalForm(ref: UriReference, options: NormalFormOptions = 
   }
 
   const path = s.slice(ref.path.start, ref.path.end);
-  if ((ref.scheme || ref.authority) && options.dotSegments !== false) {
+  // Only a hierarchical path: in a rootless one (urn:, mailto:) removal would eat the first segment.
+  if ((ref.scheme || ref.authority) && path.startsWith('/') && options.dotSegments !== false) {
     let normal = removeDotSegments(path);
     if (!ref.authority && normal.startsWith('//')) normal = '/.' + normal;
     const segments = ref.path.segments;
