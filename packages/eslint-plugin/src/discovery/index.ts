@@ -2,7 +2,7 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { findUris, lookupScheme, NON_HIERARCHICAL_SCHEMES } from '@urilint/core';
 import { mapJsxAttribute, mapStringLiteral, mapTemplateElementAt, type CookedMap } from '../source/literal-map.js';
 import { UriCandidate, type CandidateContext, type Part } from './candidate.js';
-import { findSinkArguments, syntacticSink } from './sinks.js';
+import { findSinkArguments, GLOBAL_SINK_NAMES, SINK_MODULES, syntacticSink } from './sinks.js';
 
 export { UriCandidate } from './candidate.js';
 export type { CandidateContext, Part } from './candidate.js';
@@ -217,11 +217,14 @@ function addCandidates(walk: Walk, node: TSESTree.Node, context: CandidateContex
     walk.out.push(new UriCandidate({ node, context: 'shape', value, uriStart: 0, uriEnd: value.length, parts, namespace: isNamespace }));
     return;
   }
-  if (!value.includes(':')) return;
-  // Prose: check only the URIs findUris delimits, and only the ones written whole in the text.
+  // Prose: text with whitespace in which findUris delimits URIs. A string without whitespace
+  // is one token: a URI by its shape (above) or not a URI at all — never mined for one inside.
+  if (!value.includes(':') || !/\s/.test(value)) return;
   for (const found of findUris(value, { abbreviated: false })) {
     if (found.uri !== value.slice(found.start, found.end) || !hasUriShape(found.uri)) continue;
     if (parts.some((part) => part.kind === 'hole' && part.start < found.end && found.start < part.end)) continue;
+    // Cut short by the whitespace that delimits it inside "[…]": the rest of the literal is not in view.
+    if (found.uri.lastIndexOf('[') > found.uri.lastIndexOf(']')) continue;
     walk.out.push(new UriCandidate({ node, context: 'prose', value, uriStart: found.start, uriEnd: found.end, parts, namespace: XML_NAMESPACES.has(found.uri) }));
   }
 }
@@ -249,23 +252,30 @@ function guarded(find: () => void): void {
   }
 }
 
+/**
+ * A JSX attribute whose value builds a string: a URL attribute (`href`, `src`…)
+ * is checked whatever its value looks like. Returns the value node it took, so
+ * the value is not read again on its own.
+ */
+function visitJsxAttribute(walk: Walk, node: TSESTree.JSXAttribute): TSESTree.Node | undefined {
+  const name = jsxName(node.name);
+  let value: TSESTree.Node | null = node.value;
+  if (value?.type === 'JSXExpressionContainer') value = value.expression.type === 'JSXEmptyExpression' ? null : value.expression;
+  if (!value || !buildsString(value)) return undefined;
+  // srcSet holds several URLs with descriptors: not one URI.
+  if (name === 'srcSet' || name === 'srcset') return value;
+  const sink = urlAttribute(node, walk.linkComponents);
+  const namespace = name === 'xmlns' || name.startsWith('xmlns:');
+  const attributeValue = value;
+  guarded(() => addCandidates(walk, attributeValue, sink ? 'attribute' : undefined, sink, namespace));
+  return value;
+}
+
 function visit(walk: Walk, node: TSESTree.Node): void {
   const syntactic = syntacticSink(node);
   if (syntactic) walk.sinks.set(syntactic.argument, syntactic.name);
 
-  if (node.type === 'JSXAttribute') {
-    const name = jsxName(node.name);
-    const sink = urlAttribute(node, walk.linkComponents);
-    const namespace = name === 'xmlns' || name.startsWith('xmlns:');
-    let value: TSESTree.Node | null = node.value;
-    if (value?.type === 'JSXExpressionContainer') value = value.expression.type === 'JSXEmptyExpression' ? null : value.expression;
-    if (value && buildsString(value)) {
-      if (name === 'srcSet' || name === 'srcset') return; // several URLs with descriptors: not one URI
-      const attributeValue = value;
-      guarded(() => addCandidates(walk, attributeValue, sink ? 'attribute' : undefined, sink, namespace));
-      return;
-    }
-  }
+  if (node.type === 'JSXAttribute' && visitJsxAttribute(walk, node)) return;
 
   const tagged = node.type === 'TemplateLiteral' && node.parent?.type === 'TaggedTemplateExpression';
   if (buildsString(node) && !tagged && !isConcatenationPart(node) && !isExcludedPlace(node)) {
@@ -303,11 +313,116 @@ export function discoveryOptions(settings: Readonly<Record<string, unknown>> | u
   return { sinks: strings(record['sinks']), linkComponents: strings(record['linkComponents']) };
 }
 
+/** What ESLint's own traversal hands discovery: once per file, however many urilint rules run. */
+interface Collected {
+  nodes: TSESTree.Node[];
+  seen: Set<TSESTree.Node>;
+  syntacticSinks: Map<TSESTree.Node, string>;
+  /** A call named like a global sink, or an import or require of a sink module, was seen. */
+  mayHaveSinks: boolean;
+  candidates: UriCandidate[] | undefined;
+}
+
+const collected = new WeakMap<object, Collected>();
+
+function collectedOf(sourceCode: object): Collected {
+  let state = collected.get(sourceCode);
+  if (!state) {
+    state = { nodes: [], seen: new Set(), syntacticSinks: new Map(), mayHaveSinks: false, candidates: undefined };
+    collected.set(sourceCode, state);
+  }
+  return state;
+}
+
+/** The name a callee ends in: `fetch`, `URL`, `open` of `window.open`. */
+function calleeName(callee: TSESTree.Node): string | undefined {
+  if (callee.type === 'Identifier') return callee.name;
+  if (callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier') return callee.property.name;
+  return undefined;
+}
+
+function isSinkModuleRequire(node: TSESTree.CallExpression | TSESTree.NewExpression): boolean {
+  const argument = node.arguments[0];
+  return node.callee.type === 'Identifier' && node.callee.name === 'require' && argument?.type === 'Literal' && SINK_MODULES.has(String(argument.value));
+}
+
+/** Builds the candidates from what the traversal collected (in traversal order: parents first). */
+function buildCandidates(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>, state: Collected): UriCandidate[] {
+  const sourceCode = context.sourceCode;
+  const options = discoveryOptions(context.settings);
+  const userSinks = options.sinks ?? [];
+  const sinks = state.mayHaveSinks || userSinks.length > 0 ? sinksOrNone(sourceCode, userSinks) : new Map<TSESTree.Node, string>();
+  for (const [argument, name] of state.syntacticSinks) sinks.set(argument, name);
+  const walk: Walk = { sourceCode, sinks, linkComponents: new Set(options.linkComponents ?? []), out: [] };
+  const handled = new Set<TSESTree.Node>();
+  for (const node of state.nodes) {
+    if (handled.has(node)) continue;
+    if (node.type === 'JSXAttribute') {
+      const value = visitJsxAttribute(walk, node);
+      if (value) handled.add(value);
+      continue;
+    }
+    const tagged = node.type === 'TemplateLiteral' && node.parent?.type === 'TaggedTemplateExpression';
+    if (buildsString(node) && !tagged && !isConcatenationPart(node) && !isExcludedPlace(node)) {
+      const sink = walk.sinks.get(node);
+      guarded(() => addCandidates(walk, node, sink ? 'sink' : undefined, sink, false));
+    }
+  }
+  return walk.out;
+}
+
 /**
- * Every URI candidate of the file: string and template literals, `+` chains,
- * JSX URL attributes and sink arguments, each parsed once. The result is
- * cached per source file and options, so all enabled rules share one walk and
- * one parse per candidate.
+ * The listeners every urilint rule installs. They only collect the nodes that
+ * can hold a URI during ESLint's own traversal (no second walk of the tree);
+ * at `Program:exit` the first rule builds the file's candidates — each parsed
+ * once — and every rule's `check` receives the same list.
+ */
+export function uriListeners(
+  context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>,
+  check: (candidates: readonly UriCandidate[]) => void,
+): TSESLint.RuleListener {
+  const state = collectedOf(context.sourceCode);
+  const collect = (node: TSESTree.Node): void => {
+    if (state.seen.has(node)) return;
+    state.seen.add(node);
+    state.nodes.push(node);
+  };
+  const onSyntacticSink = (node: TSESTree.Node): void => {
+    const sink = syntacticSink(node);
+    if (sink) state.syntacticSinks.set(sink.argument, sink.name);
+  };
+  const onCall = (node: TSESTree.CallExpression | TSESTree.NewExpression): void => {
+    if (node.type === 'CallExpression') onSyntacticSink(node);
+    if (state.mayHaveSinks) return;
+    const name = calleeName(node.callee);
+    if ((name !== undefined && GLOBAL_SINK_NAMES.has(name)) || isSinkModuleRequire(node)) state.mayHaveSinks = true;
+  };
+  return {
+    Literal(node) {
+      if (typeof node.value === 'string') collect(node);
+    },
+    TemplateLiteral: collect,
+    BinaryExpression(node) {
+      if (node.operator === '+') collect(node);
+    },
+    JSXAttribute: collect,
+    AssignmentExpression: onSyntacticSink,
+    ImportExpression: onSyntacticSink,
+    CallExpression: onCall,
+    NewExpression: onCall,
+    ImportDeclaration(node) {
+      if (SINK_MODULES.has(String(node.source.value))) state.mayHaveSinks = true;
+    },
+    'Program:exit'() {
+      check((state.candidates ??= buildCandidates(context, state)));
+    },
+  };
+}
+
+/**
+ * Every URI candidate of the file, found with a walk of its own. Rules use
+ * `uriListeners`, which collects during ESLint's traversal instead; this is
+ * for callers outside a rule's traversal (the language server, tests).
  */
 export function getCandidates(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>): UriCandidate[] {
   const sourceCode = context.sourceCode;

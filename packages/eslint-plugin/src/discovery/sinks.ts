@@ -50,6 +50,17 @@ const GLOBAL_SINKS: TraceMap<SinkInfo> = {
   location: { assign: call('location.assign'), replace: call('location.replace') },
 } as TraceMap<SinkInfo>;
 
+/** Modules whose import or require makes the file worth a ReferenceTracker pass. */
+export const SINK_MODULES: ReadonlySet<string> = new Set([
+  'http', 'https', 'node:http', 'node:https', 'http2', 'node:http2',
+  'undici', 'axios', 'got', 'ky', 'superagent', 'node-fetch', 'cross-fetch',
+]);
+
+/** Names a call or `new` of a global sink ends in: a file with none of them has no global sink call. */
+export const GLOBAL_SINK_NAMES: ReadonlySet<string> = new Set([
+  'fetch', 'Request', 'URL', 'WebSocket', 'EventSource', 'Worker', 'SharedWorker', 'importScripts', 'open', 'sendBeacon', 'assign', 'replace',
+]);
+
 /** Node's http(s) and the common HTTP client libraries, imported or required. */
 function moduleSinks(): TraceMap<SinkInfo> {
   const nodeHttp = { get: call('http.get'), request: call('http.request') };

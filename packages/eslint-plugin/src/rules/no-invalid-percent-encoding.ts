@@ -1,5 +1,5 @@
 import { createRule } from '../create-rule.js';
-import { getCandidates } from '../discovery/index.js';
+import { uriListeners } from '../discovery/index.js';
 import { forEachCandidate, reportDiagnostic } from '../report.js';
 import type { Diagnostic, Suggestion } from '@urilint/core';
 
@@ -55,9 +55,8 @@ export default createRule<Options, 'invalidTriplet' | 'notUtf8' | 'suggestion'>(
   },
   defaultOptions: [{ checkUtf8: true }],
   create(context, [options]) {
-    return {
-      Program() {
-        forEachCandidate(getCandidates(context), (candidate) => {
+    return uriListeners(context, (candidates) => {
+      forEachCandidate(candidates, (candidate) => {
           for (const diagnostic of candidate.reference.diagnostics) {
             if (candidate.touchesHole(diagnostic.start, diagnostic.end)) continue;
             if (diagnostic.code === 'pct-invalid-triplet') {
@@ -67,8 +66,7 @@ export default createRule<Options, 'invalidTriplet' | 'notUtf8' | 'suggestion'>(
               reportDiagnostic(context, candidate, diagnostic, 'notUtf8');
             }
           }
-        });
-      },
-    };
+      });
+    });
   },
 });

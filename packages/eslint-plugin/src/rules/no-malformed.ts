@@ -1,6 +1,6 @@
 import { SYNTAX_CODES, type DiagnosticCode } from '@urilint/core';
 import { createRule } from '../create-rule.js';
-import { getCandidates } from '../discovery/index.js';
+import { uriListeners } from '../discovery/index.js';
 import { forEachCandidate, reportDiagnostic } from '../report.js';
 
 /** The grammar's errors other than escaping: those belong to no-unescaped-chars and no-invalid-percent-encoding. */
@@ -28,9 +28,8 @@ export default createRule({
   },
   defaultOptions: [],
   create(context) {
-    return {
-      Program() {
-        forEachCandidate(getCandidates(context), (candidate) => {
+    return uriListeners(context, (candidates) => {
+      forEachCandidate(candidates, (candidate) => {
           for (const diagnostic of candidate.reference.diagnostics) {
             if (!MALFORMED_CODES.has(diagnostic.code) || candidate.touchesHole(diagnostic.start, diagnostic.end)) continue;
             // Core's mechanical repair (brackets around an IPv6 host, "./" before a path) changes
@@ -38,9 +37,8 @@ export default createRule({
             const suggestions = diagnostic.fix ? [{ message: fixDescription(diagnostic.code), edits: diagnostic.fix }] : [];
             reportDiagnostic(context, candidate, { ...diagnostic, suggestions }, 'malformed', { suggest: 'suggestion' });
           }
-        });
-      },
-    };
+      });
+    });
   },
 });
 

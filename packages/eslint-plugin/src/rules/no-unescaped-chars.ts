@@ -1,6 +1,6 @@
 import type { DiagnosticCode } from '@urilint/core';
 import { createRule } from '../create-rule.js';
-import { getCandidates } from '../discovery/index.js';
+import { uriListeners } from '../discovery/index.js';
 import { forEachCandidate, reportDiagnostic } from '../report.js';
 
 const UNESCAPED_CODES: ReadonlySet<DiagnosticCode> = new Set([
@@ -43,16 +43,14 @@ export default createRule<Options, 'unescaped'>({
   },
   defaultOptions: [{ allowNonAscii: false }],
   create(context, [options]) {
-    return {
-      Program() {
-        forEachCandidate(getCandidates(context), (candidate) => {
+    return uriListeners(context, (candidates) => {
+      forEachCandidate(candidates, (candidate) => {
           for (const diagnostic of candidate.reference.diagnostics) {
             if (!UNESCAPED_CODES.has(diagnostic.code) || candidate.touchesHole(diagnostic.start, diagnostic.end)) continue;
             if (options.allowNonAscii && diagnostic.code === 'iri-char') continue;
             reportDiagnostic(context, candidate, diagnostic, 'unescaped', { fix: true });
           }
-        });
-      },
-    };
+      });
+    });
   },
 });

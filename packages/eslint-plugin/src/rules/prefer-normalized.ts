@@ -1,6 +1,6 @@
 import { checkNormalForm, type NormalFormOptions } from '@urilint/core';
 import { createRule } from '../create-rule.js';
-import { getCandidates } from '../discovery/index.js';
+import { uriListeners } from '../discovery/index.js';
 import { forEachCandidate, reportDiagnostic } from '../report.js';
 
 type Options = [NormalFormOptions];
@@ -41,17 +41,15 @@ export default createRule<Options, 'notNormal'>({
   },
   defaultOptions: [{}],
   create(context, [options]) {
-    return {
-      Program() {
-        forEachCandidate(getCandidates(context), (candidate) => {
+    return uriListeners(context, (candidates) => {
+      forEachCandidate(candidates, (candidate) => {
           // XML namespace names are compared character by character: rewriting one names another namespace.
           if (candidate.namespace) return;
           for (const diagnostic of checkNormalForm(candidate.reference, options)) {
             if (candidate.touchesHole(diagnostic.start, diagnostic.end)) continue;
             reportDiagnostic(context, candidate, diagnostic, 'notNormal', { fix: true });
           }
-        });
-      },
-    };
+      });
+    });
   },
 });
