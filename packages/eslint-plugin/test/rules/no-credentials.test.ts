@@ -1,0 +1,131 @@
+import rule from '../../src/rules/no-credentials.js';
+import { ruleTester } from '../support/rule-tester.js';
+
+/** ESLint's 1-based columns (UTF-16, as indexOf counts) of the `n`th `text` in one line of `code`. */
+function at(code: string, text: string, n = 1): { column: number; endColumn: number } {
+  let start = -1;
+  for (let i = 0; i < n; i++) start = code.indexOf(text, start + 1);
+  if (start < 0) throw new Error(`"${text}" is not in ${code}`);
+  return { column: start + 1, endColumn: start + text.length + 1 };
+}
+
+/** The report of a password: core's message, its code. */
+const password = (secret: string) =>
+  ({
+    messageId: 'credentials',
+    data: {
+      message: `The userinfo holds a password (${secret.length} characters): it is stored and shown in clear wherever the URI goes (logs, history, proxies, referrers), and fetch() rejects a URL with credentials.`,
+      code: 'userinfo-password',
+    },
+  }) as const;
+
+const fetchSecret = 'fetch("https://user:secret@example.com/")';
+const escaped = 'const api = "https://user:s\\u0065cret@example.com/v1"';
+const template = 'fetch(`https://deploy:hunter2@${host}/hooks/${id}`)';
+const jsx = '<a href="https://john:pa55@intranet.example/">Intranet</a>';
+const prose = 'const help = "Connect with postgres://app:hunter2@db.internal:5432/app first."';
+const typed = 'const db: string = "redis://default:s3cr3t@cache.internal:6379/0";';
+const emoji = 'const a = "😀"; new URL("ftp://anonymous:guest@ftp.example.com/pub")';
+
+ruleTester.run('no-credentials', rule, {
+  valid: [
+    'fetch("https://example.com/")',
+    // A user name alone, an empty password: no secret (other rules judge user names).
+    'fetch("ftp://anonymous@ftp.example.com/")',
+    'const e = "https://user:@example.com/"',
+    'const r = "redis://:@localhost:6379"',
+    // Credentials from variables are not written in the source.
+    'fetch(`https://${user}:${password}@example.com/`)',
+    'fetch(`https://admin:${token}@example.com/`)',
+    'const u = "https://" + user + ":" + pass + "@example.com/"',
+    // False-positive traps.
+    '<svg xmlns="http://www.w3.org/2000/svg" />',
+    'document.createElementNS("http://www.w3.org/2000/svg", "svg")',
+    'const t = "https://api.github.com/repos/{owner}/{repo}"',
+    'const t = "https://{user}:{password}@api.example.com/"',
+    'const re = new RegExp("https?://user:pass@[^/]+")',
+    'const prose = "Docs at https://example.com/docs and user:pass pairs go in .netrc."',
+    'if (url.startsWith("https://")) {}',
+    'const u = "https://" + host',
+    'const h = "Content-Type: text/html"',
+    'const p = "C:\\\\Users\\\\me"',
+    'const mail = "user@example.com"',
+    'const time = "12:30@home"',
+  ],
+  invalid: [
+    {
+      code: fetchSecret,
+      errors: [
+        {
+          ...password('secret'),
+          line: 1,
+          ...at(fetchSecret, 'secret'),
+          suggestions: [{ messageId: 'suggestion', data: { suggestion: 'Remove the userinfo "user:secret@".' }, output: 'fetch("https://example.com/")' }],
+        },
+      ],
+    },
+    {
+      // The "e" is written as \u0065: the report covers the escape, the suggestion removes it with the rest.
+      code: escaped,
+      errors: [
+        {
+          ...password('secret'),
+          ...at(escaped, 's\\u0065cret'),
+          suggestions: [{ messageId: 'suggestion', output: 'const api = "https://example.com/v1"' }],
+        },
+      ],
+    },
+    {
+      // The host is a hole; the credentials are not.
+      code: template,
+      errors: [
+        {
+          ...password('hunter2'),
+          ...at(template, 'hunter2'),
+          suggestions: [{ messageId: 'suggestion', output: 'fetch(`https://${host}/hooks/${id}`)' }],
+        },
+      ],
+    },
+    {
+      code: jsx,
+      errors: [{ ...password('pa55'), ...at(jsx, 'pa55'), suggestions: [{ messageId: 'suggestion', output: '<a href="https://intranet.example/">Intranet</a>' }] }],
+    },
+    {
+      // In prose, the URI found in the sentence is checked.
+      code: prose,
+      errors: [
+        {
+          ...password('hunter2'),
+          ...at(prose, 'hunter2'),
+          suggestions: [{ messageId: 'suggestion', output: 'const help = "Connect with postgres://db.internal:5432/app first."' }],
+        },
+      ],
+    },
+    {
+      code: typed,
+      errors: [
+        {
+          ...password('s3cr3t'),
+          ...at(typed, 's3cr3t'),
+          suggestions: [{ messageId: 'suggestion', output: 'const db: string = "redis://cache.internal:6379/0";' }],
+        },
+      ],
+    },
+    {
+      // Columns count UTF-16 code units: the emoji counts twice.
+      code: emoji,
+      errors: [
+        {
+          ...password('guest'),
+          ...at(emoji, 'guest'),
+          suggestions: [{ messageId: 'suggestion', output: 'const a = "😀"; new URL("ftp://ftp.example.com/pub")' }],
+        },
+      ],
+    },
+    {
+      // The user name is a hole: the password is still written here, but removing the userinfo would touch the hole.
+      code: 'fetch(`https://${user}:secret@example.com/`)',
+      errors: [{ ...password('secret'), ...at('fetch(`https://${user}:secret@example.com/`)', 'secret'), suggestions: [] }],
+    },
+  ],
+});

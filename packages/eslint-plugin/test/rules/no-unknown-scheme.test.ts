@@ -1,0 +1,98 @@
+import rule from '../../src/rules/no-unknown-scheme.js';
+import { ruleTester } from '../support/rule-tester.js';
+
+/** ESLint's 1-based columns (UTF-16, as indexOf counts) of the `n`th `text` in one line of `code`. */
+function at(code: string, text: string, n = 1): { column: number; endColumn: number } {
+  let start = -1;
+  for (let i = 0; i < n; i++) start = code.indexOf(text, start + 1);
+  if (start < 0) throw new Error(`"${text}" is not in ${code}`);
+  return { column: start + 1, endColumn: start + text.length + 1 };
+}
+
+/** The reports: core's message, its code. */
+const unknown = (scheme: string) =>
+  ({
+    messageId: 'unknown',
+    data: {
+      message: `The scheme "${scheme}" is neither registered with IANA nor a known unregistered scheme; only an application that registered it can open this URI.`,
+      code: 'scheme-unknown',
+    },
+  }) as const;
+const typo = (scheme: string, known: string) =>
+  ({
+    messageId: 'typo',
+    data: { message: `The scheme "${scheme}" is unknown; "${known}" is one letter away, so this is probably a typo and no client will handle the URI.`, code: 'scheme-typo' },
+  }) as const;
+
+const htps = 'fetch("htps://example.com/")';
+const upper = 'window.open("HTPS://example.com/docs")';
+const escaped = 'new URL("ht\\x74ps2://example.com/")';
+const template = 'fetch(`htp://${host}/api`)';
+const myapp = 'location.href = "myapp://settings";';
+const jsx = '<a href="acme-crm://contacts/42">Join</a>';
+const typed = 'const u: URL = new URL("x-callback-url://open");';
+const emoji = 'const a = "😀"; fetch("htttps://example.com/")';
+
+ruleTester.run('no-unknown-scheme', rule, {
+  valid: [
+    'fetch("https://example.com/")',
+    'location.href = "mailto:someone@example.com"',
+    '<a href="vscode://file/x">x</a>',
+    '<a href="web+coffee:latte">x</a>',
+    'new URL("urn:isbn:0451450523")',
+    { code: 'location.href = "myapp://settings"', options: [{ allow: ['myapp'] }] },
+    { code: 'location.href = "MyApp://settings"', options: [{ allow: ['myapp'] }] },
+    // A scheme that is a hole is not the source's to judge.
+    'fetch(`${scheme}://example.com/`)',
+    // A one-letter scheme is a Windows drive letter.
+    '<a href="C:\\Users\\me">x</a>',
+    // Only sinks and URL attributes are checked whole: elsewhere a string needs a known scheme to be taken for a URI.
+    'const s = "myapp://settings"',
+    'const key = "user:id"',
+    // False-positive traps.
+    '<svg xmlns="http://www.w3.org/2000/svg" />',
+    '<svg xmlns:xlink="http://www.w3.org/1999/xlink" />',
+    'const t = "https://api.github.com/repos/{owner}/{repo}"',
+    'const re = new RegExp("htps?://[^ ]+")',
+    'const prose = "See https://example.com/ or foo:bar for details."',
+    'if (url.startsWith("htps://")) {}',
+    'const u = "https://" + host',
+    'const h = "Content-Type: text/html"',
+    'const p = "C:\\\\Users\\\\me"',
+    'const mail = "user@example.com"',
+  ],
+  invalid: [
+    {
+      code: htps,
+      errors: [
+        {
+          messageId: 'typo',
+          line: 1,
+          ...at(htps, 'htps'),
+          suggestions: [{ messageId: 'suggestion', data: { suggestion: 'Replace "htps" with "https".' }, output: 'fetch("https://example.com/")' }],
+        },
+      ],
+    },
+    {
+      code: upper,
+      errors: [{ ...typo('HTPS', 'https'), ...at(upper, 'HTPS'), suggestions: [{ messageId: 'suggestion', output: 'window.open("https://example.com/docs")' }] }],
+    },
+    {
+      // Written with an escape ("\x74" is "t"): the range covers it, the suggestion replaces it.
+      code: escaped,
+      errors: [{ ...typo('https2', 'https'), ...at(escaped, 'ht\\x74ps2'), suggestions: [{ messageId: 'suggestion', output: 'new URL("https://example.com/")' }] }],
+    },
+    {
+      code: template,
+      errors: [{ ...typo('htp', 'http'), ...at(template, 'htp'), suggestions: [{ messageId: 'suggestion', output: 'fetch(`http://${host}/api`)' }] }],
+    },
+    { code: myapp, errors: [{ ...unknown('myapp'), ...at(myapp, 'myapp') }] },
+    { code: myapp, options: [{ allow: ['otherapp'] }], errors: [{ ...unknown('myapp'), ...at(myapp, 'myapp') }] },
+    { code: jsx, errors: [{ ...unknown('acme-crm'), ...at(jsx, 'acme-crm') }] },
+    { code: typed, errors: [{ ...unknown('x-callback-url'), ...at(typed, 'x-callback-url') }] },
+    {
+      code: emoji,
+      errors: [{ ...typo('htttps', 'https'), ...at(emoji, 'htttps'), suggestions: [{ messageId: 'suggestion', output: 'const a = "😀"; fetch("https://example.com/")' }] }],
+    },
+  ],
+});
