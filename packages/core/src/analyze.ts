@@ -1,5 +1,6 @@
 import { checkNormalForm } from './normal/index.js';
 import { parse } from './parse.js';
+import { insecureSchemeFinding } from './security/insecure.js';
 import { checkScheme } from './schemes/index.js';
 import { checkSecurity } from './security/index.js';
 import type { Diagnostic, ParseOptions, UriReference } from './types.js';
@@ -16,6 +17,8 @@ export interface AnalyzeOptions extends ParseOptions {
   base?: string;
   /** Deviations from the normal form (RFC 3986 §6). Default false: they are style, not problems. */
   normalForm?: boolean;
+  /** `http:`, `ws:`, `ftp:` to hosts on the network (`scheme-insecure`). Default false: a policy, not a problem. */
+  insecureScheme?: boolean;
 }
 
 export interface Analysis {
@@ -42,6 +45,10 @@ export function analyze(input: string, options: AnalyzeOptions = {}): Analysis {
     diagnostics.push(...whatwg.diagnostics);
   }
   if (options.normalForm === true) diagnostics.push(...checkNormalForm(reference));
+  if (options.insecureScheme === true) {
+    const finding = insecureSchemeFinding(reference);
+    if (finding) diagnostics.push(finding);
+  }
   diagnostics.sort((a, b) => a.start - b.start || a.end - b.end);
   const analysis: Analysis = { reference, diagnostics };
   if (whatwg) analysis.whatwg = whatwg;

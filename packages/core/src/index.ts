@@ -56,3 +56,4 @@ export { parseBase, removeDotSegments, resolve, type ResolveOptions } from './re
 export { equivalent, normalize, normalizePercentEncoding, type EquivalentOptions, type NormalizeOptions } from './normalize.js';
 export { toUri, type ToUriOptions } from './iri.js';
 export { checkNormalForm, type NormalFormOptions } from './normal/index.js';
+export { insecureSchemeFinding, type InsecureSchemeFinding, type InsecureSchemeOptions } from './security/insecure.js';

@@ -72,4 +72,12 @@ export const SECURITY_CODES = {
     example: 'java\\u0009script:alert(1)',
     fix: '—',
   },
+  'scheme-insecure': {
+    severity: 'warning',
+    spec: 'RFC 3986 §7.1',
+    summary:
+      'An `http:`, `ws:` or `ftp:` URI to a host on the network: the request and the response travel unencrypted. Not reported for `localhost`, loopback addresses, the special-use names (`.test`, `.example`, `.localhost`, `.invalid`) and `example.com`/`.org`/`.net`. A policy check: `analyze` runs it only with `{ insecureScheme: true }`.',
+    example: 'http://api.example.io/',
+    fix: '— (suggestion: `https:` or `wss:`; none for `ftp:`)',
+  },
 } as const satisfies Record<string, CodeInfo>;

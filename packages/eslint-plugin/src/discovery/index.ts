@@ -278,8 +278,8 @@ function visit(walk: Walk, node: TSESTree.Node): void {
   if (node.type === 'JSXAttribute' && visitJsxAttribute(walk, node)) return;
 
   const tagged = node.type === 'TemplateLiteral' && node.parent?.type === 'TaggedTemplateExpression';
-  if (buildsString(node) && !tagged && !isConcatenationPart(node) && !isExcludedPlace(node)) {
-    const sink = walk.sinks.get(node);
+  const sink = walk.sinks.get(node);
+  if (buildsString(node) && !tagged && !isConcatenationPart(node) && (sink !== undefined || !isExcludedPlace(node))) {
     guarded(() => addCandidates(walk, node, sink ? 'sink' : undefined, sink, false));
   }
 
@@ -363,8 +363,9 @@ function buildCandidates(context: Readonly<TSESLint.RuleContext<string, readonly
       continue;
     }
     const tagged = node.type === 'TemplateLiteral' && node.parent?.type === 'TaggedTemplateExpression';
-    if (buildsString(node) && !tagged && !isConcatenationPart(node) && !isExcludedPlace(node)) {
-      const sink = walk.sinks.get(node);
+    const sink = walk.sinks.get(node);
+    // A sink argument is a URL even where the method's name suggests a pattern: location.replace(url).
+    if (buildsString(node) && !tagged && !isConcatenationPart(node) && (sink !== undefined || !isExcludedPlace(node))) {
       guarded(() => addCandidates(walk, node, sink ? 'sink' : undefined, sink, false));
     }
   }

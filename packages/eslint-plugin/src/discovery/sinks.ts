@@ -15,13 +15,27 @@ const construct = (name: string, ...positions: number[]): { [CONSTRUCT]: SinkInf
 /** Properties of a request-options object that hold a URL: `axios({ url })`, `got({ prefixUrl })`. */
 const URL_PROPERTIES = new Set(['url', 'baseURL', 'baseUrl', 'prefixUrl', 'uri', 'href']);
 
+/** The expression under TypeScript's type-only wrappers: `url as string`, `url!`, `url satisfies U`. */
+function unwrap(node: TSESTree.Node): TSESTree.Node {
+  let current = node;
+  while (
+    current.type === 'TSAsExpression' ||
+    current.type === 'TSSatisfiesExpression' ||
+    current.type === 'TSNonNullExpression' ||
+    current.type === 'TSTypeAssertion'
+  ) {
+    current = current.expression;
+  }
+  return current;
+}
+
 /** The URL-valued properties of an options object passed where a URL may go. */
 function urlProperties(node: TSESTree.ObjectExpression): TSESTree.Node[] {
   const out: TSESTree.Node[] = [];
   for (const property of node.properties) {
     if (property.type !== 'Property' || property.computed || property.kind !== 'init') continue;
     const key = property.key.type === 'Identifier' ? property.key.name : property.key.type === 'Literal' ? String(property.key.value) : '';
-    if (URL_PROPERTIES.has(key)) out.push(property.value);
+    if (URL_PROPERTIES.has(key)) out.push(unwrap(property.value));
   }
   return out;
 }
@@ -162,8 +176,9 @@ export function findSinkArguments(sourceCode: Readonly<TSESLint.SourceCode>, sin
       const expression = node as unknown as TSESTree.CallExpression | TSESTree.NewExpression;
       if (expression.type !== 'CallExpression' && expression.type !== 'NewExpression') continue;
       for (const position of info.arguments) {
-        const argument = expression.arguments[position];
-        if (!argument || argument.type === 'SpreadElement') continue;
+        const given = expression.arguments[position];
+        if (!given || given.type === 'SpreadElement') continue;
+        const argument = unwrap(given);
         if (argument.type === 'ObjectExpression') {
           for (const value of urlProperties(argument)) found.set(value, info.name);
         } else {
@@ -178,7 +193,7 @@ export function findSinkArguments(sourceCode: Readonly<TSESLint.SourceCode>, sin
 /** Sinks seen syntactically during the walk: `location` assignment, `import()`, `xhr.open(method, url)`. */
 export function syntacticSink(node: TSESTree.Node): { argument: TSESTree.Node; name: string } | undefined {
   if (node.type === 'AssignmentExpression' && node.operator === '=' && isLocationTarget(node.left)) {
-    return { argument: node.right, name: 'location' };
+    return { argument: unwrap(node.right), name: 'location' };
   }
   if (node.type === 'ImportExpression') return { argument: node.source, name: 'import()' };
   if (

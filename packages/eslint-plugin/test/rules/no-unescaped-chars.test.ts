@@ -85,6 +85,15 @@ ruleTester.run('no-unescaped-chars', rule, {
       output: '<a href={"https://example.com/a" + "%20b"}>x</a>',
     },
     {
+      // location.replace is a sink, not String#replace; a type assertion does not hide the argument.
+      code: 'location.replace("/a b"); window.open("/c d" as string);',
+      errors: [
+        { messageId: 'unescaped', column: 21, endColumn: 22 },
+        { messageId: 'unescaped', column: 42, endColumn: 43 },
+      ],
+      output: 'location.replace("/a%20b"); window.open("/c%20d" as string);',
+    },
+    {
       code: '<img src="/images/my photo.png" />',
       errors: [{ messageId: 'unescaped', column: 21, endColumn: 22 }],
       output: '<img src="/images/my%20photo.png" />',

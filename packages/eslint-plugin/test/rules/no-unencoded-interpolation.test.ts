@@ -1,0 +1,186 @@
+import { fileURLToPath } from 'node:url';
+import { RuleTester } from '@typescript-eslint/rule-tester';
+import tsParser from '@typescript-eslint/parser';
+import { Linter } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import rule from '../../src/rules/no-unencoded-interpolation.js';
+import { ruleTester } from '../support/rule-tester.js';
+
+type MessageId = 'unencodedPath' | 'unencodedQuery' | 'unencodedFragment';
+
+/** Lints with this rule alone (the plugin's rule list is assembled elsewhere). */
+function lint(code: string, language: 'js' | 'jsx' | 'ts' | 'tsx'): Linter.LintMessage[] {
+  const typescript = language.startsWith('t');
+  return new Linter({ configType: 'flat' }).verify(
+    code,
+    [
+      {
+        files: ['**/*.js', '**/*.jsx', '**/*.ts', '**/*.tsx'],
+        plugins: { urilint: { rules: { 'no-unencoded-interpolation': rule } } as never },
+        languageOptions: { ...(typescript ? { parser: tsParser as never } : {}), parserOptions: { ecmaFeatures: { jsx: language.endsWith('x') } }, sourceType: 'module' },
+        rules: { 'urilint/no-unencoded-interpolation': 'error' },
+      },
+    ],
+    `file.${language}`,
+  );
+}
+
+/**
+ * One report on the expression `expression` (its occurrence after `after`, on the
+ * last line), with the suggestion wrapping it in encodeURIComponent().
+ */
+function at(code: string, messageId: MessageId, expression: string, after = '') {
+  const lines = code.split('\n');
+  const line = lines.length;
+  const offset = code.lastIndexOf('\n') + 1;
+  const from = code.indexOf(expression, Math.max(offset, code.indexOf(after, offset) + after.length));
+  const column = from - offset + 1;
+  const output = code.slice(0, from) + `encodeURIComponent(${expression})` + code.slice(from + expression.length);
+  return { messageId, line, column, endColumn: column + expression.length, suggestions: [{ messageId: 'wrap' as const, output }] };
+}
+
+const invalid = (code: string, messageId: MessageId, expression: string, after = '') => ({ code, errors: [at(code, messageId, expression, after)] });
+
+ruleTester.run('no-unencoded-interpolation', rule, {
+  valid: [
+    'fetch(`/users/${encodeURIComponent(name)}`)',
+    'fetch(`/search?q=${encodeURIComponent(q)}&page=${page + 1}`)',
+    'fetch(`/files/${encodeURI(path)}`)',
+    // Numbers and booleans.
+    'fetch(`/users/${42}`)',
+    'fetch(`/items?limit=${items.length}`)',
+    'fetch(`/users/${Number(id)}`)',
+    'fetch(`/users/${parseInt(raw, 10)}`)',
+    'fetch(`/page/${page * size}`)',
+    'fetch(`/page/${-offset}`)',
+    'fetch(`/x?t=${Date.now()}`)',
+    'fetch(`/x?r=${Math.random()}`)',
+    'fetch(`/x?n=${count.toFixed(2)}`)',
+    'fetch(`/x?debug=${!quiet}`)',
+    'fetch(`/x?debug=${a === b}`)',
+    'fetch(`/x?sort=${asc ? "asc" : "desc"}`)',
+    'fetch("/users/" + 42)',
+    'const id = Number(raw);\nfetch(`/users/${id}`);',
+    'const id = 7;\nfetch("/users/" + id);',
+    'fetch(`/users/${id as number}`)',
+    // Already encoded query strings.
+    'fetch(`/search?${new URLSearchParams({ q })}`)',
+    'fetch(`/search?${new URLSearchParams({ q }).toString()}`)',
+    'const params = new URLSearchParams({ q });\nfetch(`/search?${params.toString()}`);',
+    'fetch(`/search?${qs.stringify({ q })}`)',
+    'fetch("/search?" + querystring.stringify({ q }))',
+    // A whole component at the start, the authority, a whole query or fragment.
+    'fetch(`${base}/users`)',
+    'fetch(`${API_URL}/users?page=2`)',
+    'fetch(`https://${host}/users`)',
+    'fetch(`https://${sub}.example.com/users`)',
+    'fetch(`http://localhost:${port}/api`)',
+    'fetch(`/search?${query}`)',
+    'location.hash = `#${hash}`',
+    'fetch(base + "/users")',
+    'fetch(`${scheme}://example.com/`)',
+    'fetch(`${base}${path}`)',
+    'const mail = `mailto:${to}`',
+    // RFC 6570 templates are expanded by a library.
+    'const template = "https://api.github.com/repos/{owner}/{repo}"',
+    'fetch("https://api.github.com/repos/{owner}/{repo}/issues{?state}")',
+    // Not URLs.
+    'const message = `User ${name} has ${count} items`',
+    'const key = `cache:${name}`',
+    'const header = `Content-Type: ${type}`',
+    'if (url.startsWith(`https://${host}/`)) {}',
+    'const re = new RegExp(`^/users/${id}$`)',
+    'const path = `C:\\\\Users\\\\${name}`',
+    'const mail = `${user}@example.com`',
+    'const prose = `See https://example.com/docs for ${topic}.`',
+    '<svg xmlns="http://www.w3.org/2000/svg" />',
+    'fetch("https://" + host)',
+  ],
+  invalid: [
+    invalid('fetch(`/users/${name}`)', 'unencodedPath', 'name'),
+    invalid('fetch(`https://api.example.com/users/${user.id}/posts`)', 'unencodedPath', 'user.id'),
+    invalid('fetch(`/search?q=${q}`)', 'unencodedQuery', 'q', 'q='),
+    invalid('fetch(`/search?q=${encodeURIComponent(q)}&tag=${tag}`)', 'unencodedQuery', 'tag', 'tag='),
+    invalid('fetch(`/docs#intro-${section.title}`)', 'unencodedFragment', 'section.title'),
+    invalid('fetch(`/docs/page#section-${title}`)', 'unencodedFragment', 'title'),
+    invalid('fetch("/users/" + name)', 'unencodedPath', 'name'),
+    invalid('fetch("/search?q=" + term + "&page=2")', 'unencodedQuery', 'term'),
+    invalid('fetch(`${base}/users/${name}`)', 'unencodedPath', 'name', 'users/'),
+    invalid('const url = `https://api.example.com/search?q=${query}`', 'unencodedQuery', 'query', 'q='),
+    invalid('import axios from "axios";\nawait axios.get(`/users/${String(name)}`);', 'unencodedPath', 'String(name)'),
+    invalid('fetch(`/users/${JSON.stringify(filter)}`)', 'unencodedPath', 'JSON.stringify(filter)'),
+    invalid('fetch(`/users/${first + last}`)', 'unencodedPath', 'first + last'),
+    invalid('fetch("/users/" + (admin ? name : id))', 'unencodedPath', 'admin ? name : id'),
+    invalid('<a href={`/users/${name}`}>x</a>', 'unencodedPath', 'name'),
+    invalid('const id: string = read();\nfetch(`/users/${id}`);', 'unencodedPath', 'id', 'users/'),
+    {
+      code: 'fetch(`/users/${name}?tab=${tab}#${anchor}x`)',
+      errors: [at('fetch(`/users/${name}?tab=${tab}#${anchor}x`)', 'unencodedPath', 'name'), at('fetch(`/users/${name}?tab=${tab}#${anchor}x`)', 'unencodedQuery', 'tab', 'tab='), at('fetch(`/users/${name}?tab=${tab}#${anchor}x`)', 'unencodedFragment', 'anchor')],
+    },
+  ],
+});
+
+const typedRoot = fileURLToPath(new URL('../fixtures/typed', import.meta.url));
+
+const typedTester = new RuleTester({
+  languageOptions: {
+    parserOptions: {
+      projectService: { allowDefaultProject: ['*.ts*'] },
+      tsconfigRootDir: typedRoot,
+    },
+  },
+});
+
+typedTester.run('no-unencoded-interpolation (typed)', rule, {
+  valid: [
+    'declare const id: number;\nfetch(`/users/${id}`);',
+    'const id: number = Number.parseInt("7", 10);\nfetch(`/users/${id}`);',
+    'declare const big: bigint;\nfetch("/users/" + big);',
+    'declare const flag: boolean;\nfetch(`/x?flag=${flag}`);',
+    'declare const page: 1 | 2 | 3;\nfetch(`/x?page=${page}`);',
+    'declare const sort: "asc" | "desc";\nfetch(`/x?sort=${sort}`);',
+    'enum Status { Active, Closed }\ndeclare const state: Status;\nfetch(`/x?status=${state}`);',
+    'declare const user: { id: number };\nfetch(`/users/${user.id}/posts`);',
+    'function f<T extends number>(n: T) { return fetch(`/users/${n}`); }',
+    'declare const page: number;\nfetch(`/x?page=${page + 1}`);',
+  ],
+  invalid: [
+    invalid('const name: string = "a b";\nfetch(`/users/${name}`);', 'unencodedPath', 'name', 'users/'),
+    invalid('declare const sort: "asc" | "a b";\nfetch(`/x?sort=${sort}`);', 'unencodedQuery', 'sort', 'sort='),
+    invalid('declare const id: number | string;\nfetch(`/users/${id}`);', 'unencodedPath', 'id', 'users/'),
+    invalid('declare const anything: any;\nfetch(`/users/${anything}`);', 'unencodedPath', 'anything', 'users/'),
+    invalid('declare const user: { name: string };\nfetch("/users/" + user.name);', 'unencodedPath', 'user.name'),
+  ],
+});
+
+// The same code as the typed cases, without type information: the syntactic fallback.
+ruleTester.run('no-unencoded-interpolation (untyped fallback)', rule, {
+  valid: ['const id: number = Number.parseInt("7", 10);\nfetch(`/users/${id}`);'],
+  invalid: [
+    invalid('declare const id: number;\nfetch(`/users/${id}`);', 'unencodedPath', 'id', 'users/'),
+    invalid('declare const flag: boolean;\nfetch(`/x?flag=${flag}`);', 'unencodedQuery', 'flag', 'flag='),
+    invalid('const name: string = "a b";\nfetch(`/users/${name}`);', 'unencodedPath', 'name', 'users/'),
+  ],
+});
+
+describe('no-unencoded-interpolation: messages', () => {
+  it('says where the value goes and what it can change', () => {
+    const [message] = lint('fetch(`/search?q=${name}`)', 'js');
+    expect(message!.message).toBe(
+      '`${name}` is put into the query unencoded: a value with "&", "#", "+", "%" or a space changes the URL (another parameter, a fragment, another value); wrap it in encodeURIComponent().',
+    );
+    expect(message!.suggestions!.map((s) => s.desc)).toEqual(['Wrap name in encodeURIComponent().']);
+  });
+
+  it('shows a concatenated value as `+ x`', () => {
+    const [message] = lint('fetch("/users/" + user.name)', 'ts');
+    expect(message!.message).toMatch(/^`\+ user\.name` is put into a path segment unencoded/);
+  });
+
+  it('reports in JS, TS, JSX and TSX', () => {
+    expect(lint('fetch(`/users/${name}`)', 'js')).toHaveLength(1);
+    expect(lint('const n: string = x;\nfetch(`/users/${n}`);', 'ts')).toHaveLength(1);
+    expect(lint('const A = () => <a href={`/users/${name}`}>x</a>;', 'jsx')).toHaveLength(1);
+    expect(lint('const A = (): JSX.Element => <img src={"/img/" + file} />;', 'tsx')).toHaveLength(1);
+  });
+});
