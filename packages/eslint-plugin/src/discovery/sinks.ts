@@ -1,4 +1,4 @@
-import { CALL, CONSTRUCT, ESM, ReferenceTracker, type TraceMap } from '@eslint-community/eslint-utils';
+import { CALL, CONSTRUCT, ESM, findVariable, ReferenceTracker, type TraceMap } from '@eslint-community/eslint-utils';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 
 /** A call whose arguments at `arguments` are URLs, and the sink's name for messages. */
@@ -27,6 +27,22 @@ function unwrap(node: TSESTree.Node): TSESTree.Node {
     current = current.expression;
   }
   return current;
+}
+
+/**
+ * Where a sink argument's text is written: the argument itself, or — for an
+ * identifier bound by `const` to a string — that initializer
+ * (`const path = "/a b"; fetch(path)` puts "/a b" in the sink).
+ */
+function sourceOfValue(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Node): TSESTree.Node {
+  if (node.type !== 'Identifier') return node;
+  const variable = findVariable(sourceCode.getScope(node) as never, node as never) as TSESLint.Scope.Variable | null;
+  const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (definition?.type !== 'Variable' || definition.parent.kind !== 'const') return node;
+  const init = definition.node.init;
+  if (!init || definition.node.id.type !== 'Identifier') return node;
+  const value = unwrap(init);
+  return value.type === 'Literal' || value.type === 'TemplateLiteral' || value.type === 'BinaryExpression' ? value : node;
 }
 
 /** The URL-valued properties of an options object passed where a URL may go. */
@@ -180,9 +196,9 @@ export function findSinkArguments(sourceCode: Readonly<TSESLint.SourceCode>, sin
         if (!given || given.type === 'SpreadElement') continue;
         const argument = unwrap(given);
         if (argument.type === 'ObjectExpression') {
-          for (const value of urlProperties(argument)) found.set(value, info.name);
+          for (const value of urlProperties(argument)) found.set(sourceOfValue(sourceCode, value), info.name);
         } else {
-          found.set(argument, info.name);
+          found.set(sourceOfValue(sourceCode, argument), info.name);
         }
       }
     }

@@ -20,6 +20,8 @@ ruleTester.run('no-unescaped-chars', rule, {
     '<a href="https://example.com/a%20b">x</a>',
     { code: 'fetch("https://example.com/café")', options: [{ allowNonAscii: true }] },
     'import x from "https://esm.sh/react dom"',
+    // A let can change before the call: only a const is followed into the sink.
+    'let path = "/a b";\npath = "/ok";\nfetch(path);',
     // A local function named like a sink is not the sink.
     'function axios(o: object) {}\naxios({ url: "https://example.com/a b" });',
   ],
@@ -92,6 +94,12 @@ ruleTester.run('no-unescaped-chars', rule, {
         { messageId: 'unescaped', column: 42, endColumn: 43 },
       ],
       output: 'location.replace("/a%20b"); window.open("/c%20d" as string);',
+    },
+    {
+      // A const that flows into a sink is checked where it is written, as the sink's argument.
+      code: 'const path = "/reports/q1 2026.pdf";\nfetch(path);',
+      errors: [{ messageId: 'unescaped', line: 1, column: 26, endColumn: 27 }],
+      output: 'const path = "/reports/q1%202026.pdf";\nfetch(path);',
     },
     {
       code: '<img src="/images/my photo.png" />',
