@@ -320,6 +320,8 @@ interface Collected {
   syntacticSinks: Map<TSESTree.Node, string>;
   /** A call named like a global sink, or an import or require of a sink module, was seen. */
   mayHaveSinks: boolean;
+  /** A rule already installed the collecting listeners for this file: the others only read. */
+  collecting: boolean;
   candidates: UriCandidate[] | undefined;
 }
 
@@ -328,7 +330,7 @@ const collected = new WeakMap<object, Collected>();
 function collectedOf(sourceCode: object): Collected {
   let state = collected.get(sourceCode);
   if (!state) {
-    state = { nodes: [], seen: new Set(), syntacticSinks: new Map(), mayHaveSinks: false, candidates: undefined };
+    state = { nodes: [], seen: new Set(), syntacticSinks: new Map(), mayHaveSinks: false, collecting: false, candidates: undefined };
     collected.set(sourceCode, state);
   }
   return state;
@@ -373,16 +375,21 @@ function buildCandidates(context: Readonly<TSESLint.RuleContext<string, readonly
 }
 
 /**
- * The listeners every urilint rule installs. They only collect the nodes that
- * can hold a URI during ESLint's own traversal (no second walk of the tree);
- * at `Program:exit` the first rule builds the file's candidates — each parsed
- * once — and every rule's `check` receives the same list.
+ * The listeners every urilint rule installs. The first rule created for a file
+ * collects the nodes that can hold a URI during ESLint's own traversal (no
+ * second walk of the tree, no listener per rule per node); at `Program:exit`
+ * the first rule to get there builds the file's candidates — each parsed once —
+ * and every rule's `check` receives the same list.
  */
 export function uriListeners(
   context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>,
   check: (candidates: readonly UriCandidate[]) => void,
 ): TSESLint.RuleListener {
   const state = collectedOf(context.sourceCode);
+  const exit = (): void => check((state.candidates ??= buildCandidates(context, state)));
+  // One rule per file collects; every other urilint rule only reads the result at Program:exit.
+  if (state.collecting) return { 'Program:exit': exit };
+  state.collecting = true;
   const collect = (node: TSESTree.Node): void => {
     if (state.seen.has(node)) return;
     state.seen.add(node);
@@ -414,9 +421,7 @@ export function uriListeners(
     ImportDeclaration(node) {
       if (SINK_MODULES.has(String(node.source.value))) state.mayHaveSinks = true;
     },
-    'Program:exit'() {
-      check((state.candidates ??= buildCandidates(context, state)));
-    },
+    'Program:exit': exit,
   };
 }
 
