@@ -1,6 +1,6 @@
 import { createRule } from '../create-rule.js';
-import { uriListeners } from '../discovery/index.js';
-import { forEachCandidate, reportDiagnostic } from '../report.js';
+import { findingListeners } from '../findings.js';
+import { reportDiagnostic } from '../report.js';
 
 export default createRule<[], 'credentials' | 'suggestion'>({
   name: 'no-credentials',
@@ -20,17 +20,11 @@ export default createRule<[], 'credentials' | 'suggestion'>({
   },
   defaultOptions: [],
   create(context) {
-    return uriListeners(context, (candidates) => {
-      forEachCandidate(candidates, (candidate) => {
-        // An XML namespace name is an identifier, compared as text and never dereferenced.
-        if (candidate.namespace) return;
-        for (const diagnostic of candidate.analysis.diagnostics) {
-          // A password that is (or touches) a `${…}` comes from elsewhere: not a secret written in the source.
-          if (diagnostic.code !== 'userinfo-password' || candidate.touchesHole(diagnostic.start, diagnostic.end)) continue;
-          // Removing the userinfo changes what the request sends, so it is offered, not applied.
-          reportDiagnostic(context, candidate, diagnostic, 'credentials', { suggest: 'suggestion' });
-        }
-      });
+    // XML namespace names are identifiers, compared as text and never dereferenced: skipped.
+    return findingListeners(context, { codes: new Set(['userinfo-password']), from: 'analysis' }, (candidate, diagnostic) => {
+      // A password that touches a `${…}` comes from elsewhere (holes are skipped): not a secret written in the source.
+      // Removing the userinfo changes what the request sends, so it is offered, not applied.
+      reportDiagnostic(context, candidate, diagnostic, 'credentials', { suggest: 'suggestion' });
     });
   },
 });

@@ -1,6 +1,6 @@
 import { createRule } from '../create-rule.js';
-import { uriListeners } from '../discovery/index.js';
-import { forEachCandidate, reportDiagnostic } from '../report.js';
+import { findingListeners } from '../findings.js';
+import { reportDiagnostic } from '../report.js';
 
 export default createRule<[], 'deceptive' | 'deceptiveHole'>({
   name: 'no-deceptive-authority',
@@ -21,22 +21,16 @@ export default createRule<[], 'deceptive' | 'deceptiveHole'>({
   },
   defaultOptions: [],
   create(context) {
-    return uriListeners(context, (candidates) => {
-      forEachCandidate(candidates, (candidate) => {
-        // An XML namespace name is an identifier: no host is contacted, so none can be misread.
-        if (candidate.namespace) return;
-        for (const diagnostic of candidate.analysis.diagnostics) {
-          if (diagnostic.code !== 'userinfo-looks-like-host' || candidate.touchesHole(diagnostic.start, diagnostic.end)) continue;
-          // No fix and no suggestion: which host was meant is the author's call, not a mechanical edit.
-          const host = candidate.reference.host;
-          if (host !== undefined && candidate.touchesHole(host.start, host.end)) {
-            const userinfo = candidate.reference.input.slice(diagnostic.start, diagnostic.end);
-            reportDiagnostic(context, candidate, diagnostic, 'deceptiveHole', { data: { userinfo } });
-          } else {
-            reportDiagnostic(context, candidate, diagnostic, 'deceptive');
-          }
-        }
-      });
+    // An XML namespace name is an identifier: no host is contacted, so none can be misread. Skipped.
+    return findingListeners(context, { codes: new Set(['userinfo-looks-like-host']), from: 'analysis' }, (candidate, diagnostic) => {
+      // No fix and no suggestion: which host was meant is the author's call, not a mechanical edit.
+      const host = candidate.reference.host;
+      if (host !== undefined && candidate.touchesHole(host.start, host.end)) {
+        const userinfo = candidate.reference.input.slice(diagnostic.start, diagnostic.end);
+        reportDiagnostic(context, candidate, diagnostic, 'deceptiveHole', { data: { userinfo } });
+      } else {
+        reportDiagnostic(context, candidate, diagnostic, 'deceptive');
+      }
     });
   },
 });

@@ -1,7 +1,7 @@
 import { SYNTAX_CODES, type DiagnosticCode } from '@urilint/core';
 import { createRule } from '../create-rule.js';
-import { uriListeners } from '../discovery/index.js';
-import { forEachCandidate, reportDiagnostic } from '../report.js';
+import { findingListeners } from '../findings.js';
+import { reportDiagnostic } from '../report.js';
 
 /** The grammar's errors other than escaping: those belong to no-unescaped-chars and no-invalid-percent-encoding. */
 export const MALFORMED_CODES: ReadonlySet<DiagnosticCode> = new Set(
@@ -28,16 +28,11 @@ export default createRule({
   },
   defaultOptions: [],
   create(context) {
-    return uriListeners(context, (candidates) => {
-      forEachCandidate(candidates, (candidate) => {
-          for (const diagnostic of candidate.reference.diagnostics) {
-            if (!MALFORMED_CODES.has(diagnostic.code) || candidate.touchesHole(diagnostic.start, diagnostic.end)) continue;
-            // Core's mechanical repair (brackets around an IPv6 host, "./" before a path) changes
-            // what the string means, so it is offered, not applied.
-            const suggestions = diagnostic.fix ? [{ message: fixDescription(diagnostic.code), edits: diagnostic.fix }] : [];
-            reportDiagnostic(context, candidate, { ...diagnostic, suggestions }, 'malformed', { suggest: 'suggestion' });
-          }
-      });
+    return findingListeners(context, { codes: MALFORMED_CODES, from: 'reference', namespaces: true }, (candidate, diagnostic) => {
+      // Core's mechanical repair (brackets around an IPv6 host, "./" before a path) changes
+      // what the string means, so it is offered, not applied.
+      const suggestions = diagnostic.fix ? [{ message: fixDescription(diagnostic.code), edits: diagnostic.fix }] : [];
+      reportDiagnostic(context, candidate, { ...diagnostic, suggestions }, 'malformed', { suggest: 'suggestion' });
     });
   },
 });

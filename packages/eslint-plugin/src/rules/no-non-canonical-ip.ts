@@ -1,6 +1,6 @@
 import { createRule } from '../create-rule.js';
-import { uriListeners } from '../discovery/index.js';
-import { forEachCandidate, reportDiagnostic } from '../report.js';
+import { findingListeners } from '../findings.js';
+import { reportDiagnostic } from '../report.js';
 
 export default createRule<[], 'nonCanonical'>({
   name: 'no-non-canonical-ip',
@@ -19,16 +19,10 @@ export default createRule<[], 'nonCanonical'>({
   },
   defaultOptions: [],
   create(context) {
-    return uriListeners(context, (candidates) => {
-      forEachCandidate(candidates, (candidate) => {
-        // An XML namespace name is compared as text and never connected to.
-        if (candidate.namespace) return;
-        for (const diagnostic of candidate.analysis.diagnostics) {
-          if (diagnostic.code !== 'host-ipv4-rare-form' || candidate.touchesHole(diagnostic.start, diagnostic.end)) continue;
-          // The dotted decimal is the address browsers and inet_aton() already connect to: the fix keeps the behaviour.
-          reportDiagnostic(context, candidate, diagnostic, 'nonCanonical', { fix: true });
-        }
-      });
+    // An XML namespace name is compared as text and never connected to: skipped.
+    return findingListeners(context, { codes: new Set(['host-ipv4-rare-form']), from: 'analysis' }, (candidate, diagnostic) => {
+      // The dotted decimal is the address browsers and inet_aton() already connect to: the fix keeps the behaviour.
+      reportDiagnostic(context, candidate, diagnostic, 'nonCanonical', { fix: true });
     });
   },
 });

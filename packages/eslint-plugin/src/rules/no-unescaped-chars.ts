@@ -1,7 +1,7 @@
 import type { DiagnosticCode } from '@urilint/core';
 import { createRule } from '../create-rule.js';
-import { uriListeners } from '../discovery/index.js';
-import { forEachCandidate, reportDiagnostic } from '../report.js';
+import { findingListeners } from '../findings.js';
+import { reportDiagnostic } from '../report.js';
 
 const UNESCAPED_CODES: ReadonlySet<DiagnosticCode> = new Set([
   'userinfo-unescaped-char',
@@ -43,14 +43,9 @@ export default createRule<Options, 'unescaped'>({
   },
   defaultOptions: [{ allowNonAscii: false }],
   create(context, [options]) {
-    return uriListeners(context, (candidates) => {
-      forEachCandidate(candidates, (candidate) => {
-          for (const diagnostic of candidate.reference.diagnostics) {
-            if (!UNESCAPED_CODES.has(diagnostic.code) || candidate.touchesHole(diagnostic.start, diagnostic.end)) continue;
-            if (options.allowNonAscii && diagnostic.code === 'iri-char') continue;
-            reportDiagnostic(context, candidate, diagnostic, 'unescaped', { fix: true });
-          }
-      });
+    return findingListeners(context, { codes: UNESCAPED_CODES, from: 'reference', namespaces: true }, (candidate, diagnostic) => {
+      if (options.allowNonAscii && diagnostic.code === 'iri-char') return;
+      reportDiagnostic(context, candidate, diagnostic, 'unescaped', { fix: true });
     });
   },
 });

@@ -1,7 +1,7 @@
 import { SCHEME_CODES, type DiagnosticCode } from '@urilint/core';
 import { createRule } from '../create-rule.js';
-import { uriListeners } from '../discovery/index.js';
-import { forEachCandidate, reportDiagnostic } from '../report.js';
+import { findingListeners } from '../findings.js';
+import { reportDiagnostic } from '../report.js';
 
 /** Scheme codes that belong to other rules: no-unknown-scheme, and the rules for a missing or abbreviated scheme. */
 const OTHER_RULES: ReadonlySet<string> = new Set(['scheme-unknown', 'scheme-typo', 'scheme-abbreviated-uri', 'scheme-missing-colon']);
@@ -42,23 +42,17 @@ export default createRule<[], 'schemeSpecific' | 'suggestion'>({
   },
   defaultOptions: [],
   create(context) {
-    return uriListeners(context, (candidates) => {
-      forEachCandidate(candidates, (candidate) => {
-        // An XML namespace name (`urn:oasis:names:tc:…`) is compared as text, never dereferenced.
-        if (candidate.namespace) return;
-        for (const diagnostic of candidate.analysis.diagnostics) {
-          if (!SCHEME_SPECIFIC_CODES.has(diagnostic.code) || candidate.touchesHole(diagnostic.start, diagnostic.end)) continue;
-          if (diagnostic.fix && SAFE_FIXES.has(diagnostic.code)) {
-            reportDiagnostic(context, candidate, diagnostic, 'schemeSpecific', { fix: true, suggest: 'suggestion' });
-            continue;
-          }
-          const suggestions = [
-            ...(diagnostic.fix ? [{ message: fixDescription(diagnostic.code), edits: diagnostic.fix }] : []),
-            ...(diagnostic.suggestions ?? []),
-          ];
-          reportDiagnostic(context, candidate, { ...diagnostic, suggestions }, 'schemeSpecific', { suggest: 'suggestion' });
-        }
-      });
+    // An XML namespace name (`urn:oasis:names:tc:…`) is compared as text, never dereferenced: skipped.
+    return findingListeners(context, { codes: SCHEME_SPECIFIC_CODES, from: 'analysis' }, (candidate, diagnostic) => {
+      if (diagnostic.fix && SAFE_FIXES.has(diagnostic.code)) {
+        reportDiagnostic(context, candidate, diagnostic, 'schemeSpecific', { fix: true, suggest: 'suggestion' });
+        return;
+      }
+      const suggestions = [
+        ...(diagnostic.fix ? [{ message: fixDescription(diagnostic.code), edits: diagnostic.fix }] : []),
+        ...(diagnostic.suggestions ?? []),
+      ];
+      reportDiagnostic(context, candidate, { ...diagnostic, suggestions }, 'schemeSpecific', { suggest: 'suggestion' });
     });
   },
 });
