@@ -1,14 +1,8 @@
 import { analyze, type DiagnosticCode } from '@urilint/core';
 import rule from '../../src/rules/no-parser-differential.js';
+import { at } from '../support/columns.js';
 import { ruleTester } from '../support/rule-tester.js';
 
-/** ESLint's 1-based columns (UTF-16, as indexOf counts) of the `n`th `text` in one line of `code`. */
-function at(code: string, text: string, n = 1): { column: number; endColumn: number } {
-  let start = -1;
-  for (let i = 0; i < n; i++) start = code.indexOf(text, start + 1);
-  if (start < 0) throw new Error(`"${text}" is not in ${code}`);
-  return { column: start + 1, endColumn: start + text.length + 1 };
-}
 
 /**
  * The report of `code` for the URI whose value (holes as core sees them) is
