@@ -211,20 +211,29 @@ const recommended = await run('recommended', plugin.configs.recommended, true);
 const strict = await run('strict', plugin.configs.strict, false);
 
 // --- review sample (seeded): every message below REVIEW_ALL_BELOW, else SAMPLE_SIZE of them ---------
-function sampleOf(messages) {
-  if (messages.length < REVIEW_ALL_BELOW) return messages.map((_, i) => i);
+function sampleOf(messages, size = SAMPLE_SIZE) {
+  if (messages.length < Math.min(REVIEW_ALL_BELOW, size + 1)) return messages.map((_, i) => i);
   const random = mulberry32(SAMPLE_SEED);
   const indices = messages.map((_, i) => i);
   for (let i = indices.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [indices[i], indices[j]] = [indices[j], indices[i]];
   }
-  return indices.slice(0, SAMPLE_SIZE).sort((a, b) => a - b);
+  return indices.slice(0, size).sort((a, b) => a - b);
 }
 const sample = sampleOf(recommended.messages);
 // prefer-normalized is strict-only: its messages are reviewed from the strict pass.
 const strictOnly = strict.messages.filter((m) => m.rule === 'urilint/prefer-normalized');
 const strictSample = sampleOf(strictOnly);
+
+// The other strict-only rules: every message kept, and a seeded sample of each for the review.
+const STRICT_RULE_SAMPLE = 25;
+const recommendedRules = new Set(Object.keys(plugin.configs.recommended.rules));
+const otherStrictRules = [...new Set(strict.messages.map((m) => m.rule))]
+  .filter((rule) => !recommendedRules.has(rule) && rule !== 'urilint/prefer-normalized')
+  .sort();
+const strictByRule = Object.fromEntries(otherStrictRules.map((rule) => [rule, strict.messages.filter((m) => m.rule === rule)]));
+const strictRuleSamples = Object.fromEntries(Object.entries(strictByRule).map(([rule, list]) => [rule, sampleOf(list, STRICT_RULE_SAMPLE)]));
 
 const summary = (pass) => ({
   seconds: Number(pass.seconds.toFixed(1)),
@@ -257,8 +266,11 @@ const report = {
   review: {
     recommended: { seed: SAMPLE_SEED, size: sample.length, of: recommended.messages.length, indices: sample },
     preferNormalized: { seed: SAMPLE_SEED, size: strictSample.length, of: strictOnly.length, indices: strictSample },
+    strictRules: Object.fromEntries(
+      Object.entries(strictRuleSamples).map(([rule, indices]) => [rule, { seed: SAMPLE_SEED, size: indices.length, of: strictByRule[rule].length, indices }]),
+    ),
   },
-  messages: { recommended: recommended.messages, preferNormalized: strictOnly },
+  messages: { recommended: recommended.messages, preferNormalized: strictOnly, strictRules: strictByRule },
   truncated: false,
 };
 
@@ -270,7 +282,11 @@ if (json.length > MAX_JSON_BYTES) {
     const wanted = new Set(indices);
     return list.map((m, i) => (wanted.has(i) ? m : null));
   };
-  report.messages = { recommended: keep(recommended.messages, sample), preferNormalized: keep(strictOnly, strictSample) };
+  report.messages = {
+    recommended: keep(recommended.messages, sample),
+    preferNormalized: keep(strictOnly, strictSample),
+    strictRules: Object.fromEntries(Object.entries(strictByRule).map(([rule, list]) => [rule, keep(list, strictRuleSamples[rule])])),
+  };
   json = JSON.stringify(report, null, 1);
 }
 writeFileSync(OUT, `${json}\n`);

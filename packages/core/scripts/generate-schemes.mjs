@@ -67,6 +67,9 @@ const HAND_MAINTAINED = {
   'otpauth': 'Key Uri Format (one-time passwords)',
   // Databases, queues and services with a default port in ports.ts.
   'mongodb': 'MongoDB connection strings',
+  // Runtimes' module specifiers, which are URIs: import('node:fs'), import('bun:sqlite').
+  'node': 'Node.js built-in modules (node:fs)',
+  'bun': 'Bun built-in modules (bun:sqlite)',
   'mongodb+srv': 'MongoDB connection strings (DNS seed list)',
   'postgresql': 'PostgreSQL connection URIs',
   'postgres': 'PostgreSQL connection URIs',

@@ -62,6 +62,9 @@ describe('SCHEME_CODES', () => {
 describe('the registry', () => {
   it('knows IANA permanent, provisional and historical schemes', () => {
     expect(lookupScheme('https')).toEqual({ name: 'https', status: 'permanent', reference: 'RFC 7230' });
+    // Runtimes' module specifiers are URIs with schemes of their own (found by the false-positive survey).
+    expect(lookupScheme('node')?.status).toBe('unofficial');
+    expect(checkScheme(parse('node:inspector')).map((d) => d.code)).toEqual([]);
     expect(lookupScheme('HTTPS')?.name).toBe('https');
     expect(lookupScheme('chrome-extension')).toEqual({ name: 'chrome-extension', status: 'provisional' });
     expect(lookupScheme('fax')?.status).toBe('historical');

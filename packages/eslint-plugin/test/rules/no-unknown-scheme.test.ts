@@ -29,6 +29,8 @@ const emoji = 'const a = "😀"; fetch("htttps://example.com/")';
 
 ruleTester.run('no-unknown-scheme', rule, {
   valid: [
+    // Node's built-in modules: node: is a scheme of its own.
+    "const inspector = await import('node:inspector');",
     'fetch("https://example.com/")',
     'location.href = "mailto:someone@example.com"',
     '<a href="vscode://file/x">x</a>',
