@@ -359,3 +359,14 @@ describe('robustness', () => {
     expect(found.filter((d) => d.code.startsWith('pct-')).length).toBeLessThanOrEqual(1000);
   });
 });
+
+describe('userinfo-password message', () => {
+  it('counts one character in the singular and mentions fetch() only for web schemes', () => {
+    const one = checkSecurity(parse('https://u:p@example.com/')).find((d) => d.code === 'userinfo-password')!;
+    expect(one.message).toContain('(1 character)');
+    expect(one.message).toContain('fetch()');
+    const database = checkSecurity(parse('postgres://app:secret@db.internal/orders')).find((d) => d.code === 'userinfo-password')!;
+    expect(database.message).toContain('(6 characters)');
+    expect(database.message).not.toContain('fetch()');
+  });
+});

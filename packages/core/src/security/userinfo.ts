@@ -78,7 +78,7 @@ export function checkUserinfo(reference: UriReference): Diagnostic[] {
         start,
         userinfo.end,
         'userinfo',
-        `The userinfo holds a password (${userinfo.end - start} characters): it is stored and shown in clear wherever the URI goes (logs, history, proxies, referrers), and fetch() rejects a URL with credentials.`,
+        `The userinfo holds a password (${userinfo.end - start} ${userinfo.end - start === 1 ? 'character' : 'characters'}): it is stored and shown in clear wherever the URI goes (logs, history, proxies, referrers)${isWeb(reference) ? ', and fetch() rejects a URL with credentials' : ''}.`,
         undefined,
         suggestion,
       ),

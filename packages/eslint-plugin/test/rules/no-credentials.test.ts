@@ -2,13 +2,12 @@ import rule from '../../src/rules/no-credentials.js';
 import { at } from '../support/columns.js';
 import { ruleTester } from '../support/rule-tester.js';
 
-
-/** The report of a password: core's message, its code. */
-const password = (secret: string) =>
+/** The report of a password: core's message (which names fetch() only for web schemes), its code. */
+const password = (secret: string, web = true) =>
   ({
     messageId: 'credentials',
     data: {
-      message: `The userinfo holds a password (${secret.length} characters): it is stored and shown in clear wherever the URI goes (logs, history, proxies, referrers), and fetch() rejects a URL with credentials.`,
+      message: `The userinfo holds a password (${secret.length} characters): it is stored and shown in clear wherever the URI goes (logs, history, proxies, referrers)${web ? ', and fetch() rejects a URL with credentials' : ''}.`,
       code: 'userinfo-password',
     },
   }) as const;
@@ -89,7 +88,7 @@ ruleTester.run('no-credentials', rule, {
       code: prose,
       errors: [
         {
-          ...password('hunter2'),
+          ...password('hunter2', false),
           ...at(prose, 'hunter2'),
           suggestions: [{ messageId: 'suggestion', output: 'const help = "Connect with postgres://db.internal:5432/app first."' }],
         },
@@ -99,7 +98,7 @@ ruleTester.run('no-credentials', rule, {
       code: typed,
       errors: [
         {
-          ...password('s3cr3t'),
+          ...password('s3cr3t', false),
           ...at(typed, 's3cr3t'),
           suggestions: [{ messageId: 'suggestion', output: 'const db: string = "redis://cache.internal:6379/0";' }],
         },
@@ -110,7 +109,7 @@ ruleTester.run('no-credentials', rule, {
       code: emoji,
       errors: [
         {
-          ...password('guest'),
+          ...password('guest', false),
           ...at(emoji, 'guest'),
           suggestions: [{ messageId: 'suggestion', output: 'const a = "😀"; new URL("ftp://ftp.example.com/pub")' }],
         },
