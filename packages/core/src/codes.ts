@@ -174,7 +174,7 @@ export const SYNTAX_CODES = {
     spec: 'RFC 3986 §2.1',
     summary: '`%` is not followed by two hexadecimal digits.',
     example: 'https://example.com/?discount=100%',
-    fix: 'encode the `%` itself as `%25`',
+    fix: 'encode the `%` itself as `%25`; suggestion: the triplet a look-alike letter broke (`%2O` → `%20`)',
   },
   'pct-invalid-utf8': {
     severity: 'warning',

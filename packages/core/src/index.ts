@@ -57,3 +57,4 @@ export { equivalent, normalize, normalizePercentEncoding, type EquivalentOptions
 export { toUri, type ToUriOptions } from './iri.js';
 export { checkNormalForm, type NormalFormOptions } from './normal/index.js';
 export { insecureSchemeFinding, type InsecureSchemeFinding, type InsecureSchemeOptions } from './security/insecure.js';
+export { expandUriTemplate, findUriTemplateExpressions } from './template.js';

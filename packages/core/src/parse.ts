@@ -33,6 +33,7 @@ import type {
   PathKind,
   PathSpan,
   Span,
+  Suggestion,
   TextEdit,
   UriReference,
 } from './types.js';
@@ -101,7 +102,7 @@ class Parser {
     return true;
   }
 
-  report(code: DiagnosticCode, start: number, end: number, component: Component, message: string, fix?: TextEdit[]): void {
+  report(code: DiagnosticCode, start: number, end: number, component: Component, message: string, fix?: TextEdit[], suggestions?: Suggestion[]): void {
     const info = CODES[code];
     if (info.severity === 'error') this.hasError = true;
     if (this.diagnostics.length >= this.maxDiagnostics) {
@@ -110,6 +111,7 @@ class Parser {
     }
     const diagnostic: Diagnostic = { code, severity: info.severity, start, end, message, spec: info.spec, component };
     if (fix !== undefined) diagnostic.fix = fix;
+    if (suggestions !== undefined && suggestions.length > 0) diagnostic.suggestions = suggestions;
     this.diagnostics.push(diagnostic);
   }
 
@@ -531,6 +533,7 @@ class Parser {
       component,
       `${capitalize(what)} not followed by two hexadecimal digits; a literal "%" is written "%25".`,
       [{ start, end: j, text: fixed }],
+      lookalikeTriplet(raw, start),
     );
     return j;
   }
@@ -697,6 +700,21 @@ function splitSegments(s: string, start: number, end: number): Span[] {
     if (slash === end) return segments;
     segmentStart = slash + 1;
   }
+}
+
+/** Letters typed for digits: O for 0, l and I for 1. */
+const LOOKALIKE_DIGITS: Readonly<Record<string, string>> = { O: '0', o: '0', l: '1', I: '1' };
+
+/**
+ * The triplet probably meant when a look-alike letter broke it (`%2O` → `%20`),
+ * as a suggestion; only for a printable octet ("50%off" must not become %0F).
+ */
+function lookalikeTriplet(text: string, start: number): Suggestion[] {
+  if (!/^%[^%]{2}$/.test(text)) return [];
+  const repaired = ('%' + [...text.slice(1)].map((c) => LOOKALIKE_DIGITS[c] ?? c).join('')).toUpperCase();
+  const octet = Number.parseInt(repaired.slice(1), 16);
+  if (repaired === text.toUpperCase() || !/^%[0-9A-F]{2}$/.test(repaired) || octet < 0x20 || octet === 0x7f) return [];
+  return [{ message: `Write the triplet "${repaired}".`, edits: [{ start, end: start + 3, text: repaired }] }];
 }
 
 function isAlphanumeric(c: number): boolean {

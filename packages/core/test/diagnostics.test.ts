@@ -234,3 +234,15 @@ describe('recompose (RFC 3986 §5.3)', () => {
     expect(recompose({ path: './a:b' })).toBe('./a:b');
   });
 });
+
+describe('suggestions of pct-invalid-triplet', () => {
+  it('offer the triplet a look-alike letter broke, printable only', () => {
+    const [typo] = parse('/a%2Ob').diagnostics as [Diagnostic];
+    expect(typo.suggestions).toEqual([{ message: 'Write the triplet "%20".', edits: [{ start: 2, end: 5, text: '%20' }] }]);
+    // "%l9" would be %19, a control character: no suggestion.
+    expect(parse('/a%l9').diagnostics[0]!.suggestions).toBeUndefined();
+    expect(parse('/a%4l').diagnostics[0]!.suggestions?.[0]?.edits).toEqual([{ start: 2, end: 5, text: '%41' }]);
+    expect(parse('/50%off').diagnostics[0]!.suggestions).toBeUndefined();
+    expect(parse('/100%').diagnostics[0]!.suggestions).toBeUndefined();
+  });
+});

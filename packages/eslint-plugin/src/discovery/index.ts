@@ -1,5 +1,5 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { findUris, lookupScheme, NON_HIERARCHICAL_SCHEMES } from '@urilint/core';
+import { findUris, findUriTemplateExpressions, lookupScheme, NON_HIERARCHICAL_SCHEMES } from '@urilint/core';
 import { mapJsxAttribute, mapStringLiteral, mapTemplateElementAt, type CookedMap } from '../source/literal-map.js';
 import { UriCandidate, type CandidateContext, type Part } from './candidate.js';
 import { findSinkArguments, GLOBAL_SINK_NAMES, SINK_MODULES, syntacticSink } from './sinks.js';
@@ -44,9 +44,6 @@ const OPAQUE_SCHEMES = new Set(NON_HIERARCHICAL_SCHEMES);
 
 /** `scheme:` followed by `//`, or a well-known opaque scheme: the start of a URI by its shape. */
 const SCHEME_PREFIX = /^([a-zA-Z][a-zA-Z0-9+.-]*):(\/\/)?/;
-
-/** RFC 6570 URI Template expressions (`{owner}`, `{?page,per_page}`): filled in later, so holes. */
-const URI_TEMPLATE_EXPRESSION = /\{[+#./;?&=,!@|]?[A-Za-z0-9_%.]+(?::[0-9]+|\*)?(?:,[A-Za-z0-9_%.]+(?::[0-9]+|\*)?)*\}/g;
 
 /** Source of a pattern rather than a URL: regular-expression syntax in the value. */
 const REGEX_LIKE = /\\[dDwWsSbB.?*+()[\]{}|/]|\(\?[:=!<]|\[\^|\.\*|\.\+|\)\?|\$\/?$|^\^/;
@@ -96,14 +93,14 @@ function assemble(pieces: ({ map: CookedMap } | { hole: TSESTree.Node })[], node
     const cooked = piece.map.value;
     let from = 0;
     if (templates) {
-      for (const match of cooked.matchAll(URI_TEMPLATE_EXPRESSION)) {
-        const at = match.index;
+      for (const expression of findUriTemplateExpressions(cooked)) {
+        const at = expression.start;
         if (at > from) parts.push({ kind: 'text', start: value.length, end: value.length + (at - from), map: piece.map, mapOffset: from });
         value += cooked.slice(from, at);
         const text = placeholder(value);
         parts.push({ kind: 'hole', start: value.length, end: value.length + text.length, node });
         value += text;
-        from = at + match[0].length;
+        from = expression.end;
       }
     }
     if (from < cooked.length || cooked.length === 0) {

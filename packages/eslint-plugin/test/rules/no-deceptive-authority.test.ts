@@ -1,6 +1,7 @@
 import rule from '../../src/rules/no-deceptive-authority.js';
 import { at } from '../support/columns.js';
 import { ruleTester } from '../support/rule-tester.js';
+import { FALSE_POSITIVE_TRAPS } from '../support/traps.js';
 
 
 /** The report of a deceptive userinfo: core's message, its code. */
@@ -24,6 +25,7 @@ const prose = 'const m = "Log in at http://trusted.example@10.0.0.1/ today";';
 
 ruleTester.run('no-deceptive-authority', rule, {
   valid: [
+    ...FALSE_POSITIVE_TRAPS,
     'fetch("https://www.example.com/top_story.htm")',
     // Ordinary user names.
     'fetch("ssh://git@github.com/urilint/urilint.git")',
@@ -33,16 +35,10 @@ ruleTester.run('no-deceptive-authority', rule, {
     // The userinfo is a hole: not the source's to judge.
     'fetch(`https://${bank}@evil.example/`)',
     // False-positive traps.
-    '<svg xmlns="http://www.w3.org/2000/svg" />',
-    'const t = "https://api.github.com/repos/{owner}/{repo}"',
     'const t = "https://{host}@proxy.example/"',
     'const re = new RegExp("https?://www\\\\.example\\\\.com@[^/]+")',
     'const prose = "Write to user@example.com or see https://example.com/contact."',
     'if (url.startsWith("https://www.example.com@")) {}',
-    'const u = "https://" + host',
-    'const h = "Content-Type: text/html"',
-    'const p = "C:\\\\Users\\\\me"',
-    'const mail = "user@example.com"',
     'const mail2 = "mailto:www.example.com@example.org"',
   ],
   invalid: [

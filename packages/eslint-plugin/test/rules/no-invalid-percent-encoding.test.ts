@@ -1,8 +1,10 @@
 import rule from '../../src/rules/no-invalid-percent-encoding.js';
 import { ruleTester } from '../support/rule-tester.js';
+import { FALSE_POSITIVE_TRAPS } from '../support/traps.js';
 
 ruleTester.run('no-invalid-percent-encoding', rule, {
   valid: [
+    ...FALSE_POSITIVE_TRAPS,
     'fetch("https://example.com/%E6%97%A5?q=%20")',
     'const discount = "100% off"',
     'fetch(`https://example.com/${a}%20${b}`)',

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import rule from '../../src/rules/no-malformed.js';
 import { lint, renderReport } from '../support/lint.js';
 import { ruleTester } from '../support/rule-tester.js';
+import { FALSE_POSITIVE_TRAPS } from '../support/traps.js';
 
 ruleTester.run('no-malformed', rule, {
   valid: [
+    ...FALSE_POSITIVE_TRAPS,
     'fetch("https://[2001:db8::7]:8080/status")',
     'new URL("https://example.com:8443/a")',
     'const ns = "http://www.w3.org/2000/svg"',

@@ -1,8 +1,10 @@
 import rule from '../../src/rules/prefer-normalized.js';
 import { ruleTester } from '../support/rule-tester.js';
+import { FALSE_POSITIVE_TRAPS } from '../support/traps.js';
 
 ruleTester.run('prefer-normalized', rule, {
   valid: [
+    ...FALSE_POSITIVE_TRAPS,
     'fetch("https://example.com/a/b?q=%C3%A9")',
     '<svg xmlns="HTTP://www.w3.org/2000/svg" />',
     'fetch("https://example.com/a/%2E%2E/b")',

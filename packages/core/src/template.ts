@@ -1,0 +1,23 @@
+import type { Span } from './types.js';
+
+/**
+ * An RFC 6570 expression: `{` [ operator ] variable-list `}`, with
+ * `operator = "+" / "#" / "." / "/" / ";" / "?" / "&"` (and the reserved
+ * `= , ! @ |`), `varname = varchar *( ["."] varchar )` and modifiers `:max-length` or `*`.
+ */
+const EXPRESSION = /\{[+#./;?&=,!@|]?[A-Za-z0-9_%.]+(?::[0-9]+|\*)?(?:,[A-Za-z0-9_%.]+(?::[0-9]+|\*)?)*\}/g;
+
+/**
+ * The RFC 6570 URI Template expressions in `text` (`{owner}`, `{?page,per_page}`):
+ * places a value is filled in later, so not characters of the URI as written.
+ */
+export function findUriTemplateExpressions(text: string): Span[] {
+  const spans: Span[] = [];
+  for (const match of text.matchAll(EXPRESSION)) spans.push({ start: match.index, end: match.index + match[0].length });
+  return spans;
+}
+
+/** `text` with each RFC 6570 expression replaced by `value`: a template as one of its expansions. */
+export function expandUriTemplate(text: string, value = 'x'): string {
+  return text.replace(EXPRESSION, value);
+}
