@@ -38,6 +38,7 @@ export default tseslint.config(
       'packages/core/test/**/*.test.ts',
       'packages/cli/test/**/*.test.ts',
       'packages/eslint-plugin/test/**/*.test.ts',
+      'packages/discovery/test/**/*.test.ts',
       'test/eslint-*.test.ts',
       // The benchmark's input set mixes valid and invalid URIs on purpose.
       'bench/parse.bench.mjs',

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { CODES } from '@urilint/core';
 import { describe, expect, it } from 'vitest';
 import { rules } from '../src/rules/index.js';
-import { MALFORMED_CODES } from '../src/rules/no-malformed.js';
+import { MALFORMED_CODES } from '@urilint/discovery';
 import { lint, renderReport, type Language } from './support/lint.js';
 
 const DOCS = fileURLToPath(new URL('../docs/rules/', import.meta.url));

@@ -1,27 +1,17 @@
-import type { DiagnosticCode } from '@urilint/core';
+import { RULE_CHECKS } from '@urilint/discovery';
+import { checkListeners } from '../check-rule.js';
 import { createRule } from '../create-rule.js';
-import { findingListeners } from '../findings.js';
-import { reportDiagnostic } from '../report.js';
 
-const UNESCAPED_CODES: ReadonlySet<DiagnosticCode> = new Set([
-  'userinfo-unescaped-char',
-  'host-unescaped-char',
-  'path-unescaped-char',
-  'query-unescaped-char',
-  'fragment-unescaped-char',
-  'iri-char',
-]);
+const check = RULE_CHECKS['no-unescaped-chars'];
 
-type Options = [{ allowNonAscii?: boolean }];
-
-export default createRule<Options, 'unescaped'>({
+export default createRule({
   name: 'no-unescaped-chars',
   meta: {
     type: 'problem',
     docs: {
       description: 'Disallow characters that must be percent-encoded in a URI (spaces, controls, quotes, brackets, non-ASCII)',
-      recommended: true,
-      strict: true,
+      recommended: check.recommended,
+      strict: check.strict,
     },
     fixable: 'code',
     schema: [
@@ -36,16 +26,9 @@ export default createRule<Options, 'unescaped'>({
         additionalProperties: false,
       },
     ],
-    defaultOptions: [{ allowNonAscii: false }],
-    messages: {
-      unescaped: '{{message}} [{{code}}]',
-    },
+    defaultOptions: [check.defaultOptions],
+    messages: check.messages,
   },
-  defaultOptions: [{ allowNonAscii: false }],
-  create(context, [options]) {
-    return findingListeners(context, { codes: UNESCAPED_CODES, from: 'reference', namespaces: true }, (candidate, diagnostic) => {
-      if (options.allowNonAscii && diagnostic.code === 'iri-char') return;
-      reportDiagnostic(context, candidate, diagnostic, 'unescaped', { fix: true });
-    });
-  },
+  defaultOptions: [check.defaultOptions],
+  create: checkListeners(check),
 });

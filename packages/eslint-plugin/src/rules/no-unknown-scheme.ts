@@ -1,16 +1,17 @@
+import { RULE_CHECKS } from '@urilint/discovery';
+import { checkListeners } from '../check-rule.js';
 import { createRule } from '../create-rule.js';
-import { uriListeners } from '../discovery/index.js';
-import { forEachCandidate, reportDiagnostic } from '../report.js';
 
-type Options = [{ allow?: string[] }];
+const check = RULE_CHECKS['no-unknown-scheme'];
 
-export default createRule<Options, 'unknown' | 'typo' | 'suggestion'>({
+export default createRule({
   name: 'no-unknown-scheme',
   meta: {
     type: 'problem',
     docs: {
       description: 'Disallow URI schemes that are neither registered with IANA nor commonly used, and typos of known schemes (`htps:`)',
-      strict: true,
+      recommended: check.recommended,
+      strict: check.strict,
     },
     hasSuggestions: true,
     schema: [
@@ -27,30 +28,9 @@ export default createRule<Options, 'unknown' | 'typo' | 'suggestion'>({
         additionalProperties: false,
       },
     ],
-    defaultOptions: [{ allow: [] }],
-    messages: {
-      unknown: '{{message}} [{{code}}]',
-      typo: '{{message}} [{{code}}]',
-      suggestion: '{{suggestion}}',
-    },
+    defaultOptions: [check.defaultOptions],
+    messages: check.messages,
   },
-  defaultOptions: [{ allow: [] }],
-  create(context, [options]) {
-    const allowed = new Set((options.allow ?? []).map((scheme) => scheme.toLowerCase()));
-    return uriListeners(context, (candidates) => {
-      forEachCandidate(candidates, (candidate) => {
-        // An XML namespace name is an identifier (`jabber:client`): its scheme is never resolved.
-        if (candidate.namespace) return;
-        for (const diagnostic of candidate.analysis.diagnostics) {
-          if (diagnostic.code !== 'scheme-unknown' && diagnostic.code !== 'scheme-typo') continue;
-          if (candidate.touchesHole(diagnostic.start, diagnostic.end)) continue;
-          const scheme = candidate.reference.input.slice(diagnostic.start, diagnostic.end);
-          // A one-letter "scheme" is a Windows drive letter (`C:\Users`), not a scheme anyone chose.
-          if (scheme.length < 2 || allowed.has(scheme.toLowerCase())) continue;
-          if (diagnostic.code === 'scheme-typo') reportDiagnostic(context, candidate, diagnostic, 'typo', { suggest: 'suggestion' });
-          else reportDiagnostic(context, candidate, diagnostic, 'unknown');
-        }
-      });
-    });
-  },
+  defaultOptions: [check.defaultOptions],
+  create: checkListeners(check),
 });

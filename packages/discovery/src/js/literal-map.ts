@@ -10,6 +10,8 @@
  * §12.9.6 (template literals); JSX attribute strings decode HTML character references the way the parsers do.
  */
 
+import type { TextMap } from '../text-map.js';
+
 export type QuoteKind = "'" | '"' | '`' | 'jsx';
 
 /**
@@ -20,7 +22,7 @@ export type QuoteKind = "'" | '"' | '`' | 'jsx';
  */
 export type JsxDialect = 'espree' | 'typescript';
 
-export interface CookedMap {
+export interface CookedMap extends TextMap {
   /** The cooked value. */
   readonly value: string;
   readonly quote: QuoteKind;
@@ -110,6 +112,14 @@ class LiteralMap implements CookedMap {
 
   isEscaped(k: number): boolean {
     return this.#escaped[this.#check(k)] ?? false;
+  }
+
+  sourceRange(start: number, end: number): [number, number] {
+    return sourceRange(this, start, end);
+  }
+
+  replace(start: number, end: number, text: string): CookedEdit {
+    return replaceCooked(this, start, end, text);
   }
 
   /** Whether cooked position p (0 < p < length) falls inside one escape, between the units it yields. */

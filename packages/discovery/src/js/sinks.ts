@@ -1,5 +1,6 @@
 import { CALL, CONSTRUCT, ESM, findVariable, ReferenceTracker, type TraceMap } from '@eslint-community/eslint-utils';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import type { JsSourceCode } from './source-code.js';
 
 /** A call whose arguments at `arguments` are URLs, and the sink's name for messages. */
 interface SinkInfo {
@@ -34,7 +35,7 @@ function unwrap(node: TSESTree.Node): TSESTree.Node {
  * identifier bound by `const` to a string — that initializer
  * (`const path = "/a b"; fetch(path)` puts "/a b" in the sink).
  */
-function sourceOfValue(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Node): TSESTree.Node {
+function sourceOfValue(sourceCode: JsSourceCode, node: TSESTree.Node): TSESTree.Node {
   if (node.type !== 'Identifier') return node;
   const variable = findVariable(sourceCode.getScope(node) as never, node as never) as TSESLint.Scope.Variable | null;
   const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
@@ -176,7 +177,7 @@ function withImplicitGlobals(scope: NonNullable<GlobalScope>): object {
  * `fetch` that shadows the global is not a sink), plus assignments to
  * `location`, dynamic `import()`, and `xhr.open(method, url)`.
  */
-export function findSinkArguments(sourceCode: Readonly<TSESLint.SourceCode>, sinks: readonly string[] = []): Map<TSESTree.Node, string> {
+export function findSinkArguments(sourceCode: JsSourceCode, sinks: readonly string[] = []): Map<TSESTree.Node, string> {
   const found = new Map<TSESTree.Node, string>();
   const scope = sourceCode.scopeManager?.globalScope;
   if (scope) {

@@ -1,14 +1,36 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { analyze, parse, type Analysis, type Span, type UriReference } from '@urilint/core';
-import type { CookedMap } from '../source/literal-map.js';
+import type { TextMap } from './text-map.js';
 
-/** A piece of a candidate's value: text from a literal (mapped to the source), or a hole. */
+/** A piece of a candidate's value: text from the source (mapped back to it), or a hole. */
 export type Part =
-  | { kind: 'text'; start: number; end: number; map: CookedMap; mapOffset: number }
-  | { kind: 'hole'; start: number; end: number; node: TSESTree.Node };
+  | { kind: 'text'; start: number; end: number; map: TextMap; mapOffset: number }
+  | {
+      kind: 'hole';
+      start: number;
+      end: number;
+      /** The source range of what fills it: `${…}`'s expression, `+ x`, an RFC 6570 `{var}`. */
+      range: [number, number];
+      /** In JS/TS: the expression (or the literal, for a `{var}`). */
+      node?: TSESTree.Node;
+    };
 
 /** Why the string was taken for a URI. */
 export type CandidateContext = 'sink' | 'attribute' | 'shape' | 'prose';
+
+export interface CandidateInit {
+  context: CandidateContext;
+  /** The source range of the whole value (a literal, an attribute value, a link destination). */
+  range: [number, number];
+  node?: TSESTree.Node;
+  sink?: string;
+  key?: string;
+  value: string;
+  uriStart: number;
+  uriEnd: number;
+  parts: Part[];
+  namespace: boolean;
+}
 
 /**
  * One URI found in the source: its value (holes filled with placeholders),
@@ -16,10 +38,14 @@ export type CandidateContext = 'sink' | 'attribute' | 'shape' | 'prose';
  * rule reads the same `reference` and `analysis`.
  */
 export class UriCandidate {
-  readonly node: TSESTree.Node;
   readonly context: CandidateContext;
+  readonly range: [number, number];
+  /** In JS/TS: the literal, template or `+` chain. */
+  readonly node: TSESTree.Node | undefined;
   /** The sink's name (`fetch`, `new URL`, `axios.get`, `<a href>`), when there is one. */
   readonly sink: string | undefined;
+  /** The property or key the value is the value of (`{ $schema: "…" }`, `"$schema": "…"`, `$schema: …`). */
+  readonly key: string | undefined;
   /** The whole value the URI is in (for prose, the sentence); the URI is `[uriStart, uriEnd)` of it. */
   readonly value: string;
   readonly uriStart: number;
@@ -32,19 +58,12 @@ export class UriCandidate {
   readonly reference: UriReference;
   #analysis: Analysis | undefined;
 
-  constructor(init: {
-    node: TSESTree.Node;
-    context: CandidateContext;
-    sink?: string;
-    value: string;
-    uriStart: number;
-    uriEnd: number;
-    parts: Part[];
-    namespace: boolean;
-  }) {
-    this.node = init.node;
+  constructor(init: CandidateInit) {
     this.context = init.context;
+    this.range = init.range;
+    this.node = init.node;
     this.sink = init.sink;
+    this.key = init.key;
     this.value = init.value;
     this.uriStart = init.uriStart;
     this.uriEnd = init.uriEnd;
@@ -57,6 +76,11 @@ export class UriCandidate {
     this.reference = parse(init.value.slice(init.uriStart, init.uriEnd));
   }
 
+  /** The URI's text (holes filled with placeholders). */
+  get uri(): string {
+    return this.reference.input;
+  }
+
   /** The scheme, security, browser and normal-form analyses: computed when a rule first asks. */
   get analysis(): Analysis {
     return (this.#analysis ??= analyze(this.reference.input, { normalForm: true }));
@@ -66,4 +90,11 @@ export class UriCandidate {
   touchesHole(start: number, end: number): boolean {
     return this.holes.some((hole) => start < hole.end + (end === start ? 1 : 0) && hole.start < Math.max(end, start + 1));
   }
+}
+
+/** A candidate whose value is one piece of source text with no holes (a link in Markdown, a JSON string). */
+export function textCandidate(init: Omit<CandidateInit, 'parts' | 'range'> & { map: TextMap; range?: [number, number] }): UriCandidate {
+  const { map, ...rest } = init;
+  const range = init.range ?? map.sourceRange(0, map.value.length);
+  return new UriCandidate({ ...rest, range, value: map.value, parts: [{ kind: 'text', start: 0, end: map.value.length, map, mapOffset: 0 }] });
 }

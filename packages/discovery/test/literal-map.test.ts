@@ -11,7 +11,7 @@ import {
   replaceCooked,
   sourceRange,
   type CookedMap,
-} from '../src/source/literal-map.js';
+} from '../src/js/literal-map.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // Ground truth: the parsers
@@ -716,6 +716,8 @@ describe('replaceCooked', () => {
       rawStart: () => 1,
       rawEnd: () => 2,
       isEscaped: () => false,
+      sourceRange: () => [1, 2],
+      replace: () => ({ range: [1, 2], text: 'a' }),
     };
     expect(() => sourceRange(foreign, 0, 1)).toThrow(TypeError);
   });

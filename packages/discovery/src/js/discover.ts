@@ -1,11 +1,10 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { findUris, findUriTemplateExpressions, lookupScheme, NON_HIERARCHICAL_SCHEMES } from '@urilint/core';
-import { mapJsxAttribute, mapStringLiteral, mapTemplateElementAt, type CookedMap } from '../source/literal-map.js';
-import { UriCandidate, type CandidateContext, type Part } from './candidate.js';
+import { findUris, findUriTemplateExpressions } from '@urilint/core';
+import { UriCandidate, type CandidateContext, type Part } from '../candidate.js';
+import { hasUriShape, REGEX_LIKE, XML_NAMESPACES } from '../shape.js';
+import type { JsSourceCode } from './source-code.js';
+import { mapJsxAttribute, mapStringLiteral, mapTemplateElementAt, type CookedMap } from './literal-map.js';
 import { findSinkArguments, GLOBAL_SINK_NAMES, SINK_MODULES, syntacticSink } from './sinks.js';
-
-export { UriCandidate } from './candidate.js';
-export type { CandidateContext, Part } from './candidate.js';
 
 /** `settings.urilint` in the ESLint config, shared by every rule; plain data, so `--cache` stays correct. */
 export interface DiscoveryOptions {
@@ -18,42 +17,18 @@ export interface DiscoveryOptions {
 /** JSX attributes that take a URL (HTML, SVG). `srcSet` holds several and is split. */
 const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formAction', 'poster', 'cite', 'data', 'codebase', 'background', 'manifest', 'ping', 'xlinkHref', 'xlink:href', 'srcSet', 'srcset']);
 
-/** Well-known XML namespace names: identifiers, never fetched. */
-const XML_NAMESPACES = new Set([
-  'http://www.w3.org/2000/svg',
-  'http://www.w3.org/1999/xhtml',
-  'http://www.w3.org/1999/xlink',
-  'http://www.w3.org/XML/1998/namespace',
-  'http://www.w3.org/2000/xmlns/',
-  'http://www.w3.org/1998/Math/MathML',
-  'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
-  'http://www.w3.org/2001/XMLSchema',
-  'http://www.w3.org/2001/XMLSchema-instance',
-  'http://schemas.xmlsoap.org/soap/envelope/',
-  'http://www.w3.org/2005/Atom',
-  'http://purl.org/dc/elements/1.1/',
-]);
-
 /** Methods whose string argument is a pattern or a prefix, not a URL (`s.startsWith("https://")`). */
 const NOT_URL_METHODS = new Set(['startsWith', 'endsWith', 'includes', 'indexOf', 'lastIndexOf', 'split', 'replace', 'replaceAll', 'match', 'matchAll', 'search', 'test', 'exec', 'createElementNS', 'getElementsByTagNameNS', 'lookupPrefix', 'isDefaultNamespace']);
 
 /** Constructors and functions whose string argument is a pattern (`new RegExp("https?://…")`). */
 const PATTERN_CALLEES = new Set(['RegExp', 'URLPattern', 'minimatch', 'micromatch', 'picomatch', 'glob']);
 
-const OPAQUE_SCHEMES = new Set(NON_HIERARCHICAL_SCHEMES);
-
-/** `scheme:` followed by `//`, or a well-known opaque scheme: the start of a URI by its shape. */
-const SCHEME_PREFIX = /^([a-zA-Z][a-zA-Z0-9+.-]*):(\/\/)?/;
-
-/** Source of a pattern rather than a URL: regular-expression syntax in the value. */
-const REGEX_LIKE = /\\[dDwWsSbB.?*+()[\]{}|/]|\(\?[:=!<]|\[\^|\.\*|\.\+|\)\?|\$\/?$|^\^/;
-
 function isString(node: TSESTree.Node): node is TSESTree.StringLiteral {
   return node.type === 'Literal' && typeof node.value === 'string';
 }
 
 /** The text pieces (and holes) of an expression that builds a string: a literal, a template, a `+` chain. */
-function piecesOf(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): ({ map: CookedMap } | { hole: TSESTree.Node })[] | undefined {
+function piecesOf(node: TSESTree.Node, sourceCode: JsSourceCode): ({ map: CookedMap } | { hole: TSESTree.Node })[] | undefined {
   if (isString(node)) return [{ map: mapStringLiteral(sourceCode.getText(node), node.range[0]) }];
   if (node.type === 'TemplateLiteral') {
     const pieces: ({ map: CookedMap } | { hole: TSESTree.Node })[] = [];
@@ -86,7 +61,7 @@ function assemble(pieces: ({ map: CookedMap } | { hole: TSESTree.Node })[], node
   for (const piece of pieces) {
     if ('hole' in piece) {
       const text = placeholder(value);
-      parts.push({ kind: 'hole', start: value.length, end: value.length + text.length, node: piece.hole });
+      parts.push({ kind: 'hole', start: value.length, end: value.length + text.length, range: piece.hole.range, node: piece.hole });
       value += text;
       continue;
     }
@@ -98,7 +73,8 @@ function assemble(pieces: ({ map: CookedMap } | { hole: TSESTree.Node })[], node
         if (at > from) parts.push({ kind: 'text', start: value.length, end: value.length + (at - from), map: piece.map, mapOffset: from });
         value += cooked.slice(from, at);
         const text = placeholder(value);
-        parts.push({ kind: 'hole', start: value.length, end: value.length + text.length, node });
+        const range = piece.map.sourceRange(at, expression.end);
+        parts.push({ kind: 'hole', start: value.length, end: value.length + text.length, range, node });
         value += text;
         from = expression.end;
       }
@@ -109,23 +85,6 @@ function assemble(pieces: ({ map: CookedMap } | { hole: TSESTree.Node })[], node
     value += cooked.slice(from);
   }
   return { value, parts };
-}
-
-/**
- * Whether the static text starts like a URI: a known scheme with `//` (or a
- * known opaque one), or `//host`. With `holeFollows`, `https://` alone counts:
- * the hole after it (`${host}`) is the authority.
- */
-function hasUriShape(value: string, holeFollows = false): boolean {
-  const match = SCHEME_PREFIX.exec(value);
-  if (match) {
-    const scheme = match[1]!.toLowerCase();
-    if (scheme.length < 2 || lookupScheme(scheme) === undefined) return false;
-    const rest = value.slice(match[0].length);
-    if (match[2] !== undefined) return (rest.length > 0 || holeFollows) && !/^\s/.test(rest);
-    return OPAQUE_SCHEMES.has(scheme) && rest.length > 0 && !/^\s/.test(rest);
-  }
-  return /^\/\/[A-Za-z0-9[][A-Za-z0-9.:[\]-]*(\/|$)/.test(value);
 }
 
 function jsxName(name: TSESTree.JSXTagNameExpression | TSESTree.JSXAttribute['name']): string {
@@ -143,6 +102,14 @@ function urlAttribute(attribute: TSESTree.JSXAttribute, linkComponents: Readonly
   const tag = jsxName(element.name);
   if (/^[a-z]/.test(tag) || linkComponents.has(tag)) return `<${tag} ${name}>`;
   return undefined;
+}
+
+/** The key of the property `node` is the value of: `$schema` of `{ $schema: "…" }`. */
+function propertyKey(node: TSESTree.Node): string | undefined {
+  const parent = node.parent;
+  if (parent?.type !== 'Property' || parent.value !== node || parent.computed) return undefined;
+  if (parent.key.type === 'Identifier') return parent.key.name;
+  return parent.key.type === 'Literal' ? String(parent.key.value) : undefined;
 }
 
 /** Why a string is not a URL whatever it looks like: its place in the code. */
@@ -188,7 +155,7 @@ function isExcludedPlace(node: TSESTree.Node): boolean {
 }
 
 interface Walk {
-  sourceCode: Readonly<TSESLint.SourceCode>;
+  sourceCode: JsSourceCode;
   sinks: Map<TSESTree.Node, string>;
   linkComponents: ReadonlySet<string>;
   out: UriCandidate[];
@@ -200,18 +167,19 @@ function addCandidates(walk: Walk, node: TSESTree.Node, context: CandidateContex
     : piecesOf(node, walk.sourceCode);
   if (pieces === undefined || !pieces.some((piece) => 'map' in piece)) return;
   const inContext = context !== undefined;
+  const common = { node, range: node.range, key: propertyKey(node) };
   const { value, parts } = assemble(pieces, node, true);
   const firstHole = parts.find((part) => part.kind === 'hole');
   const staticStart = value.slice(0, firstHole ? firstHole.start : value.length);
   if (inContext) {
     if (value.trim().length === 0) return;
-    walk.out.push(new UriCandidate({ node, context, sink, value, uriStart: 0, uriEnd: value.length, parts, namespace }));
+    walk.out.push(new UriCandidate({ ...common, context, sink, value, uriStart: 0, uriEnd: value.length, parts, namespace }));
     return;
   }
   if (REGEX_LIKE.test(value)) return;
   if (hasUriShape(staticStart, firstHole !== undefined) && !/\s/.test(value)) {
     const isNamespace = namespace || XML_NAMESPACES.has(value);
-    walk.out.push(new UriCandidate({ node, context: 'shape', value, uriStart: 0, uriEnd: value.length, parts, namespace: isNamespace }));
+    walk.out.push(new UriCandidate({ ...common, context: 'shape', value, uriStart: 0, uriEnd: value.length, parts, namespace: isNamespace }));
     return;
   }
   // Prose: text with whitespace in which findUris delimits URIs. A string without whitespace
@@ -222,7 +190,7 @@ function addCandidates(walk: Walk, node: TSESTree.Node, context: CandidateContex
     if (parts.some((part) => part.kind === 'hole' && part.start < found.end && found.start < part.end)) continue;
     // Cut short by the whitespace that delimits it inside "[…]": the rest of the literal is not in view.
     if (found.uri.lastIndexOf('[') > found.uri.lastIndexOf(']')) continue;
-    walk.out.push(new UriCandidate({ node, context: 'prose', value, uriStart: found.start, uriEnd: found.end, parts, namespace: XML_NAMESPACES.has(found.uri) }));
+    walk.out.push(new UriCandidate({ ...common, context: 'prose', value, uriStart: found.start, uriEnd: found.end, parts, namespace: XML_NAMESPACES.has(found.uri) }));
   }
 }
 
@@ -293,7 +261,7 @@ function visit(walk: Walk, node: TSESTree.Node): void {
 const cache = new WeakMap<object, Map<string, UriCandidate[]>>();
 
 /** The sinks of the file, or none if the scope analysis is not what ReferenceTracker expects. */
-function sinksOrNone(sourceCode: Readonly<TSESLint.SourceCode>, sinks: readonly string[] | undefined): Map<TSESTree.Node, string> {
+function sinksOrNone(sourceCode: JsSourceCode, sinks: readonly string[] | undefined): Map<TSESTree.Node, string> {
   try {
     return findSinkArguments(sourceCode, sinks);
   } catch {
@@ -423,13 +391,11 @@ export function uriListeners(
 }
 
 /**
- * Every URI candidate of the file, found with a walk of its own. Rules use
+ * Every URI candidate of a file, found with a walk of its own. ESLint rules use
  * `uriListeners`, which collects during ESLint's traversal instead; this is
- * for callers outside a rule's traversal (the language server, tests).
+ * for callers outside a rule's traversal (the language server, the command line).
  */
-export function getCandidates(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>): UriCandidate[] {
-  const sourceCode = context.sourceCode;
-  const options = discoveryOptions(context.settings);
+export function discoverJs(sourceCode: JsSourceCode, options: DiscoveryOptions = {}): UriCandidate[] {
   const key = JSON.stringify([options.sinks ?? [], options.linkComponents ?? []]);
   let byOptions = cache.get(sourceCode);
   if (!byOptions) cache.set(sourceCode, (byOptions = new Map()));

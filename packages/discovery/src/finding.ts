@@ -1,0 +1,130 @@
+import type { Diagnostic, DiagnosticCode, TextEdit } from '@urilint/core';
+import type { Part, UriCandidate } from './candidate.js';
+
+/** Replace the source text `[range[0], range[1])` with `text`. */
+export interface SourceEdit {
+  range: [number, number];
+  text: string;
+}
+
+/** A repair offered, not applied. */
+export interface FindingSuggestion {
+  messageId: string;
+  data: Record<string, string>;
+  /** What it does, as a sentence. */
+  message: string;
+  edits: SourceEdit[];
+}
+
+/**
+ * What a rule reports, in source coordinates: the same for the ESLint plugin,
+ * the language server and the command line. `range` and the edits are
+ * offsets (UTF-16 code units) into the source text the candidate was found in.
+ */
+export interface Finding {
+  rule: string;
+  /** Core's diagnostic code; absent for a rule that reports something of its own (no-unencoded-interpolation). */
+  code?: DiagnosticCode;
+  /** The RFC section the problem comes from, when there is one. */
+  spec?: string;
+  /** The sentence for people: the text of the message without its code. */
+  message: string;
+  /** For ESLint: the rule's message id and the data its template reads. */
+  messageId: string;
+  data: Record<string, string>;
+  range: [number, number];
+  /** A repair that keeps what the URI means: applied by `--fix`, "fix all" and the preferred quick-fix. */
+  fix?: SourceEdit[];
+  suggestions: FindingSuggestion[];
+}
+
+function partAt(candidate: UriCandidate, at: number): Part | undefined {
+  return candidate.parts.find((part) => part.start <= at && at < part.end) ?? candidate.parts.find((part) => part.end === at);
+}
+
+/** The source offset of value offset `at` (the start of that character). */
+function sourceStart(candidate: UriCandidate, at: number): number {
+  const part = partAt(candidate, at);
+  if (part === undefined) return candidate.range[0];
+  if (part.kind === 'hole') return part.range[0];
+  return part.map.sourceRange(part.mapOffset + (at - part.start), part.mapOffset + (at - part.start))[0];
+}
+
+/** The source offset just after value offset `at - 1` (the end of the character before `at`). */
+function sourceEnd(candidate: UriCandidate, at: number): number {
+  const part = candidate.parts.find((p) => p.start < at && at <= p.end);
+  if (part === undefined) return sourceStart(candidate, at);
+  if (part.kind === 'hole') return part.range[1];
+  const k = part.mapOffset + (at - part.start);
+  return part.map.sourceRange(k - 1, k)[1];
+}
+
+/** The source range of `[start, end)` of the candidate's URI. */
+export function sourceRangeOf(candidate: UriCandidate, start: number, end: number): [number, number] {
+  const from = candidate.uriStart + start;
+  const to = candidate.uriStart + end;
+  const a = sourceStart(candidate, from);
+  return [a, to > from ? Math.max(a, sourceEnd(candidate, to)) : a];
+}
+
+/**
+ * Core's edits on the URI as source edits, through the text maps so the
+ * source's quotes and other escapes stay as they are. `undefined` when an
+ * edit is not inside one piece of source text (it would touch a `${…}` or
+ * span two literals): such a problem is reported without a fix.
+ */
+export function sourceEditsOf(candidate: UriCandidate, edits: readonly TextEdit[]): SourceEdit[] | undefined {
+  const out: SourceEdit[] = [];
+  for (const edit of edits) {
+    const from = candidate.uriStart + edit.start;
+    const to = candidate.uriStart + edit.end;
+    const part = candidate.parts.find((p) => p.kind === 'text' && p.start <= from && to <= p.end && (from < p.end || from === to));
+    if (part === undefined || part.kind !== 'text') return undefined;
+    const edited = part.map.replace(part.mapOffset + (from - part.start), part.mapOffset + (to - part.start), edit.text);
+    if (edited === undefined) return undefined;
+    out.push(edited);
+  }
+  return out;
+}
+
+/** `{{name}}` in a rule's message template replaced from `data`. */
+export function renderMessage(template: string, data: Readonly<Record<string, string>>): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => data[name] ?? whole);
+}
+
+/** How a rule reports one of core's diagnostics. */
+export interface FindingOptions {
+  /** Apply core's fix (it keeps what the URI means). */
+  fix?: boolean;
+  /** Offer the diagnostic's suggestions under this message id. */
+  suggest?: string;
+  /** More data for the message template. */
+  data?: Record<string, string>;
+  /** The message, when the rule words it itself (the template rendered with the data); else core's. */
+  message?: string;
+}
+
+/** One core diagnostic of a candidate as a finding, with its fix and suggestions mapped to the source. */
+export function findingOf(rule: string, candidate: UriCandidate, diagnostic: Diagnostic, messageId: string, options: FindingOptions = {}): Finding {
+  const fix = options.fix && diagnostic.fix ? sourceEditsOf(candidate, diagnostic.fix) : undefined;
+  const suggest = options.suggest;
+  const suggestions: FindingSuggestion[] =
+    suggest === undefined
+      ? []
+      : (diagnostic.suggestions ?? []).flatMap((suggestion) => {
+          const edits = sourceEditsOf(candidate, suggestion.edits);
+          return edits === undefined ? [] : [{ messageId: suggest, data: { suggestion: suggestion.message }, message: suggestion.message, edits }];
+        });
+  const finding: Finding = {
+    rule,
+    code: diagnostic.code,
+    spec: diagnostic.spec,
+    message: options.message ?? diagnostic.message,
+    messageId,
+    data: { message: diagnostic.message, code: diagnostic.code, ...options.data },
+    range: sourceRangeOf(candidate, diagnostic.start, diagnostic.end),
+    suggestions,
+  };
+  if (fix !== undefined) finding.fix = fix;
+  return finding;
+}

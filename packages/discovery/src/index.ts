@@ -1,0 +1,31 @@
+export { UriCandidate, textCandidate, type CandidateContext, type CandidateInit, type Part } from './candidate.js';
+export { findingOf, renderMessage, sourceEditsOf, sourceRangeOf, type Finding, type FindingOptions, type FindingSuggestion, type SourceEdit } from './finding.js';
+export { OffsetMap, type TextMap } from './text-map.js';
+export { discoverJs, discoveryOptions, uriListeners, type DiscoveryOptions } from './js/discover.js';
+export { hasJsx, parseJs, type JsParseOptions, type JsSourceCode } from './js/source-code.js';
+export {
+  escapeFor,
+  mapJsxAttribute,
+  mapStringLiteral,
+  mapTemplateElement,
+  mapTemplateElementAt,
+  replaceCooked,
+  sourceRange,
+  type CookedEdit,
+  type CookedMap,
+  type JsxDialect,
+  type QuoteKind,
+} from './js/literal-map.js';
+export { forEachCandidate, presetRules, runRules, RULE_CHECKS, RULE_NAMES, type CheckContext, type RuleCheck, type RuleName } from './rules/index.js';
+export { MALFORMED_CODES } from './rules/no-malformed.js';
+export { DIFFERENTIAL_CODES } from './rules/no-parser-differential.js';
+export { SCHEME_SPECIFIC_CODES } from './rules/valid-scheme-specific.js';
+export { DEFAULT_INSECURE_SCHEMES } from './rules/no-insecure-scheme.js';
+export { NORMAL_FORM_OPTION_DESCRIPTIONS } from './rules/prefer-normalized.js';
+export type { NoInsecureSchemeOptions } from './rules/no-insecure-scheme.js';
+export type { NoInvalidPercentEncodingOptions } from './rules/no-invalid-percent-encoding.js';
+export type { NoUnescapedCharsOptions } from './rules/no-unescaped-chars.js';
+export type { NoUnknownSchemeOptions } from './rules/no-unknown-scheme.js';
+export type { PreferNormalizedOptions } from './rules/prefer-normalized.js';
+export { hasUriShape, REGEX_LIKE, XML_NAMESPACES } from './shape.js';
+export { proseCandidates } from './prose.js';

@@ -1,0 +1,89 @@
+import { parseForESLint } from '@typescript-eslint/parser';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+
+/** What discovery reads of a file: ESLint's `SourceCode` has it, and so has `parseJs`'s result. */
+export type JsSourceCode = Pick<TSESLint.SourceCode, 'text' | 'ast' | 'getText' | 'getScope' | 'visitorKeys' | 'scopeManager' | 'parserServices'>;
+
+export interface JsParseOptions {
+  /** Parse JSX. Default: from `filePath` (`.ts`, `.mts`, `.cts` have none; every other name has). */
+  jsx?: boolean;
+  /** The file's name: it decides JSX when `jsx` is not given. */
+  filePath?: string;
+}
+
+type ScopeManager = NonNullable<TSESLint.SourceCode['scopeManager']>;
+
+/** The source code of one parsed file, with ESLint's scope lookup. */
+class ParsedSource {
+  readonly text: string;
+  readonly ast: TSESTree.Program;
+  readonly visitorKeys: TSESLint.SourceCode['visitorKeys'];
+  readonly scopeManager: ScopeManager;
+  readonly parserServices: TSESLint.SourceCode['parserServices'];
+
+  constructor(text: string, ast: TSESTree.Program, visitorKeys: TSESLint.SourceCode['visitorKeys'], scopeManager: ScopeManager) {
+    this.text = text;
+    this.ast = ast;
+    this.visitorKeys = visitorKeys;
+    this.scopeManager = scopeManager;
+    this.parserServices = {};
+  }
+
+  getText(node?: TSESTree.Node | TSESTree.Token): string {
+    return node === undefined ? this.text : this.text.slice(node.range[0], node.range[1]);
+  }
+
+  /** The innermost scope of `node`, as ESLint's `SourceCode#getScope` finds it. */
+  getScope(node: TSESTree.Node): TSESLint.Scope.Scope {
+    const inner = node.type !== 'Program';
+    for (let current: TSESTree.Node | undefined = node; current; current = current.parent) {
+      const scope = this.scopeManager.acquire(current, inner);
+      if (scope) return (scope.type === 'function-expression-name' ? scope.childScopes[0]! : scope) as TSESLint.Scope.Scope;
+    }
+    return this.scopeManager.scopes[0] as TSESLint.Scope.Scope;
+  }
+}
+
+/** Sets every node's `parent`, as ESLint's traversal does (the parser leaves them unset). */
+function setParents(root: TSESTree.Node, keys: TSESLint.SourceCode['visitorKeys']): void {
+  const stack: TSESTree.Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    for (const key of keys[node.type] ?? []) {
+      const child = (node as unknown as Record<string, unknown>)[key];
+      const children = Array.isArray(child) ? child : [child];
+      for (const item of children) {
+        if (item !== null && typeof item === 'object' && 'type' in item) {
+          (item as { parent?: TSESTree.Node }).parent = node;
+          stack.push(item as TSESTree.Node);
+        }
+      }
+    }
+  }
+}
+
+/** Whether a file of this name is parsed with JSX: every JavaScript and `.tsx` file, no `.ts` file (its `<T>x` is a cast). */
+export function hasJsx(filePath: string | undefined): boolean {
+  return filePath === undefined || !/\.[mc]?ts$/i.test(filePath);
+}
+
+/**
+ * Parses JavaScript or TypeScript (with JSX) the way `@typescript-eslint/parser`
+ * does for ESLint, with scope analysis. Throws the parser's error on a syntax
+ * error (`discoverJsText` falls back to reading the literals then).
+ */
+export function parseJs(text: string, options: JsParseOptions = {}): JsSourceCode {
+  const jsx = options.jsx ?? hasJsx(options.filePath);
+  const result = parseForESLint(text, {
+    range: true,
+    loc: true,
+    comment: true,
+    tokens: true,
+    sourceType: 'module',
+    ecmaVersion: 'latest',
+    ecmaFeatures: { jsx },
+  });
+  const ast = result.ast as unknown as TSESTree.Program;
+  setParents(ast, result.visitorKeys as TSESLint.SourceCode['visitorKeys']);
+  return new ParsedSource(text, ast, result.visitorKeys as TSESLint.SourceCode['visitorKeys'], result.scopeManager as unknown as ScopeManager) as unknown as JsSourceCode;
+}

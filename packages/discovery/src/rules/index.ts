@@ -1,0 +1,83 @@
+import type { UriCandidate } from '../candidate.js';
+import type { Finding } from '../finding.js';
+import type { JsSourceCode } from '../js/source-code.js';
+import noCredentials from './no-credentials.js';
+import noDeceptiveAuthority from './no-deceptive-authority.js';
+import noInsecureScheme from './no-insecure-scheme.js';
+import noInvalidPercentEncoding from './no-invalid-percent-encoding.js';
+import noMalformed from './no-malformed.js';
+import noNonCanonicalIp from './no-non-canonical-ip.js';
+import noParserDifferential from './no-parser-differential.js';
+import noScriptUrl from './no-script-url.js';
+import noUnencodedInterpolation from './no-unencoded-interpolation.js';
+import noUnescapedChars from './no-unescaped-chars.js';
+import noUnknownScheme from './no-unknown-scheme.js';
+import preferNormalized from './prefer-normalized.js';
+import requireScheme from './require-scheme.js';
+import validSchemeSpecific from './valid-scheme-specific.js';
+import type { RuleCheck } from './rule.js';
+
+/** Every rule's check, by the rule's name (the ESLint rule is `urilint/<name>`). */
+export const RULE_CHECKS = {
+  'no-credentials': noCredentials,
+  'no-deceptive-authority': noDeceptiveAuthority,
+  'no-insecure-scheme': noInsecureScheme,
+  'no-invalid-percent-encoding': noInvalidPercentEncoding,
+  'no-malformed': noMalformed,
+  'no-non-canonical-ip': noNonCanonicalIp,
+  'no-parser-differential': noParserDifferential,
+  'no-script-url': noScriptUrl,
+  'no-unencoded-interpolation': noUnencodedInterpolation,
+  'no-unescaped-chars': noUnescapedChars,
+  'no-unknown-scheme': noUnknownScheme,
+  'prefer-normalized': preferNormalized,
+  'require-scheme': requireScheme,
+  'valid-scheme-specific': validSchemeSpecific,
+} as const;
+
+export type RuleName = keyof typeof RULE_CHECKS;
+
+export const RULE_NAMES = Object.keys(RULE_CHECKS) as RuleName[];
+
+/** The rules of a preset: `recommended`, `strict` or `all`. */
+export function presetRules(preset: 'recommended' | 'strict' | 'all'): RuleName[] {
+  return RULE_NAMES.filter((name) => preset === 'all' || (RULE_CHECKS[name] as RuleCheck)[preset]);
+}
+
+/**
+ * Calls `check` for each candidate; an unexpected error in one candidate skips
+ * that candidate, never the file: a rule never crashes its host.
+ */
+export function forEachCandidate(candidates: readonly UriCandidate[], check: (candidate: UriCandidate) => void): void {
+  for (const candidate of candidates) {
+    try {
+      check(candidate);
+    } catch {
+      // Nothing reported for this candidate rather than abort the whole file.
+    }
+  }
+}
+
+/**
+ * The findings of the given rules (name → options, `{}` for the defaults) on
+ * the candidates of one file, in the order of the candidates.
+ */
+export function runRules(
+  candidates: readonly UriCandidate[],
+  rules: Readonly<Partial<Record<RuleName, object>>>,
+  sourceCode?: JsSourceCode,
+): Finding[] {
+  const enabled = (Object.keys(rules) as RuleName[]).filter((name) => RULE_CHECKS[name] !== undefined);
+  const out: Finding[] = [];
+  forEachCandidate(candidates, (candidate) => {
+    for (const name of enabled) {
+      const rule = RULE_CHECKS[name] as RuleCheck;
+      const options = { ...rule.defaultOptions, ...rules[name] };
+      out.push(...rule.check(candidate, sourceCode === undefined ? { options } : { options, sourceCode }));
+    }
+  });
+  return out;
+}
+
+export type { CheckContext, DiagnosticFilter, RuleCheck } from './rule.js';
+export { diagnosticsOf } from './rule.js';

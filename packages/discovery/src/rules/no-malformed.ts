@@ -1,0 +1,32 @@
+import { SYNTAX_CODES, type DiagnosticCode } from '@urilint/core';
+import { findingOf } from '../finding.js';
+import { CORE_MESSAGE, defineCheck, diagnosticsOf, SUGGESTION_MESSAGE } from './rule.js';
+
+/** The grammar's errors other than escaping: those belong to no-unescaped-chars and no-invalid-percent-encoding. */
+export const MALFORMED_CODES: ReadonlySet<DiagnosticCode> = new Set(
+  (Object.keys(SYNTAX_CODES) as DiagnosticCode[]).filter(
+    (code) => SYNTAX_CODES[code as keyof typeof SYNTAX_CODES].severity === 'error' && !code.endsWith('-unescaped-char') && code !== 'iri-char' && !code.startsWith('pct-'),
+  ),
+);
+
+function fixDescription(code: DiagnosticCode): string {
+  if (code === 'host-ipv6-missing-brackets') return 'Enclose the IPv6 address in brackets.';
+  if (code === 'path-colon-in-first-segment') return 'Write "./" before the path so its first segment is not read as a scheme.';
+  return 'Apply the repair.';
+}
+
+export default defineCheck({
+  name: 'no-malformed',
+  recommended: true,
+  strict: true,
+  messages: { malformed: CORE_MESSAGE, suggestion: SUGGESTION_MESSAGE },
+  defaultOptions: {},
+  check(candidate) {
+    return diagnosticsOf(candidate, { codes: MALFORMED_CODES, from: 'reference', namespaces: true }).map((diagnostic) => {
+      // Core's mechanical repair (brackets around an IPv6 host, "./" before a path) changes
+      // what the string means, so it is offered, not applied.
+      const suggestions = diagnostic.fix ? [{ message: fixDescription(diagnostic.code), edits: diagnostic.fix }] : [];
+      return findingOf(this.name, candidate, { ...diagnostic, suggestions }, 'malformed', { suggest: 'suggestion' });
+    });
+  },
+});

@@ -1,0 +1,233 @@
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import type { Span } from '@urilint/core';
+import type * as ts from 'typescript';
+import type { Part, UriCandidate } from '../candidate.js';
+import { renderMessage, type Finding } from '../finding.js';
+import type { JsSourceCode } from '../js/source-code.js';
+import { defineCheck } from './rule.js';
+
+type MessageId = 'unencodedPath' | 'unencodedQuery' | 'unencodedFragment' | 'wrap';
+
+/** Characters that need no encoding anywhere in a path segment, query or fragment. */
+const UNRESERVED = /^[A-Za-z0-9\-._~]*$/;
+
+/** Calls whose result is already encoded for a URI component. */
+const ENCODERS = new Set(['encodeURIComponent', 'encodeURI']);
+
+/** Calls and methods whose result is a number (digits, `.`, `-`). */
+const NUMBER_FUNCTIONS = new Set(['Number', 'parseInt', 'parseFloat']);
+const NUMBER_METHODS = new Set(['toFixed', 'getTime', 'valueOf', 'indexOf', 'lastIndexOf', 'findIndex', 'findLastIndex', 'charCodeAt', 'codePointAt']);
+const NUMBER_STATICS: Readonly<Record<string, ReadonlySet<string>>> = {
+  Number: new Set(['parseInt', 'parseFloat']),
+  Date: new Set(['now', 'parse', 'UTC']),
+};
+
+/** Modules whose `stringify` builds an encoded query string. */
+const QUERY_STRING_OBJECTS = new Set(['qs', 'querystring', 'queryString', 'QueryString']);
+
+/** Binary operators whose result is a number or a boolean. */
+const NUMERIC_OPERATORS = new Set(['-', '*', '/', '%', '**', '|', '&', '^', '<<', '>>', '>>>']);
+const BOOLEAN_OPERATORS = new Set(['==', '!=', '===', '!==', '<', '<=', '>', '>=', 'in', 'instanceof']);
+
+/** How deep `const` initializers are followed (`const id = Number(raw)`). */
+const MAX_DEPTH = 4;
+
+type Context = { sourceCode: JsSourceCode };
+
+function unwrap(node: TSESTree.Node): TSESTree.Node {
+  let current = node;
+  while (current.type === 'TSNonNullExpression' || current.type === 'TSSatisfiesExpression' || current.type === 'ChainExpression') current = current.expression;
+  return current;
+}
+
+function isNumericLiteral(node: TSESTree.Node): boolean {
+  return node.type === 'Literal' && (typeof node.value === 'number' || typeof node.value === 'bigint');
+}
+
+/** `const id = …` with one definition: its initializer, else undefined. */
+function constInitializer(context: Context, identifier: TSESTree.Identifier): TSESTree.Expression | undefined {
+  let scope: TSESLint.Scope.Scope | null = context.sourceCode.getScope(identifier) as TSESLint.Scope.Scope;
+  while (scope) {
+    const variable = scope.set.get(identifier.name);
+    if (variable) {
+      const definition = variable.defs.length === 1 ? variable.defs[0] : undefined;
+      if (definition?.type !== 'Variable' || definition.parent.kind !== 'const') return undefined;
+      return definition.node.id.type === 'Identifier' ? (definition.node.init ?? undefined) : undefined;
+    }
+    scope = scope.upper;
+  }
+  return undefined;
+}
+
+/**
+ * Whether the expression's value needs no encoding, from its syntax: numbers,
+ * booleans, literals of unreserved characters, and values already encoded
+ * (`encodeURIComponent(x)`, `new URLSearchParams(…)`, `qs.stringify(…)`).
+ */
+function isSafeSyntax(context: Context, raw: TSESTree.Node, depth = 0): boolean {
+  const node = unwrap(raw);
+  const safe = (child: TSESTree.Node): boolean => depth < MAX_DEPTH && isSafeSyntax(context, child, depth + 1);
+  switch (node.type) {
+    case 'Literal':
+      return typeof node.value === 'number' || typeof node.value === 'bigint' || typeof node.value === 'boolean' || (typeof node.value === 'string' && UNRESERVED.test(node.value));
+    case 'TemplateLiteral':
+      return node.quasis.every((quasi) => UNRESERVED.test(quasi.value.cooked ?? '')) && node.expressions.every(safe);
+    case 'Identifier':
+      if (node.name === 'undefined' || node.name === 'NaN' || node.name === 'Infinity') return true;
+      return depth < MAX_DEPTH && ((init) => init !== undefined && safe(init))(constInitializer(context, node));
+    case 'TSAsExpression':
+      return ['TSNumberKeyword', 'TSBigIntKeyword', 'TSBooleanKeyword'].includes(node.typeAnnotation.type) || safe(node.expression);
+    case 'UnaryExpression':
+      return node.operator !== 'delete';
+    case 'UpdateExpression':
+      return true;
+    case 'BinaryExpression':
+      if (NUMERIC_OPERATORS.has(node.operator) || BOOLEAN_OPERATORS.has(node.operator)) return true;
+      // `page + 1`: arithmetic when a number is added to something that is not text.
+      if (node.operator === '+') {
+        const [left, right] = [unwrap(node.left), unwrap(node.right)];
+        if (safe(left) && safe(right)) return true;
+        return (isNumericLiteral(left) && !isStringy(right)) || (isNumericLiteral(right) && !isStringy(left));
+      }
+      return false;
+    case 'LogicalExpression':
+      return safe(node.left) && safe(node.right);
+    case 'ConditionalExpression':
+      return safe(node.consequent) && safe(node.alternate);
+    case 'MemberExpression':
+      return !node.computed && node.property.type === 'Identifier' && (node.property.name === 'length' || node.property.name === 'size');
+    case 'NewExpression':
+      return node.callee.type === 'Identifier' && node.callee.name === 'URLSearchParams';
+    case 'CallExpression':
+      return isSafeCall(context, node, safe);
+    default:
+      return false;
+  }
+}
+
+function isStringy(node: TSESTree.Node): boolean {
+  return (node.type === 'Literal' && typeof node.value === 'string') || node.type === 'TemplateLiteral';
+}
+
+function isSafeCall(context: Context, node: TSESTree.CallExpression, safe: (child: TSESTree.Node) => boolean): boolean {
+  const callee = unwrap(node.callee);
+  if (callee.type === 'Identifier') {
+    if (ENCODERS.has(callee.name) || NUMBER_FUNCTIONS.has(callee.name) || callee.name === 'Boolean') return true;
+    return callee.name === 'String' && node.arguments.length === 1 && safe(node.arguments[0]!);
+  }
+  if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') return false;
+  const method = callee.property.name;
+  const object = unwrap(callee.object);
+  if (object.type === 'Identifier') {
+    if (object.name === 'Math' || NUMBER_STATICS[object.name]?.has(method)) return true;
+    if (method === 'stringify' && QUERY_STRING_OBJECTS.has(object.name)) return true;
+  }
+  if (NUMBER_METHODS.has(method)) return true;
+  // `new URLSearchParams(…).toString()`, `params.toString()` of a const URLSearchParams, `String(n)`-like `n.toString()`.
+  if (method === 'toString') return safe(object) || (object.type === 'Identifier' && isSearchParams(context, object));
+  return false;
+}
+
+function isSearchParams(context: Context, identifier: TSESTree.Identifier): boolean {
+  const init = constInitializer(context, identifier);
+  return init?.type === 'NewExpression' && init.callee.type === 'Identifier' && init.callee.name === 'URLSearchParams';
+}
+
+/** Whether the TypeScript type is a number, bigint or boolean (or literals of them, or unreserved string literals). */
+function isSafeType(checker: ts.TypeChecker, type: ts.Type): boolean {
+  if (type.isUnion()) return type.types.every((member) => isSafeType(checker, member));
+  if (type.isNumberLiteral()) return true;
+  if (type.isStringLiteral()) return UNRESERVED.test(type.value);
+  // `any` (and `never`) is assignable to string as well as to number: not a number.
+  if (checker.isTypeAssignableTo(type, checker.getStringType())) return false;
+  return [checker.getNumberType(), checker.getBigIntType(), checker.getBooleanType()].some((target) => checker.isTypeAssignableTo(type, target));
+}
+
+/** With type information (typed linting): whether the hole's type is safe. */
+function isSafeByType(context: Context, node: TSESTree.Node): boolean {
+  const services = context.sourceCode.parserServices as Partial<NonNullable<TSESLint.SourceCode['parserServices']>> | undefined;
+  const program = services?.program;
+  if (!program || !services.esTreeNodeToTSNodeMap) return false;
+  const tsNode = services.esTreeNodeToTSNodeMap.get(node as never);
+  if (!tsNode) return false;
+  const checker = program.getTypeChecker();
+  return isSafeType(checker, checker.getTypeAtLocation(tsNode));
+}
+
+type Component = 'path' | 'query' | 'fragment';
+
+const within = (hole: Span, span: Span | undefined): boolean => span !== undefined && span.start <= hole.start && hole.end <= span.end;
+const overlaps = (hole: Span, span: Span | undefined): boolean => span !== undefined && hole.start < span.end && span.start < hole.end;
+
+/**
+ * The component a hole puts its value into, or undefined when it is not one
+ * this rule checks: the start of the URI (`${base}/users`), the scheme or the
+ * authority (`https://${host}/`), the path of an opaque URI (`mailto:${to}`), a
+ * whole query or fragment (`?${query}`: a serialized query string), or a hole
+ * right after another hole.
+ */
+function componentOf(candidate: UriCandidate, hole: Span, previous: Part | undefined): Component | undefined {
+  const reference = candidate.reference;
+  if (hole.start === 0 || (previous?.kind === 'hole' && previous.end - candidate.uriStart === hole.start)) return undefined;
+  if (overlaps(hole, reference.scheme) || overlaps(hole, reference.authority)) return undefined;
+  const { query, fragment, path } = reference;
+  if (within(hole, query)) return hole.start === query!.start && hole.end === query!.end ? undefined : 'query';
+  if (within(hole, fragment)) return hole.start === fragment!.start && hole.end === fragment!.end ? undefined : 'fragment';
+  if (within(hole, path)) return reference.scheme !== undefined && reference.authority === undefined ? undefined : 'path';
+  return undefined;
+}
+
+const MESSAGE_OF: Readonly<Record<Component, MessageId>> = { path: 'unencodedPath', query: 'unencodedQuery', fragment: 'unencodedFragment' };
+
+function shown(text: string): string {
+  const flat = text.replace(/\s+/g, ' ');
+  return flat.length <= 40 ? flat : `${flat.slice(0, 39)}…`;
+}
+
+const MESSAGES: Readonly<Record<MessageId, string>> = {
+  unencodedPath: '{{hole}} is put into a path segment unencoded: a value with "/", "?", "#", "%" or ".." changes the URL (another path, a query, a fragment); wrap it in encodeURIComponent().',
+  unencodedQuery: '{{hole}} is put into the query unencoded: a value with "&", "#", "+", "%" or a space changes the URL (another parameter, a fragment, another value); wrap it in encodeURIComponent().',
+  unencodedFragment: '{{hole}} is put into the fragment unencoded: a value with "#", "%" or a space changes the URL; wrap it in encodeURIComponent().',
+  wrap: 'Wrap {{expression}} in encodeURIComponent().',
+};
+
+export default defineCheck({
+  name: 'no-unencoded-interpolation',
+  recommended: false,
+  strict: true,
+  messages: MESSAGES,
+  defaultOptions: {},
+  check(candidate, { sourceCode }) {
+    // Holes are JavaScript's `${…}` and `+ x`: only a JavaScript file has them.
+    if (sourceCode === undefined || candidate.namespace) return [];
+    const context: Context = { sourceCode };
+    const out: Finding[] = [];
+    candidate.parts.forEach((part, index) => {
+      if (part.kind !== 'hole') return;
+      const node = part.node;
+      // RFC 6570 `{var}` expressions are filled by a template library, which encodes them.
+      if (node === undefined || node === candidate.node || node.type === 'TemplateElement') return;
+      const hole = { start: part.start - candidate.uriStart, end: part.end - candidate.uriStart };
+      if (hole.end <= 0 || hole.start >= candidate.uriEnd - candidate.uriStart) return;
+      const previous = candidate.parts.slice(0, index).findLast((p) => p.start < p.end);
+      const component = componentOf(candidate, hole, previous);
+      if (component === undefined) return;
+      if (isSafeSyntax(context, node) || isSafeByType(context, node)) return;
+      const text = sourceCode.getText(node);
+      const inTemplate = node.parent?.type === 'TemplateLiteral';
+      const data = { hole: inTemplate ? `\`\${${shown(text)}}\`` : `\`+ ${shown(text)}\`` };
+      const wrap = { expression: shown(text) };
+      out.push({
+        rule: this.name,
+        message: renderMessage(MESSAGES[MESSAGE_OF[component]], data),
+        messageId: MESSAGE_OF[component],
+        data,
+        range: node.range,
+        suggestions: [
+          { messageId: 'wrap', data: wrap, message: renderMessage(MESSAGES.wrap, wrap), edits: [{ range: node.range, text: `encodeURIComponent(${text})` }] },
+        ],
+      });
+    });
+    return out;
+  },
+});

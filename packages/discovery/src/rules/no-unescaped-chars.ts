@@ -1,0 +1,29 @@
+import type { DiagnosticCode } from '@urilint/core';
+import { findingOf } from '../finding.js';
+import { CORE_MESSAGE, defineCheck, diagnosticsOf } from './rule.js';
+
+const UNESCAPED_CODES: ReadonlySet<DiagnosticCode> = new Set([
+  'userinfo-unescaped-char',
+  'host-unescaped-char',
+  'path-unescaped-char',
+  'query-unescaped-char',
+  'fragment-unescaped-char',
+  'iri-char',
+]);
+
+export interface NoUnescapedCharsOptions {
+  allowNonAscii?: boolean;
+}
+
+export default defineCheck<NoUnescapedCharsOptions>({
+  name: 'no-unescaped-chars',
+  recommended: true,
+  strict: true,
+  messages: { unescaped: CORE_MESSAGE },
+  defaultOptions: { allowNonAscii: false },
+  check(candidate, { options }) {
+    return diagnosticsOf(candidate, { codes: UNESCAPED_CODES, from: 'reference', namespaces: true })
+      .filter((diagnostic) => !(options.allowNonAscii && diagnostic.code === 'iri-char'))
+      .map((diagnostic) => findingOf(this.name, candidate, diagnostic, 'unescaped', { fix: true }));
+  },
+});

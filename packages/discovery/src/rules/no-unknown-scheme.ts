@@ -1,0 +1,30 @@
+import { findingOf, type Finding } from '../finding.js';
+import { CORE_MESSAGE, defineCheck, SUGGESTION_MESSAGE } from './rule.js';
+
+export interface NoUnknownSchemeOptions {
+  allow?: string[];
+}
+
+export default defineCheck<NoUnknownSchemeOptions>({
+  name: 'no-unknown-scheme',
+  recommended: false,
+  strict: true,
+  messages: { unknown: CORE_MESSAGE, typo: CORE_MESSAGE, suggestion: SUGGESTION_MESSAGE },
+  defaultOptions: { allow: [] },
+  check(candidate, { options }) {
+    // An XML namespace name is an identifier (`jabber:client`): its scheme is never resolved.
+    if (candidate.namespace) return [];
+    const allowed = new Set((options.allow ?? []).map((scheme) => scheme.toLowerCase()));
+    const out: Finding[] = [];
+    for (const diagnostic of candidate.analysis.diagnostics) {
+      if (diagnostic.code !== 'scheme-unknown' && diagnostic.code !== 'scheme-typo') continue;
+      if (candidate.touchesHole(diagnostic.start, diagnostic.end)) continue;
+      const scheme = candidate.reference.input.slice(diagnostic.start, diagnostic.end);
+      // A one-letter "scheme" is a Windows drive letter (`C:\Users`), not a scheme anyone chose.
+      if (scheme.length < 2 || allowed.has(scheme.toLowerCase())) continue;
+      if (diagnostic.code === 'scheme-typo') out.push(findingOf(this.name, candidate, diagnostic, 'typo', { suggest: 'suggestion' }));
+      else out.push(findingOf(this.name, candidate, diagnostic, 'unknown'));
+    }
+    return out;
+  },
+});

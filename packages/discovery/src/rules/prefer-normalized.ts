@@ -1,0 +1,32 @@
+import { checkNormalForm, type NormalFormOptions } from '@urilint/core';
+import { findingOf } from '../finding.js';
+import { CORE_MESSAGE, defineCheck } from './rule.js';
+
+export type PreferNormalizedOptions = NormalFormOptions;
+
+/** Each option of the rule and what it turns on (all are on by default). */
+export const NORMAL_FORM_OPTION_DESCRIPTIONS: Record<keyof NormalFormOptions, string> = {
+  schemeCase: 'Report upper-case letters in the scheme (§6.2.2.1).',
+  hostCase: 'Report upper-case letters in the host (§6.2.2.1).',
+  percentHexCase: 'Report lower-case hex digits in percent-encoded triplets (§6.2.2.1).',
+  percentUnreserved: 'Report triplets that encode unreserved characters, like %7E for ~ (§6.2.2.2).',
+  dotSegments: 'Report "." and ".." segments in the path of a URI (§6.2.2.3).',
+  defaultPort: "Report the scheme's default port, like :443 on https (§6.2.3).",
+  emptyPort: 'Report an empty port, "host:" (§6.2.3).',
+  emptyPath: 'Report an http(s) or ws(s) URI with an authority and an empty path (§6.2.3).',
+};
+
+export default defineCheck<PreferNormalizedOptions>({
+  name: 'prefer-normalized',
+  recommended: false,
+  strict: true,
+  messages: { notNormal: CORE_MESSAGE },
+  defaultOptions: {},
+  check(candidate, { options }) {
+    // XML namespace names are compared character by character: rewriting one names another namespace.
+    if (candidate.namespace) return [];
+    return checkNormalForm(candidate.reference, options)
+      .filter((diagnostic) => !candidate.touchesHole(diagnostic.start, diagnostic.end))
+      .map((diagnostic) => findingOf(this.name, candidate, diagnostic, 'notNormal', { fix: true }));
+  },
+});

@@ -1,0 +1,53 @@
+import type { Diagnostic, DiagnosticCode } from '@urilint/core';
+import type { UriCandidate } from '../candidate.js';
+import type { Finding } from '../finding.js';
+import type { JsSourceCode } from '../js/source-code.js';
+
+export interface CheckContext<Options> {
+  options: Options;
+  /** In JavaScript and TypeScript: the file's source code (scope lookups, and type information when ESLint has it). */
+  sourceCode?: JsSourceCode;
+}
+
+/**
+ * What one rule reports on one URI found in a source file. The ESLint plugin
+ * wraps each check in an ESLint rule; the language server and the command
+ * line run the same checks, so every front end reports the same findings.
+ */
+export interface RuleCheck<Options extends object = object> {
+  name: string;
+  /** In the `recommended` preset: near-zero false positives on ordinary code. */
+  recommended: boolean;
+  /** In the `strict` preset: the recommended rules plus style and policy rules. */
+  strict: boolean;
+  /** Message templates by id, for ESLint (`{{message}} [{{code}}]` is core's message and code). */
+  messages: Record<string, string>;
+  defaultOptions: Options;
+  check(candidate: UriCandidate, context: CheckContext<Options>): Finding[];
+}
+
+/** Defines a rule's check (an identity that keeps the options type). */
+export function defineCheck<Options extends object>(check: RuleCheck<Options>): RuleCheck<Options> {
+  return check;
+}
+
+/** Which of core's findings a rule reports. */
+export interface DiagnosticFilter {
+  /** The codes the rule reports. */
+  codes: ReadonlySet<DiagnosticCode>;
+  /** The grammar's diagnostics only (`reference`), or every analysis's too (`analysis`). */
+  from: 'reference' | 'analysis';
+  /** Report in XML namespace names too; they are identifiers, compared as text and never fetched. Default false. */
+  namespaces?: boolean;
+}
+
+/** The diagnostics of a candidate with one of `filter.codes` that no hole touches. */
+export function diagnosticsOf(candidate: UriCandidate, filter: DiagnosticFilter): Diagnostic[] {
+  if (candidate.namespace && filter.namespaces !== true) return [];
+  const diagnostics = filter.from === 'reference' ? candidate.reference.diagnostics : candidate.analysis.diagnostics;
+  return diagnostics.filter((diagnostic) => filter.codes.has(diagnostic.code) && !candidate.touchesHole(diagnostic.start, diagnostic.end));
+}
+
+/** The template most rules use: core's message and code. */
+export const CORE_MESSAGE = '{{message}} [{{code}}]';
+export const SUGGESTION_MESSAGE = '{{suggestion}}';

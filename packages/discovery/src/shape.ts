@@ -1,0 +1,44 @@
+/** Whether a string is a URI by its shape: shared by the discovery of every kind of source. */
+import { lookupScheme, NON_HIERARCHICAL_SCHEMES } from '@urilint/core';
+
+/** Well-known XML namespace names: identifiers, never fetched. */
+export const XML_NAMESPACES = new Set([
+  'http://www.w3.org/2000/svg',
+  'http://www.w3.org/1999/xhtml',
+  'http://www.w3.org/1999/xlink',
+  'http://www.w3.org/XML/1998/namespace',
+  'http://www.w3.org/2000/xmlns/',
+  'http://www.w3.org/1998/Math/MathML',
+  'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
+  'http://www.w3.org/2001/XMLSchema',
+  'http://www.w3.org/2001/XMLSchema-instance',
+  'http://schemas.xmlsoap.org/soap/envelope/',
+  'http://www.w3.org/2005/Atom',
+  'http://purl.org/dc/elements/1.1/',
+]);
+
+const OPAQUE_SCHEMES = new Set(NON_HIERARCHICAL_SCHEMES);
+
+/** `scheme:` followed by `//`, or a well-known opaque scheme: the start of a URI by its shape. */
+const SCHEME_PREFIX = /^([a-zA-Z][a-zA-Z0-9+.-]*):(\/\/)?/;
+
+/** Source of a pattern rather than a URL: regular-expression syntax in the value. */
+export const REGEX_LIKE = /\\[dDwWsSbB.?*+()[\]{}|/]|\(\?[:=!<]|\[\^|\.\*|\.\+|\)\?|\$\/?$|^\^/;
+
+/**
+ * Whether the static text starts like a URI: a known scheme with `//` (or a
+ * known opaque one), or `//host`. With `holeFollows`, `https://` alone counts:
+ * the hole after it (`${host}`) is the authority.
+ */
+export function hasUriShape(value: string, holeFollows = false): boolean {
+  const match = SCHEME_PREFIX.exec(value);
+  if (match) {
+    const scheme = match[1]!.toLowerCase();
+    if (scheme.length < 2 || lookupScheme(scheme) === undefined) return false;
+    const rest = value.slice(match[0].length);
+    if (match[2] !== undefined) return (rest.length > 0 || holeFollows) && !/^\s/.test(rest);
+    return OPAQUE_SCHEMES.has(scheme) && rest.length > 0 && !/^\s/.test(rest);
+  }
+  return /^\/\/[A-Za-z0-9[][A-Za-z0-9.:[\]-]*(\/|$)/.test(value);
+}
+
