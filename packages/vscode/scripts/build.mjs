@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// Bundles the extension into two self-contained CommonJS files, because the
+// .vsix is packaged with --no-dependencies (nothing under node_modules ships):
+//
+//   src/extension.ts                    -> dist/extension.js  (the client; `vscode` is the only external)
+//   ../language-server/src/bin.ts       -> dist/server.js     (the server with everything it uses:
+//                                                              @urilint/core and @urilint/discovery from
+//                                                              their dist, typescript, @typescript-eslint/parser, …)
+//
+// The @urilint/* packages resolve to their dist through their package.json
+// exports, so they must be built first (`pnpm build` at the root does it in
+// dependency order). Any import that is left to run time and is not a Node
+// built-in fails the build, apart from the two optional probes listed below.
+import { existsSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const serverEntry = fileURLToPath(new URL('../../language-server/src/bin.ts', import.meta.url));
+
+// Requires that esbuild leaves in the bundle and that are never satisfied at
+// run time, on purpose: each sits in a try/catch that falls back without it.
+const OPTIONAL_AT_RUN_TIME = new Map([
+  ['source-map-support', 'typescript: installs it for its own stack traces when present'],
+  ['picomatch', 'fdir (under @typescript-eslint/typescript-estree): probes for it with require.resolve'],
+]);
+
+const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
+
+if (!existsSync(serverEntry)) {
+  console.error(`${serverEntry} is missing: the language server has no entry point yet.`);
+  process.exit(2);
+}
+
+const common = {
+  absWorkingDir: root,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  metafile: true,
+  logLevel: 'warning',
+  legalComments: 'none',
+};
+
+/** @type {(esbuild.BuildOptions & { allowAtRunTime: string[] })[]} */
+const builds = [
+  {
+    ...common,
+    entryPoints: ['src/extension.ts'],
+    outfile: 'dist/extension.js',
+    external: ['vscode'],
+    allowAtRunTime: ['vscode'],
+  },
+  {
+    ...common,
+    entryPoints: [serverEntry],
+    outfile: 'dist/server.js',
+    // The bundle is CommonJS (the extension's package.json has no "type": "module",
+    // so a dist/*.js file is CommonJS to Node), where `import.meta` is empty.
+    // Sources written as ES modules may read it: give them the bundle's own URL and folder.
+    define: {
+      'import.meta.url': '__urilint_import_meta_url',
+      'import.meta.filename': '__filename',
+      'import.meta.dirname': '__dirname',
+    },
+    banner: { js: 'var __urilint_import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
+    allowAtRunTime: [...OPTIONAL_AT_RUN_TIME.keys()],
+  },
+];
+
+let failed = false;
+for (const { allowAtRunTime, ...options } of builds) {
+  const result = await esbuild.build(options);
+  for (const [file, output] of Object.entries(result.metafile.outputs)) {
+    const leftOver = new Set(output.imports.filter((i) => i.external && !builtins.has(i.path)).map((i) => i.path));
+    for (const name of allowAtRunTime) leftOver.delete(name);
+    if (leftOver.size > 0) {
+      console.error(`${file} requires at run time, from node_modules: ${[...leftOver].join(', ')}. Bundle them, or list them in OPTIONAL_AT_RUN_TIME if the code copes without them.`);
+      failed = true;
+    }
+    console.log(`${file}: ${(output.bytes / 1024 / 1024).toFixed(1)} MB`);
+  }
+}
+if (failed) process.exit(1);

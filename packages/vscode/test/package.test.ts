@@ -1,0 +1,260 @@
+// The packaged extension, as users get it: the .vsix holds the two bundles and
+// the generated settings, and the server bundle runs on its own (outside the
+// repository, with no node_modules in reach) and speaks LSP over stdio.
+import { spawn, execFileSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { inflateRawSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGES, SETTINGS_SCHEMA } from '../../language-server/src/service/settings.js';
+
+const pkgDir = fileURLToPath(new URL('..', import.meta.url));
+const at = (path: string) => join(pkgDir, path);
+const vsixPath = at('dist/urilint.vsix');
+
+const pnpm = (script: string) =>
+  execFileSync('pnpm', ['--filter', 'urilint-vscode', 'run', script], { cwd: pkgDir, stdio: 'pipe', timeout: 600_000 });
+
+/** Builds the bundles when they are missing, and packages the .vsix when it is missing or older than what goes in it. */
+function ensurePackaged(): void {
+  if (!existsSync(at('dist/extension.js')) || !existsSync(at('dist/server.js'))) pnpm('build');
+  const inputs = ['dist/extension.js', 'dist/server.js', 'package.json', 'README.md', 'LICENSE', '.vscodeignore'];
+  const newest = Math.max(...inputs.map((path) => statSync(at(path)).mtimeMs));
+  if (!existsSync(vsixPath) || statSync(vsixPath).mtimeMs < newest) pnpm('package');
+}
+
+/** The files of a zip archive, read through its central directory (stored or deflated entries). */
+function readZip(zip: Buffer): Map<string, Buffer> {
+  const eocd = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (eocd < 0) throw new Error('not a zip archive: no end of central directory record');
+  const count = zip.readUInt16LE(eocd + 10);
+  let entry = zip.readUInt32LE(eocd + 16);
+  const files = new Map<string, Buffer>();
+  for (let i = 0; i < count; i++) {
+    if (zip.readUInt32LE(entry) !== 0x02014b50) throw new Error(`bad central directory entry at ${entry}`);
+    const method = zip.readUInt16LE(entry + 10);
+    const compressedSize = zip.readUInt32LE(entry + 20);
+    const nameLength = zip.readUInt16LE(entry + 28);
+    const extraLength = zip.readUInt16LE(entry + 30);
+    const commentLength = zip.readUInt16LE(entry + 32);
+    const localHeader = zip.readUInt32LE(entry + 42);
+    const name = zip.toString('utf8', entry + 46, entry + 46 + nameLength);
+    if (zip.readUInt32LE(localHeader) !== 0x04034b50) throw new Error(`bad local header for ${name}`);
+    const dataStart = localHeader + 30 + zip.readUInt16LE(localHeader + 26) + zip.readUInt16LE(localHeader + 28);
+    const data = zip.subarray(dataStart, dataStart + compressedSize);
+    if (method !== 0 && method !== 8) throw new Error(`${name}: unsupported compression method ${method}`);
+    files.set(name, method === 8 ? inflateRawSync(data) : Buffer.from(data));
+    entry += 46 + nameLength + extraLength + commentLength;
+  }
+  return files;
+}
+
+interface Message {
+  id?: number;
+  method?: string;
+  params?: unknown;
+  result?: unknown;
+  error?: { code: number; message: string };
+}
+
+/** A minimal LSP client over a child's stdio: Content-Length framing, requests with ids, every message kept. */
+class StdioClient {
+  readonly received: Message[] = [];
+  private buffer = Buffer.alloc(0);
+  private nextId = 1;
+  private readonly waiting = new Map<number, (message: Message) => void>();
+  private readonly listeners: ((message: Message) => void)[] = [];
+  /** Rejects whatever is still awaited when the server exits: a crash fails at once, not at a timeout. */
+  private readonly onExit = new Set<(error: Error) => void>();
+  private exitError: Error | undefined;
+  stderr = '';
+
+  constructor(private readonly child: ChildProcessWithoutNullStreams) {
+    child.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
+    child.on('close', (code, signal) => {
+      this.exitError = new Error(`the server exited (${code ?? signal}); stderr: ${this.stderr}`);
+      for (const reject of this.onExit) reject(this.exitError);
+    });
+    child.stdout.on('data', (chunk: Buffer) => {
+      this.buffer = Buffer.concat([this.buffer, chunk]);
+      for (;;) {
+        const headerEnd = this.buffer.indexOf('\r\n\r\n');
+        if (headerEnd < 0) return;
+        const length = /Content-Length: *(\d+)/i.exec(this.buffer.toString('ascii', 0, headerEnd));
+        if (!length) throw new Error(`no Content-Length in ${this.buffer.toString('ascii', 0, headerEnd)}`);
+        const end = headerEnd + 4 + Number(length[1]);
+        if (this.buffer.length < end) return;
+        const message = JSON.parse(this.buffer.toString('utf8', headerEnd + 4, end)) as Message;
+        this.buffer = this.buffer.subarray(end);
+        this.dispatch(message);
+      }
+    });
+  }
+
+  private dispatch(message: Message): void {
+    this.received.push(message);
+    if (message.method === undefined && message.id !== undefined) {
+      this.waiting.get(message.id)?.(message);
+      this.waiting.delete(message.id);
+    } else if (message.method === 'workspace/configuration' && message.id !== undefined) {
+      // Answer as a client with no urilint settings: the server's defaults apply.
+      const items = (message.params as { items: unknown[] }).items;
+      this.send({ id: message.id, result: items.map(() => null) });
+    } else if (message.id !== undefined) {
+      // client/registerCapability, window/workDoneProgress/create, …: accept.
+      this.send({ id: message.id, result: null });
+    }
+    for (const listener of this.listeners) listener(message);
+  }
+
+  send(message: Message): void {
+    const body = JSON.stringify({ jsonrpc: '2.0', ...message });
+    this.child.stdin.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  }
+
+  /** Settles with `settle`'s value, or fails when the server exits or `timeoutMs` passes first. */
+  private awaiting<T>(what: string, timeoutMs: number, settle: (resolve: (value: T) => void) => void): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      if (this.exitError) return reject(this.exitError);
+      const timer = setTimeout(() => fail(new Error(`no ${what} within ${timeoutMs} ms; stderr: ${this.stderr}`)), timeoutMs);
+      const fail = (error: Error) => {
+        clearTimeout(timer);
+        this.onExit.delete(fail);
+        reject(error);
+      };
+      this.onExit.add(fail);
+      settle((value) => {
+        clearTimeout(timer);
+        this.onExit.delete(fail);
+        resolve(value);
+      });
+    });
+  }
+
+  request(method: string, params: unknown, timeoutMs = 30_000): Promise<Message> {
+    const id = this.nextId++;
+    return this.awaiting(`answer to ${method}`, timeoutMs, (resolve) => {
+      this.waiting.set(id, resolve);
+      this.send({ id, method, params });
+    });
+  }
+
+  notify(method: string, params: unknown): void {
+    this.send({ method, params });
+  }
+
+  /** The first message (already received or still to come) that `match` accepts. */
+  waitFor(match: (message: Message) => boolean, what: string, timeoutMs = 30_000): Promise<Message> {
+    const seen = this.received.find(match);
+    if (seen) return Promise.resolve(seen);
+    return this.awaiting(what, timeoutMs, (resolve) => {
+      this.listeners.push((message) => {
+        if (match(message)) resolve(message);
+      });
+    });
+  }
+}
+
+describe('the packaged extension (dist/urilint.vsix)', () => {
+  let files: Map<string, Buffer>;
+  let scratch: string;
+
+  beforeAll(() => {
+    ensurePackaged();
+    files = readZip(readFileSync(vsixPath));
+    scratch = mkdtempSync(join(tmpdir(), 'urilint-vsix-'));
+  }, 900_000);
+
+  afterAll(() => {
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('holds the two bundles, package.json, the README and the license, and nothing else', () => {
+    expect([...files.keys()].sort()).toEqual(
+      [
+        '[Content_Types].xml',
+        'extension.vsixmanifest',
+        'extension/LICENSE.txt',
+        'extension/dist/extension.js',
+        'extension/dist/server.js',
+        'extension/package.json',
+        'extension/readme.md',
+      ].sort(),
+    );
+    expect(files.get('extension/dist/extension.js')!.length).toBeGreaterThan(0);
+    expect(files.get('extension/dist/server.js')!.length).toBeGreaterThan(0);
+  });
+
+  it('declares every setting of SETTINGS_SCHEMA, as the schema has it, and activates on every language', () => {
+    const manifest = JSON.parse(files.get('extension/package.json')!.toString('utf8'));
+    expect(`extension/${manifest.main.replace(/^\.\//, '')}`).toBe('extension/dist/extension.js');
+
+    const properties = manifest.contributes.configuration.properties as Record<string, Record<string, unknown>>;
+    expect(Object.keys(properties).sort()).toEqual(Object.keys(SETTINGS_SCHEMA).map((name) => `urilint.${name}`).sort());
+    for (const [name, schema] of Object.entries(SETTINGS_SCHEMA)) {
+      expect(properties[`urilint.${name}`], `urilint.${name}`).toMatchObject(schema);
+    }
+
+    expect([...manifest.activationEvents].sort()).toEqual(Object.keys(LANGUAGES).map((id) => `onLanguage:${id}`).sort());
+  });
+
+  it('runs the bundled server on its own: it answers initialize over stdio and checks documents in every reader', async () => {
+    // The server as packaged, copied where no node_modules is in reach: it must need nothing but Node.
+    const server = join(scratch, 'server.js');
+    writeFileSync(server, files.get('extension/dist/server.js')!);
+    const child = spawn(process.execPath, [server, '--stdio'], { cwd: scratch, stdio: ['pipe', 'pipe', 'pipe'] });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const client = new StdioClient(child);
+    try {
+      const initialize = await client.request('initialize', {
+        processId: process.pid,
+        rootUri: null,
+        workspaceFolders: null,
+        capabilities: { workspace: { configuration: true } },
+      });
+      expect(initialize.error).toBeUndefined();
+      const capabilities = (initialize.result as { capabilities?: Record<string, unknown> } | undefined)?.capabilities;
+      expect(capabilities).toBeTypeOf('object');
+      // What the README promises: fix-all on save needs this code action kind.
+      expect((capabilities!.codeActionProvider as { codeActionKinds?: string[] } | undefined)?.codeActionKinds).toContain('source.fixAll.urilint');
+      client.notify('initialized', {});
+
+      // One document per reader the server bundles (TypeScript and @typescript-eslint/parser for
+      // JS/TS, micromark, the JSON, YAML, HTML and CSS parsers), each with the same bad "%zz".
+      /* eslint-disable urilint/no-invalid-percent-encoding -- the server must report these */
+      const documents: [languageId: string, file: string, text: string][] = [
+        ['typescript', 'a.ts', 'const u: string = "x";\nfetch("https://example.com/%zz");\n'],
+        ['javascriptreact', 'b.jsx', 'export const A = () => <a href="https://example.com/%zz">x</a>;\n'],
+        ['markdown', 'c.md', '# Title\n\nSee [the docs](https://example.com/%zz).\n'],
+        ['json', 'd.json', '{ "homepage": "https://example.com/%zz" }\n'],
+        ['yaml', 'e.yaml', 'homepage: "https://example.com/%zz"\n'],
+        ['html', 'f.html', '<a href="https://example.com/%zz">x</a>\n'],
+        ['css', 'g.css', 'a { background: url("https://example.com/%zz"); }\n'],
+      ];
+      /* eslint-enable urilint/no-invalid-percent-encoding */
+      for (const [languageId, file, text] of documents) {
+        const uri = pathToFileURL(join(scratch, file)).href;
+        client.notify('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
+        const published = await client.waitFor(
+          (message) => message.method === 'textDocument/publishDiagnostics' && (message.params as { uri: string }).uri === uri,
+          `diagnostics for ${file}`,
+        );
+        const diagnostics = (published.params as { diagnostics: { code?: string; range: { start: { line: number; character: number } } }[] }).diagnostics;
+        const bad = text.split('\n').findIndex((line) => line.includes('%zz'));
+        expect(diagnostics.map((d) => [d.code, d.range.start]), `${languageId}: ${file}`).toContainEqual([
+          'pct-invalid-triplet',
+          { line: bad, character: text.split('\n')[bad]!.indexOf('%zz') },
+        ]);
+      }
+
+      const shutdown = await client.request('shutdown', null);
+      expect(shutdown.error).toBeUndefined();
+      client.notify('exit', null);
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill();
+    }
+  });
+});
