@@ -39,7 +39,9 @@ export default tseslint.config(
       'packages/cli/test/**/*.test.ts',
       'packages/eslint-plugin/test/**/*.test.ts',
       'packages/discovery/test/**/*.test.ts',
+      'packages/language-server/test/**/*.test.ts',
       'test/eslint-*.test.ts',
+      'test/neovim.test.ts',
       // The benchmark's input set mixes valid and invalid URIs on purpose.
       'bench/parse.bench.mjs',
       // The tables of diagnostic codes: each code's `example` is a URI that must

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { analyze, parse, type Analysis, type Span, type UriReference } from '@urilint/core';
+import { analyze, findUriTemplateExpressions, parse, type Analysis, type Span, type UriReference } from '@urilint/core';
 import type { TextMap } from './text-map.js';
 
 /** A piece of a candidate's value: text from the source (mapped back to it), or a hole. */
@@ -92,9 +92,39 @@ export class UriCandidate {
   }
 }
 
-/** A candidate whose value is one piece of source text with no holes (a link in Markdown, a JSON string). */
-export function textCandidate(init: Omit<CandidateInit, 'parts' | 'range'> & { map: TextMap; range?: [number, number] }): UriCandidate {
+/** A placeholder for a hole that is valid in any component it can stand in: a port after `scheme://host:`, else a letter. */
+export function placeholder(before: string): string {
+  return before.endsWith(':') && before.includes('//') && !/\/\/[^/]*\//.test(before) ? '1' : 'x';
+}
+
+/**
+ * A candidate whose URI is `[uriStart, uriEnd)` of one piece of source text
+ * (a link in Markdown, a JSON string, a URI in a comment). RFC 6570
+ * expressions in the URI (`{owner}`) become holes, as in JavaScript strings.
+ */
+export function textCandidate(init: Omit<CandidateInit, 'parts' | 'range' | 'value'> & { map: TextMap; range?: [number, number] }): UriCandidate {
   const { map, ...rest } = init;
   const range = init.range ?? map.sourceRange(0, map.value.length);
-  return new UriCandidate({ ...rest, range, value: map.value, parts: [{ kind: 'text', start: 0, end: map.value.length, map, mapOffset: 0 }] });
+  const text = map.value;
+  const expressions = findUriTemplateExpressions(text.slice(init.uriStart, init.uriEnd));
+  if (expressions.length === 0) {
+    return new UriCandidate({ ...rest, range, value: text, parts: [{ kind: 'text', start: 0, end: text.length, map, mapOffset: 0 }] });
+  }
+  let value = text.slice(0, init.uriStart);
+  const parts: Part[] = init.uriStart > 0 ? [{ kind: 'text', start: 0, end: init.uriStart, map, mapOffset: 0 }] : [];
+  let from = init.uriStart;
+  for (const expression of expressions) {
+    const at = init.uriStart + expression.start;
+    const to = init.uriStart + expression.end;
+    if (at > from) parts.push({ kind: 'text', start: value.length, end: value.length + (at - from), map, mapOffset: from });
+    value += text.slice(from, at);
+    const filler = placeholder(value);
+    parts.push({ kind: 'hole', start: value.length, end: value.length + filler.length, range: map.sourceRange(at, to) });
+    value += filler;
+    from = to;
+  }
+  const uriEnd = value.length + (init.uriEnd - from);
+  parts.push({ kind: 'text', start: value.length, end: value.length + (text.length - from), map, mapOffset: from });
+  value += text.slice(from);
+  return new UriCandidate({ ...rest, range, value, uriEnd, parts });
 }

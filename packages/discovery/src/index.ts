@@ -1,7 +1,7 @@
 export { UriCandidate, textCandidate, type CandidateContext, type CandidateInit, type Part } from './candidate.js';
 export { findingOf, renderMessage, sourceEditsOf, sourceRangeOf, type Finding, type FindingOptions, type FindingSuggestion, type SourceEdit } from './finding.js';
 export { OffsetMap, type TextMap } from './text-map.js';
-export { discoverJs, discoveryOptions, uriListeners, type DiscoveryOptions } from './js/discover.js';
+export { discoverJs, discoveryOptions, literalCandidates, uriListeners, type DiscoveryOptions } from './js/discover.js';
 export { hasJsx, parseJs, type JsParseOptions, type JsSourceCode } from './js/source-code.js';
 export {
   escapeFor,
@@ -29,3 +29,5 @@ export type { NoUnknownSchemeOptions } from './rules/no-unknown-scheme.js';
 export type { PreferNormalizedOptions } from './rules/prefer-normalized.js';
 export { hasUriShape, REGEX_LIKE, XML_NAMESPACES } from './shape.js';
 export { proseCandidates } from './prose.js';
+export { discoverJsText, type JsTextOptions, type JsTextResult } from './js/text.js';
+export { discoverDocument, sourceKindOf, type DocumentOptions, type DocumentUris, type SourceKind } from './document.js';

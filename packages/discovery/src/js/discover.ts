@@ -1,7 +1,9 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { findUris, findUriTemplateExpressions } from '@urilint/core';
-import { UriCandidate, type CandidateContext, type Part } from '../candidate.js';
+import { placeholder, UriCandidate, type CandidateContext, type Part } from '../candidate.js';
+import { proseCandidates } from '../prose.js';
 import { hasUriShape, REGEX_LIKE, XML_NAMESPACES } from '../shape.js';
+import { OffsetMap } from '../text-map.js';
 import type { JsSourceCode } from './source-code.js';
 import { mapJsxAttribute, mapStringLiteral, mapTemplateElementAt, type CookedMap } from './literal-map.js';
 import { findSinkArguments, GLOBAL_SINK_NAMES, SINK_MODULES, syntacticSink } from './sinks.js';
@@ -12,6 +14,8 @@ export interface DiscoveryOptions {
   sinks?: string[];
   /** JSX components (besides DOM elements) whose URL attributes hold URLs: `Link`, `NextLink`, `Image`. */
   linkComponents?: string[];
+  /** Check the URIs in comments too (as prose: `https://…`, `mailto:…`). Default true. */
+  comments?: boolean;
 }
 
 /** JSX attributes that take a URL (HTML, SVG). `srcSet` holds several and is split. */
@@ -47,11 +51,6 @@ function piecesOf(node: TSESTree.Node, sourceCode: JsSourceCode): ({ map: Cooked
     return [...left, ...(piecesOf(node.right, sourceCode) ?? [{ hole: node.right }])];
   }
   return undefined;
-}
-
-/** A placeholder for a hole that is valid in any component it can stand in. */
-function placeholder(before: string): string {
-  return before.endsWith(':') && before.includes('//') && !/\/\/[^/]*\//.test(before) ? '1' : 'x';
 }
 
 /** Builds the value and its parts; RFC 6570 expressions in the text become holes too. */
@@ -269,13 +268,36 @@ function sinksOrNone(sourceCode: JsSourceCode, sinks: readonly string[] | undefi
   }
 }
 
+/** The URIs in the file's comments, read as prose. */
+function commentCandidates(sourceCode: JsSourceCode): UriCandidate[] {
+  const out: UriCandidate[] = [];
+  for (const comment of sourceCode.ast.comments ?? []) {
+    // `//` and `/*` are two characters; the value is what follows them.
+    guarded(() => out.push(...proseCandidates(OffsetMap.plain(comment.value, comment.range[0] + 2))));
+  }
+  return out;
+}
+
+/**
+ * The candidates of literals found without a tree (in a file that does not
+ * parse): each is judged by its text alone, as a literal outside any sink is.
+ */
+export function literalCandidates(text: string, nodes: readonly TSESTree.Node[]): UriCandidate[] {
+  const sourceCode = { text, getText: (node: TSESTree.Node) => text.slice(node.range[0], node.range[1]) } as unknown as JsSourceCode;
+  const walk: Walk = { sourceCode, sinks: new Map(), linkComponents: new Set(), out: [] };
+  for (const node of nodes) guarded(() => addCandidates(walk, node, undefined, undefined, false));
+  return walk.out;
+}
+
 /** `settings.urilint` of the ESLint config, read defensively: settings are user data. */
 export function discoveryOptions(settings: Readonly<Record<string, unknown>> | undefined): DiscoveryOptions {
   const raw = settings?.['urilint'];
   const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
   if (raw === null || typeof raw !== 'object') return {};
   const record = raw as Record<string, unknown>;
-  return { sinks: strings(record['sinks']), linkComponents: strings(record['linkComponents']) };
+  const options: DiscoveryOptions = { sinks: strings(record['sinks']), linkComponents: strings(record['linkComponents']) };
+  if (typeof record['comments'] === 'boolean') options.comments = record['comments'];
+  return options;
 }
 
 /** What ESLint's own traversal hands discovery: once per file, however many urilint rules run. */
@@ -336,6 +358,7 @@ function buildCandidates(context: Readonly<TSESLint.RuleContext<string, readonly
       guarded(() => addCandidates(walk, node, sink ? 'sink' : undefined, sink, false));
     }
   }
+  if (options.comments !== false) walk.out.push(...commentCandidates(sourceCode));
   return walk.out;
 }
 
@@ -396,7 +419,7 @@ export function uriListeners(
  * for callers outside a rule's traversal (the language server, the command line).
  */
 export function discoverJs(sourceCode: JsSourceCode, options: DiscoveryOptions = {}): UriCandidate[] {
-  const key = JSON.stringify([options.sinks ?? [], options.linkComponents ?? []]);
+  const key = JSON.stringify([options.sinks ?? [], options.linkComponents ?? [], options.comments !== false]);
   let byOptions = cache.get(sourceCode);
   if (!byOptions) cache.set(sourceCode, (byOptions = new Map()));
   const cached = byOptions.get(key);
@@ -408,6 +431,7 @@ export function discoverJs(sourceCode: JsSourceCode, options: DiscoveryOptions =
     out: [],
   };
   visit(walk, sourceCode.ast as TSESTree.Node);
+  if (options.comments !== false) walk.out.push(...commentCandidates(sourceCode));
   byOptions.set(key, walk.out);
   return walk.out;
 }

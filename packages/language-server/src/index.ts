@@ -1,0 +1,2 @@
+export { startServer } from './server.js';
+export * from './service/index.js';

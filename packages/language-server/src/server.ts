@@ -1,0 +1,188 @@
+import type { Connection, TextDocumentChangeEvent } from 'vscode-languageserver';
+import { DidChangeConfigurationNotification, DocumentDiagnosticReportKind, LSPErrorCodes, ResponseError, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { CodeActionKind } from 'vscode-languageserver-types';
+import { CancelledError, createLanguageService, DECODE_KIND, ENCODE_KIND, FIX_ALL_KIND, normalizeSettings, type Settings } from './service/index.js';
+
+const SECTION = 'urilint';
+
+/**
+ * Wires the language service to a connection: documents (incremental sync),
+ * settings (`workspace/configuration`, or the last `didChangeConfiguration`),
+ * diagnostics (pulled when the client can, pushed and debounced otherwise),
+ * hovers, code actions and document links. Every handler answers: an
+ * unexpected error is logged and answered with an empty result, never left to
+ * end the server.
+ */
+export function startServer(connection: Connection): void {
+  const documents = new TextDocuments(TextDocument);
+  let workspaceFolders: string[] = [];
+  const service = createLanguageService({ workspaceFolders: () => workspaceFolders });
+  let canPullConfiguration = false;
+  let canPullDiagnostics = false;
+  let canRegisterConfiguration = false;
+  let globalSettings: Settings = normalizeSettings(undefined);
+  const settingsByUri = new Map<string, Promise<Settings>>();
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+
+  const settingsFor = (uri: string): Promise<Settings> => {
+    if (!canPullConfiguration) return Promise.resolve(globalSettings);
+    let settings = settingsByUri.get(uri);
+    if (settings === undefined) {
+      settings = connection.workspace
+        .getConfiguration({ scopeUri: uri, section: SECTION })
+        .then(normalizeSettings, () => globalSettings);
+      settingsByUri.set(uri, settings);
+    }
+    return settings;
+  };
+
+  /** Runs a request handler: cancellation becomes `RequestCancelled`, any other error is logged and answered with `fallback`. */
+  const guard = async <T>(what: string, fallback: T, run: () => Promise<T> | T): Promise<T | ResponseError<never>> => {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof CancelledError) return new ResponseError<never>(LSPErrorCodes.RequestCancelled, error.message);
+      connection.console.error(`urilint: ${what} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      return fallback;
+    }
+  };
+
+  const publish = async (document: TextDocument): Promise<void> => {
+    try {
+      const settings = await settingsFor(document.uri);
+      // A newer version arrived while the settings were read: it will be published on its own.
+      if (documents.get(document.uri)?.version !== document.version) return;
+      const diagnostics = service.provideDiagnostics(document, settings);
+      await connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics });
+    } catch (error) {
+      connection.console.error(`urilint: checking ${document.uri} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    }
+  };
+
+  const schedule = (document: TextDocument, delay: number): void => {
+    clearTimeout(timers.get(document.uri));
+    timers.set(
+      document.uri,
+      setTimeout(() => {
+        timers.delete(document.uri);
+        const current = documents.get(document.uri);
+        if (current) void publish(current);
+      }, delay),
+    );
+  };
+
+  const refreshAll = (): void => {
+    if (canPullDiagnostics) {
+      void connection.languages.diagnostics.refresh().catch(() => undefined);
+      return;
+    }
+    for (const document of documents.all()) schedule(document, 0);
+  };
+
+  connection.onInitialize((params) => {
+    const capabilities = params.capabilities;
+    canPullConfiguration = capabilities.workspace?.configuration === true;
+    canPullDiagnostics = capabilities.textDocument?.diagnostic !== undefined;
+    canRegisterConfiguration = capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
+    workspaceFolders = (params.workspaceFolders ?? []).map((folder) => folder.uri);
+    if (workspaceFolders.length === 0 && params.rootUri) workspaceFolders = [params.rootUri];
+    if (params.initializationOptions !== undefined && params.initializationOptions !== null) {
+      const options = params.initializationOptions as Record<string, unknown>;
+      globalSettings = normalizeSettings(SECTION in options ? options[SECTION] : options);
+    }
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        hoverProvider: true,
+        codeActionProvider: {
+          codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.SourceFixAll, FIX_ALL_KIND, CodeActionKind.RefactorRewrite, ENCODE_KIND, DECODE_KIND],
+          resolveProvider: false,
+        },
+        documentLinkProvider: { resolveProvider: false },
+        ...(canPullDiagnostics ? { diagnosticProvider: { identifier: 'urilint', interFileDependencies: false, workspaceDiagnostics: false } } : {}),
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+      },
+      serverInfo: { name: 'urilint-language-server', version: '0.1.0' },
+    };
+  });
+
+  connection.onInitialized(() => {
+    if (canRegisterConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, undefined).catch(() => undefined);
+    if (workspaceFolders.length > 0) {
+      connection.workspace.onDidChangeWorkspaceFolders((event) => {
+        const removed = new Set(event.removed.map((folder) => folder.uri));
+        workspaceFolders = [...workspaceFolders.filter((uri) => !removed.has(uri)), ...event.added.map((folder) => folder.uri)];
+        refreshAll();
+      });
+    }
+  });
+
+  connection.onDidChangeConfiguration((change) => {
+    const settings = change.settings as Record<string, unknown> | null | undefined;
+    if (settings !== null && typeof settings === 'object' && SECTION in settings) globalSettings = normalizeSettings(settings[SECTION]);
+    settingsByUri.clear();
+    refreshAll();
+  });
+
+  // TextDocuments fires onDidChangeContent for an open too: an opened document is checked at once, an edited one after the debounce.
+  const opened = new Set<string>();
+  documents.onDidOpen((event: TextDocumentChangeEvent<TextDocument>) => {
+    opened.add(event.document.uri);
+  });
+  documents.onDidChangeContent((event: TextDocumentChangeEvent<TextDocument>) => {
+    const justOpened = opened.delete(event.document.uri);
+    if (canPullDiagnostics) return;
+    if (justOpened) schedule(event.document, 0);
+    else void settingsFor(event.document.uri).then((settings) => schedule(event.document, settings.debounce));
+  });
+  documents.onDidClose((event: TextDocumentChangeEvent<TextDocument>) => {
+    clearTimeout(timers.get(event.document.uri));
+    timers.delete(event.document.uri);
+    opened.delete(event.document.uri);
+    settingsByUri.delete(event.document.uri);
+    service.forget(event.document.uri);
+    if (!canPullDiagnostics) void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] }).catch(() => undefined);
+  });
+
+  connection.languages.diagnostics.on((params, token) =>
+    guard('diagnostics', { kind: DocumentDiagnosticReportKind.Full, items: [] }, async () => {
+      const document = documents.get(params.textDocument.uri);
+      if (document === undefined) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
+      const settings = await settingsFor(document.uri);
+      return { kind: DocumentDiagnosticReportKind.Full, items: service.provideDiagnostics(document, settings, token) };
+    }),
+  );
+
+  connection.onHover((params, token) =>
+    guard('hover', null, async () => {
+      const document = documents.get(params.textDocument.uri);
+      if (document === undefined) return null;
+      return service.provideHover(document, params.position, await settingsFor(document.uri), token);
+    }),
+  );
+
+  connection.onCodeAction((params, token) =>
+    guard('code actions', [], async () => {
+      const document = documents.get(params.textDocument.uri);
+      if (document === undefined) return [];
+      return service.provideCodeActions(document, params.range, params.context, await settingsFor(document.uri), token);
+    }),
+  );
+
+  connection.onDocumentLinks((params, token) =>
+    guard('document links', [], async () => {
+      const document = documents.get(params.textDocument.uri);
+      if (document === undefined) return [];
+      return service.provideDocumentLinks(document, await settingsFor(document.uri), token);
+    }),
+  );
+
+  connection.onShutdown(() => {
+    for (const timer of timers.values()) clearTimeout(timer);
+    timers.clear();
+  });
+
+  documents.listen(connection);
+  connection.listen();
+}

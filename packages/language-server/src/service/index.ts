@@ -1,0 +1,95 @@
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CodeAction, CodeActionContext, Diagnostic, DocumentLink, Hover, Position, Range } from 'vscode-languageserver-types';
+import { AnalysisCache, sourceKind, type DocumentAnalysis } from './analysis.js';
+import { checkCancelled, type Cancellation } from './cancellation.js';
+import { provideCodeActions } from './code-actions.js';
+import { provideDiagnostics } from './diagnostics.js';
+import { provideHover } from './hover.js';
+import { isIgnored } from './ignore.js';
+import { provideDocumentLinks } from './links.js';
+import { DEFAULT_SETTINGS, type Settings } from './settings.js';
+
+/**
+ * urilint as a language service: pure functions of a document and its
+ * settings that return LSP types. It knows nothing of the transport; the
+ * server wires it to a connection, and tests call it on in-memory documents.
+ */
+export interface UrilintLanguageService {
+  /** Whether the document is one the settings have urilint check (its language is on, its path is not ignored). */
+  isChecked(document: TextDocument, settings: Settings): boolean;
+  analyze(document: TextDocument, settings: Settings, token?: Cancellation): DocumentAnalysis;
+  provideDiagnostics(document: TextDocument, settings: Settings, token?: Cancellation): Diagnostic[];
+  provideHover(document: TextDocument, position: Position, settings: Settings, token?: Cancellation): Hover | null;
+  provideCodeActions(document: TextDocument, range: Range, context: CodeActionContext, settings: Settings, token?: Cancellation): CodeAction[];
+  provideDocumentLinks(document: TextDocument, settings: Settings, token?: Cancellation): DocumentLink[];
+  /** Drops what is kept of a closed document. */
+  forget(uri: string): void;
+}
+
+/** Settings as the client sent them, made whole: missing or mistyped values take their defaults. */
+export function normalizeSettings(raw: unknown): Settings {
+  const given = raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+  const pick = <K extends keyof Settings>(key: K, ok: (value: unknown) => boolean): Settings[K] =>
+    (ok(given[key]) ? given[key] : DEFAULT_SETTINGS[key]) as Settings[K];
+  const strings = (value: unknown): boolean => Array.isArray(value) && value.every((item) => typeof item === 'string');
+  return {
+    enable: pick('enable', (value) => typeof value === 'boolean'),
+    preset: pick('preset', (value) => value === 'recommended' || value === 'strict' || value === 'all' || value === 'none'),
+    rules: pick('rules', (value) => value !== null && typeof value === 'object' && !Array.isArray(value)),
+    baseUri: pick('baseUri', (value) => typeof value === 'string'),
+    ignore: pick('ignore', strings),
+    languages: pick('languages', strings),
+    sinks: pick('sinks', strings),
+    linkComponents: pick('linkComponents', strings),
+    comments: pick('comments', (value) => typeof value === 'boolean'),
+    debounce: pick('debounce', (value) => typeof value === 'number' && Number.isFinite(value) && value >= 0),
+  };
+}
+
+export interface LanguageServiceOptions {
+  /** The workspace folders' URIs: `ignore` patterns match paths relative to them. */
+  workspaceFolders?: () => readonly string[];
+}
+
+export function createLanguageService(options: LanguageServiceOptions = {}): UrilintLanguageService {
+  const cache = new AnalysisCache();
+  const isChecked = (document: TextDocument, settings: Settings): boolean =>
+    settings.enable &&
+    settings.languages.includes(document.languageId) &&
+    sourceKind(document.languageId) !== undefined &&
+    !isIgnored(document.uri, settings.ignore, options.workspaceFolders?.() ?? []);
+  const analysis = (document: TextDocument, settings: Settings, token?: Cancellation): DocumentAnalysis | undefined => {
+    checkCancelled(token);
+    if (!isChecked(document, settings)) return undefined;
+    const result = cache.get(document, settings, token);
+    checkCancelled(token);
+    return result;
+  };
+  return {
+    isChecked,
+    analyze: (document, settings, token) => cache.get(document, settings, token),
+    provideDiagnostics(document, settings, token) {
+      const found = analysis(document, settings, token);
+      return found === undefined ? [] : provideDiagnostics(document, found);
+    },
+    provideHover(document, position, settings, token) {
+      const found = analysis(document, settings, token);
+      return found === undefined ? null : provideHover(document, found, position, settings.baseUri);
+    },
+    provideCodeActions(document, range, context, settings, token) {
+      const found = analysis(document, settings, token);
+      return found === undefined ? [] : provideCodeActions(document, found, range, context);
+    },
+    provideDocumentLinks(document, settings, token) {
+      const found = analysis(document, settings, token);
+      return found === undefined ? [] : provideDocumentLinks(document, found);
+    },
+    forget: (uri) => cache.forget(uri),
+  };
+}
+
+export { CancelledError, type Cancellation } from './cancellation.js';
+export { DECODE_KIND, ENCODE_KIND, FIX_ALL_KIND } from './code-actions.js';
+export { RULE_DOCS_BASE, type DiagnosticData } from './diagnostics.js';
+export { DEFAULT_SETTINGS, LANGUAGES, SETTINGS_SCHEMA, type LanguageId, type Preset, type RuleSetting, type RuleSeverity, type Settings } from './settings.js';
+export type { DocumentAnalysis, ReportedFinding } from './analysis.js';
