@@ -15,6 +15,28 @@ export type Part =
       node?: TSESTree.Node;
     };
 
+/**
+ * A bounded memo of one function of a URI string: a file holds the same URIs
+ * from one edit to the next, and many files repeat theirs, so each URI is
+ * parsed and analysed once. The oldest entries go first.
+ */
+function memo<T>(compute: (uri: string) => T, limit = 20_000): (uri: string) => T {
+  const cache = new Map<string, T>();
+  return (uri) => {
+    let value = cache.get(uri);
+    if (value === undefined) {
+      value = compute(uri);
+      if (cache.size >= limit) cache.delete(cache.keys().next().value!);
+      cache.set(uri, value);
+    }
+    return value;
+  };
+}
+
+/** Parse results are read, never changed, by every rule: one per distinct URI. */
+const parsed = memo((uri) => parse(uri));
+const analysed = memo((uri) => analyze(uri, { normalForm: true }));
+
 /** Why the string was taken for a URI. */
 export type CandidateContext = 'sink' | 'attribute' | 'shape' | 'prose';
 
@@ -73,7 +95,7 @@ export class UriCandidate {
       .filter((part) => part.kind === 'hole')
       .map((part) => ({ start: part.start - init.uriStart, end: part.end - init.uriStart }))
       .filter((hole) => hole.end > 0 && hole.start < init.uriEnd - init.uriStart);
-    this.reference = parse(init.value.slice(init.uriStart, init.uriEnd));
+    this.reference = parsed(init.value.slice(init.uriStart, init.uriEnd));
   }
 
   /** The URI's text (holes filled with placeholders). */
@@ -83,7 +105,7 @@ export class UriCandidate {
 
   /** The scheme, security, browser and normal-form analyses: computed when a rule first asks. */
   get analysis(): Analysis {
-    return (this.#analysis ??= analyze(this.reference.input, { normalForm: true }));
+    return (this.#analysis ??= analysed(this.reference.input));
   }
 
   /** Whether `[start, end)` of the URI touches a hole (a problem there is not the source's to fix). */
