@@ -15,4 +15,5 @@ export const LANGUAGES: readonly string[] = [
   'css',
   'yaml',
   'plaintext',
+  'text',
 ];

@@ -46,6 +46,8 @@ export const LANGUAGES = {
   css: 'css',
   yaml: 'yaml',
   plaintext: 'text',
+  // Neovim sends the filetype as the language id: `text` for plain text.
+  text: 'text',
 } as const;
 
 export type LanguageId = keyof typeof LANGUAGES;
@@ -98,7 +100,7 @@ export const SETTINGS_SCHEMA: Record<keyof Settings, Record<string, unknown>> = 
   baseUri: {
     type: 'string',
     default: DEFAULT_SETTINGS.baseUri,
-    description: 'The absolute URI that relative references are resolved against in hovers and document links, when the document names none (`<base href>` in HTML).',
+    description: 'The absolute URI that relative references are resolved against in hovers, when the document names none (`<base href>` in HTML); by default the document itself.',
   },
   ignore: { type: 'array', items: { type: 'string' }, default: DEFAULT_SETTINGS.ignore, description: 'Glob patterns of files not to check, matched against the path relative to the workspace folder and the absolute path.' },
   languages: {
