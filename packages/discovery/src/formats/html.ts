@@ -1,0 +1,257 @@
+/**
+ * URIs in HTML: URL attributes (`href`, `src`, `action`…), XML namespace
+ * names (`xmlns`) and URIs in running text, read with `es-html-parser` (the
+ * parser of `@html-eslint/parser`). Attribute values are mapped to their
+ * source characters with their character references decoded, as a browser
+ * reads them; a fix writes `&` and the value's own quote as references.
+ */
+import { NodeTypes, parse, type AttributeNode, type DocumentNode, type ScriptTagNode, type StyleTagNode, type TagNode } from 'es-html-parser';
+import { textCandidate, type UriCandidate } from '../candidate.js';
+import { proseCandidates } from '../prose.js';
+import { applyEdit, CheckedMap, DecodedText, readCharacterReference, type ReferenceMode } from './entities.js';
+
+/** What the HTML reader finds: the candidates, and the document's base URL (`<base href>`), when it has one. */
+export interface HtmlDiscovery {
+  candidates: UriCandidate[];
+  base?: string;
+}
+
+/** Attributes that hold one URL on any element. `srcset` holds several, with descriptors: not read. */
+const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'poster', 'cite', 'codebase', 'background', 'manifest', 'xlink:href']);
+
+/** Elements whose text is code or preformatted output, not prose. */
+const CODE_ELEMENTS = new Set(['code', 'pre']);
+
+/** The ASCII whitespace HTML strips around a URL and splits `ping` at. */
+const WHITESPACE = /^[\t\n\f\r ]$/;
+
+/** How many times a document that does not parse is cut short before its broken tag and read again. */
+const MAX_RETRIES = 8;
+
+/** The nodes of the document tree (not the parts of tags and attributes). */
+type HtmlNode = DocumentNode | DocumentNode['children'][number] | TagNode['children'][number];
+
+interface Walk {
+  /** The whole source text; node ranges plus `offset` index into it. */
+  text: string;
+  offset: number;
+  /** Where the HTML ends in the source. */
+  end: number;
+  out: UriCandidate[];
+  base: string | undefined;
+}
+
+/** The value `[from, to)` of `text` decoded as `mode` reads it; CR LF and a lone CR read as LF, as HTML's input stream does. */
+function decode(text: string, from: number, to: number, mode: ReferenceMode): DecodedText {
+  const out = new DecodedText();
+  for (let i = from; i < to; ) {
+    const ch = text[i]!;
+    const reference = ch === '&' ? readCharacterReference(text, i, to, mode) : undefined;
+    if (reference !== undefined) {
+      out.push(reference.text, i, reference.end);
+      i = reference.end;
+    } else if (ch === '\r') {
+      const end = i + 1 < to && text[i + 1] === '\n' ? i + 2 : i + 1;
+      out.push('\n', i, end);
+      i = end;
+    } else {
+      out.push(ch, i, i + 1);
+      i++;
+    }
+  }
+  return out;
+}
+
+/** A character as a numeric reference. */
+function reference(ch: string): string {
+  return `&#${ch.codePointAt(0)};`;
+}
+
+/** Replacement text for an attribute value: `&` and the value's quote as references; for an unquoted value, whatever would end it too. */
+function escapeAttribute(text: string, quote: string): string {
+  const special = quote === '"' ? /[&\r"]/g : quote === "'" ? /[&\r']/g : /[&\r\t\n\f "'=<>`]/g;
+  return text.replace(special, (ch) => (ch === '&' ? '&amp;' : ch === '"' ? '&quot;' : ch === "'" ? '&#39;' : reference(ch)));
+}
+
+/** Replacement text for running text: nothing in it may start a reference or a tag. */
+function escapeText(text: string): string {
+  return text.replace(/[&<\r]/g, (ch) => (ch === '&' ? '&amp;' : ch === '<' ? '&lt;' : reference(ch)));
+}
+
+/** A map over `[from, to)` of the source whose edits are checked by decoding the edited text again. */
+function htmlMap(text: string, from: number, to: number, mode: ReferenceMode, escape: (text: string) => string, nonEmpty: boolean): CheckedMap {
+  return new CheckedMap(decode(text, from, to, mode), to, {
+    source: text,
+    escape,
+    literal: (ch) => (ch === '&' ? '&amp;' : undefined),
+    check: (edit, expected) => {
+      const raw = applyEdit(text, from, to, edit);
+      return (!nonEmpty || raw.length > 0) && decode(raw, 0, raw.length, mode).value === expected;
+    },
+  });
+}
+
+/**
+ * Where an attribute's value is written (absolute offsets) and its quote (`''`
+ * for none), read after its name as HTML reads it. Not es-html-parser's value:
+ * it ends an unquoted value at `/` and drops one that starts with it
+ * (`href=/about`), where HTML ends it at whitespace or `>` only.
+ */
+function valueExtent(walk: Walk, attribute: AttributeNode): { from: number; to: number; quote: string } | undefined {
+  const { text, end } = walk;
+  const skip = (i: number): number => {
+    while (i < end && WHITESPACE.test(text[i]!)) i++;
+    return i;
+  };
+  let i = skip(walk.offset + attribute.key.range[1]);
+  if (text[i] !== '=') return undefined;
+  i = skip(i + 1);
+  const quote = text[i];
+  if (quote === '"' || quote === "'") {
+    const close = text.indexOf(quote, i + 1);
+    return close === -1 || close >= end ? undefined : { from: i + 1, to: close, quote };
+  }
+  let to = i;
+  while (to < end && !WHITESPACE.test(text[to]!) && text[to] !== '>') to++;
+  return to > i ? { from: i, to, quote: '' } : undefined;
+}
+
+/** The `[start, end)` spans of `value` that hold a URL: the value without the whitespace around it, or each token of a list. */
+function urlSpans(value: string, list: boolean): [number, number][] {
+  if (list) return [...value.matchAll(/[^\t\n\f\r ]+/g)].map((match) => [match.index, match.index + match[0].length]);
+  let start = 0;
+  let end = value.length;
+  while (start < end && WHITESPACE.test(value[start]!)) start++;
+  while (end > start && WHITESPACE.test(value[end - 1]!)) end--;
+  return start < end ? [[start, end]] : [];
+}
+
+/** What an attribute holds: a URL, a list of URLs (`ping`), a namespace name (`xmlns`), or none of these. */
+function attributeKind(tag: string, name: string): 'url' | 'list' | 'namespace' | undefined {
+  if (URL_ATTRIBUTES.has(name) || (name === 'data' && tag === 'object')) return 'url';
+  if (name === 'ping') return 'list';
+  if (name === 'xmlns' || name.startsWith('xmlns:')) return 'namespace';
+  return undefined;
+}
+
+/** The candidates of a tag's attributes; records the first `<base href>`. */
+function visitAttributes(walk: Walk, tag: string, attributes: readonly AttributeNode[]): void {
+  // An unquoted value read past a `/` covers what es-html-parser took for more attributes.
+  let covered = -1;
+  for (const attribute of attributes) {
+    if (!Array.isArray(attribute.key?.range) || walk.offset + attribute.key.range[0] < covered) continue;
+    const name = attribute.key.value.toLowerCase();
+    const extent = valueExtent(walk, attribute);
+    if (extent === undefined) continue;
+    covered = extent.to;
+    const kind = attributeKind(tag, name);
+    if (kind === undefined) continue;
+    const map = htmlMap(walk.text, extent.from, extent.to, 'html-attribute', (text) => escapeAttribute(text, extent.quote), extent.quote === '');
+    const spans = urlSpans(map.value, kind === 'list');
+    if (tag === 'base' && name === 'href' && walk.base === undefined && spans[0] !== undefined) walk.base = map.value.slice(...spans[0]);
+    for (const [uriStart, uriEnd] of spans) {
+      walk.out.push(
+        textCandidate({ map, context: 'attribute', sink: `<${tag} ${name}>`, range: [extent.from, extent.to], uriStart, uriEnd, namespace: kind === 'namespace' }),
+      );
+    }
+  }
+}
+
+/** URIs in a text node, with its character references decoded. */
+function visitText(walk: Walk, range: readonly [number, number]): void {
+  const from = walk.offset + range[0];
+  const to = walk.offset + range[1];
+  if (!walk.text.slice(from, to).includes(':')) return;
+  walk.out.push(...proseCandidates(htmlMap(walk.text, from, to, 'html-text', escapeText, false)));
+}
+
+/** Runs one node's discovery so that a node this code did not foresee is skipped, not the document. */
+function guarded(find: () => void): void {
+  try {
+    find();
+  } catch {
+    // The node could not be mapped; it is left unchecked.
+  }
+}
+
+/** Visits the tree in document order, without recursion (a deeply nested document must not overflow the stack). */
+function walkTree(walk: Walk, root: DocumentNode): void {
+  const stack: { node: HtmlNode; inCode: boolean }[] = [{ node: root, inCode: false }];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const { node, inCode } = item;
+    let children: readonly HtmlNode[] = [];
+    let childrenInCode = inCode;
+    // es-html-parser's text nodes type `type` as any NodeTypes, so `type` does not narrow: cast after the test.
+    if (node.type === NodeTypes.Document) {
+      children = (node as DocumentNode).children;
+    } else if (node.type === NodeTypes.Tag) {
+      const element = node as TagNode;
+      const tag = element.name.toLowerCase();
+      guarded(() => visitAttributes(walk, tag, element.attributes));
+      children = element.children;
+      childrenInCode = inCode || CODE_ELEMENTS.has(tag);
+    } else if (node.type === NodeTypes.ScriptTag || node.type === NodeTypes.StyleTag) {
+      // Only the attributes (`<script src>`): the script or style sheet itself is not read here.
+      const element = node as ScriptTagNode | StyleTagNode;
+      guarded(() => visitAttributes(walk, node.type === NodeTypes.ScriptTag ? 'script' : 'style', element.attributes));
+    } else if (node.type === NodeTypes.Text && !inCode) {
+      guarded(() => visitText(walk, node.range));
+    }
+    for (let k = children.length - 1; k >= 0; k--) stack.push({ node: children[k]!, inCode: childrenInCode });
+  }
+}
+
+/**
+ * The URI candidates of a document parsed by es-html-parser: URL attributes
+ * as `<tag attr>` attribute candidates (`ping` split into its URLs),
+ * `xmlns` attributes as namespace names, URIs in text outside `<code>`,
+ * `<pre>`, `<script>` and `<style>` as prose; `base` is the first
+ * `<base href>`, decoded.
+ */
+export function htmlCandidates(ast: DocumentNode, text: string): HtmlDiscovery {
+  return collect(ast, text, 0, text.length);
+}
+
+function collect(ast: DocumentNode, text: string, offset: number, end: number): HtmlDiscovery {
+  const walk: Walk = { text, offset, end, out: [], base: undefined };
+  guarded(() => walkTree(walk, ast));
+  return walk.base === undefined ? { candidates: walk.out } : { candidates: walk.out, base: walk.base };
+}
+
+/**
+ * The document parsed, or what comes before the tag it breaks on: es-html-parser
+ * throws on a tag left open at the end, and the rest is still worth reading.
+ */
+function parseLeniently(html: string): DocumentNode | undefined {
+  let length = html.length;
+  for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
+    try {
+      return parse(length === html.length ? html : html.slice(0, length)).ast;
+    } catch (error) {
+      const pos = (error as { pos?: unknown } | null)?.pos;
+      const at = typeof pos === 'number' && pos < length ? pos : length - 1;
+      const cut = html.lastIndexOf('<', at);
+      if (cut <= 0 || cut >= length) return undefined;
+      length = cut;
+    }
+  }
+  return undefined;
+}
+
+/** The URI candidates of an HTML document (see `htmlCandidates`); never throws. */
+export function discoverHtml(text: string): HtmlDiscovery {
+  return discoverHtmlBlock(text, 0, text.length);
+}
+
+/**
+ * The URI candidates of the HTML written at `[from, to)` of a larger source
+ * (an HTML block in Markdown), with offsets into that source; never throws.
+ */
+export function discoverHtmlBlock(text: string, from: number, to: number): HtmlDiscovery {
+  try {
+    const ast = parseLeniently(text.slice(from, to));
+    return ast === undefined ? { candidates: [] } : collect(ast, text, from, to);
+  } catch {
+    return { candidates: [] };
+  }
+}

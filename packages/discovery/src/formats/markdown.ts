@@ -1,0 +1,333 @@
+/**
+ * URIs in Markdown (CommonMark and GFM): the destinations of links, images
+ * and definitions, autolinks, and URIs in running text, read from an mdast
+ * tree (`mdast-util-from-markdown` with GFM, as `@eslint/markdown` builds it).
+ * mdast gives a destination decoded (backslash escapes and character
+ * references resolved); the readers here find the raw destination in the
+ * node's source and map each unit of the decoded value back to it. A fix is
+ * written escaped for the destination and offered only if micromark reads
+ * the edited paragraph back with the intended URL in the node's place.
+ */
+import type { Definition, Html, Image, Link, Nodes, Root, Text } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { gfm } from 'micromark-extension-gfm';
+import { textCandidate, type UriCandidate } from '../candidate.js';
+import type { SourceEdit } from '../finding.js';
+import { proseCandidates } from '../prose.js';
+import { applyEdit, CheckedMap, DecodedText, isLiteral, readCharacterReference } from './entities.js';
+import { discoverHtmlBlock } from './html.js';
+
+/** A source range: `[start, end)` offsets. */
+type Range = [number, number];
+
+/** Nodes whose inline content is parsed as one: a link's context. */
+const INLINE_BLOCKS = new Set<Nodes['type']>(['paragraph', 'heading', 'tableCell']);
+
+/** What a backslash escapes in CommonMark: ASCII punctuation; before anything else it is itself. */
+const ASCII_PUNCTUATION = /^[!-/:-@[-`{-~]$/;
+
+/** Where a link's URL goes in HTML: what `no-script-url` and `require-scheme` read. */
+const LINK_SINK = '<a href>';
+const IMAGE_SINK = '<img src>';
+
+/** Parses Markdown as GitHub does (CommonMark with GFM), with positions. */
+function parseMarkdown(text: string): Root {
+  return fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+}
+
+/** The node's source range, when its position has offsets. */
+function offsets(node: Nodes): Range | undefined {
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  return start === undefined || end === undefined || start > end ? undefined : [start, end];
+}
+
+/** Reads one unit of Markdown text at `i` (a character, a backslash escape, a character reference) into `out`; returns where the next starts. */
+function readUnit(text: string, i: number, end: number, out: DecodedText): number {
+  const ch = text[i]!;
+  if (ch === '\\' && i + 1 < end && ASCII_PUNCTUATION.test(text[i + 1]!)) {
+    out.push(text[i + 1]!, i, i + 2);
+    return i + 2;
+  }
+  const reference = ch === '&' ? readCharacterReference(text, i, end, 'markdown') : undefined;
+  if (reference !== undefined) {
+    out.push(reference.text, i, reference.end);
+    return reference.end;
+  }
+  out.push(ch, i, i + 1);
+  return i + 1;
+}
+
+/** Markdown text `[from, to)` with its escapes and references decoded, nothing else interpreted. */
+function decodeText(text: string, from: number, to: number): DecodedText {
+  const out = new DecodedText();
+  for (let i = from; i < to; ) i = readUnit(text, i, to, out);
+  return out;
+}
+
+interface Destination {
+  decoded: DecodedText;
+  /** Written `<…>`. */
+  bracketed: boolean;
+  /** Where its content ends (before a closing `>`). */
+  contentEnd: number;
+  /** Where the destination ends (after a closing `>`). */
+  end: number;
+}
+
+/** The link destination at `at` (CommonMark 6.3): `<…>` on one line, or a run without spaces and controls whose parentheses balance. */
+function readDestination(text: string, at: number, limit: number): Destination | undefined {
+  const decoded = new DecodedText();
+  if (text[at] === '<') {
+    for (let i = at + 1; i < limit; ) {
+      const ch = text[i];
+      if (ch === '>') return { decoded, bracketed: true, contentEnd: i, end: i + 1 };
+      if (ch === '<' || ch === '\n' || ch === '\r') return undefined;
+      i = readUnit(text, i, limit, decoded);
+    }
+    return undefined;
+  }
+  let depth = 0;
+  let i = at;
+  while (i < limit) {
+    const code = text.charCodeAt(i);
+    if (code <= 0x20 || code === 0x7f) break;
+    if (code === 0x28) depth++;
+    if (code === 0x29 && depth-- === 0) break;
+    i = readUnit(text, i, limit, decoded);
+  }
+  return i === at || depth > 0 ? undefined : { decoded, bracketed: false, contentEnd: i, end: i };
+}
+
+function skipSpace(text: string, i: number, limit: number): number {
+  while (i < limit && /^[ \t\r\n]$/.test(text[i]!)) i++;
+  return i;
+}
+
+/** Replacement text for a destination: backslash before what would end it or read as a reference (`|` for tables). */
+function escapeDestination(bracketed: boolean): (text: string) => string {
+  return (text) => text.replace(bracketed ? /[\\<>&|]/g : /[\\()<>&|]/g, '\\$&');
+}
+
+/** Replacement text for running text: backslash before what could start emphasis, code, a link, HTML or a reference. */
+function escapeText(text: string): string {
+  return text.replace(/[\\`*_[\]<>&|~]/g, '\\$&');
+}
+
+/** How a literal `&` or `\` before an edit is written so the replacement cannot join it. */
+function escapeLiteral(ch: string): string | undefined {
+  return ch === '&' || ch === '\\' ? `\\${ch}` : undefined;
+}
+
+/** A node of `type` at `[start, end)` of a tree's text. */
+function nodeAt(root: Root, type: Nodes['type'], start: number, end: number): Nodes | undefined {
+  const stack: Nodes[] = [root];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    if (node.type === type && node.position?.start.offset === start && node.position.end.offset === end) return node;
+    if ('children' in node) stack.push(...(node.children as Nodes[]));
+  }
+  return undefined;
+}
+
+/**
+ * Whether micromark reads the block the node is in, with `edit` applied, with
+ * a `type` node in the node's place whose URL is `expected`. The whole block,
+ * not the node alone: an edit can make the text around a URL into a link.
+ */
+function readsBack(text: string, block: Range, node: Range, type: Nodes['type']): (edit: SourceEdit, expected: string) => boolean {
+  return (edit, expected) => {
+    const slice = applyEdit(text, block[0], block[1], edit);
+    const grown = edit.text.length - (edit.range[1] - edit.range[0]);
+    const found = nodeAt(parseMarkdown(slice), type, node[0] - block[0], node[1] - block[0] + grown);
+    return found !== undefined && 'url' in found && found.url === expected;
+  };
+}
+
+/** A link, image or definition destination as an attribute candidate; its fixes are read back in `block`. */
+function destinationCandidate(node: Link | Image | Definition, text: string, block: Range, destination: Destination, sink: string): UriCandidate {
+  const map = new CheckedMap(destination.decoded, destination.contentEnd, {
+    source: text,
+    escape: escapeDestination(destination.bracketed),
+    literal: escapeLiteral,
+    check: readsBack(text, block, offsets(node)!, node.type),
+  });
+  return textCandidate({ map, context: 'attribute', sink, uriStart: 0, uriEnd: map.value.length, namespace: false });
+}
+
+/** After the destination: an optional title, then the `)` that ends the node. */
+function closesResource(text: string, at: number, to: number): boolean {
+  return /^[ \t\r\n]*(?:["'(][\s\S]*)?\)$/.test(text.slice(at, to));
+}
+
+/**
+ * `[text](destination "title")` or `![alt](destination)`: the destination is
+ * the one after a `](` whose decoded value is the node's URL and after which
+ * only a title and the closing `)` follow (alt text and labels may hold `](`).
+ */
+function resourceCandidate(node: Link | Image, text: string, block: Range, sink: string): UriCandidate | undefined {
+  const range = offsets(node);
+  if (range === undefined || node.url === '') return undefined;
+  const [from, to] = range;
+  for (let at = text.indexOf('](', from); at !== -1 && at + 2 < to; at = text.indexOf('](', at + 1)) {
+    const destination = readDestination(text, skipSpace(text, at + 2, to), to);
+    if (destination !== undefined && destination.decoded.value === node.url && closesResource(text, destination.end, to)) {
+      return destinationCandidate(node, text, block, destination, sink);
+    }
+  }
+  return undefined;
+}
+
+/** `[label]: destination "title"`: the destination after the `]:` that ends the label. */
+function definitionCandidate(node: Definition, text: string): UriCandidate | undefined {
+  const range = offsets(node);
+  if (range === undefined || node.url === '') return undefined;
+  const [from, to] = range;
+  for (let at = text.indexOf(']:', from); at !== -1 && at + 2 < to; at = text.indexOf(']:', at + 1)) {
+    const destination = readDestination(text, skipSpace(text, at + 2, to), to);
+    if (destination !== undefined && destination.decoded.value === node.url) return destinationCandidate(node, text, range, destination, LINK_SINK);
+  }
+  return undefined;
+}
+
+/**
+ * An autolink, `<https://example.com/>`, or a GFM literal (the same URL bare
+ * in text): written as it is, no escapes. `<me@example.com>`,
+ * `me@example.com` and `www.example.com` read as `mailto:…` and `http://…`,
+ * a prefix not in the source: not candidates.
+ */
+function autolinkCandidate(node: Link, text: string, block: Range): UriCandidate | undefined {
+  const [from, to] = offsets(node)!;
+  const bracketed = text[from] === '<' && text[to - 1] === '>';
+  const start = bracketed ? from + 1 : from;
+  const end = bracketed ? to - 1 : to;
+  if (end <= start || text.slice(start, end) !== node.url) return undefined;
+  const decoded = new DecodedText();
+  decoded.pushLiteral(text, start, end);
+  const map = new CheckedMap(decoded, end, { source: text, escape: (value) => value, literal: () => undefined, check: readsBack(text, block, [from, to], 'link') });
+  return textCandidate({ map, context: 'attribute', sink: LINK_SINK, uriStart: 0, uriEnd: map.value.length, namespace: false });
+}
+
+/**
+ * The pieces of `decoded` that make up `value`: mdast leaves out of a text
+ * node the container prefixes of its continuation lines (`> `, list
+ * indentation) and the spaces at line ends. `undefined` if they do not align.
+ */
+function align(decoded: DecodedText, value: string): DecodedText | undefined {
+  const out = new DecodedText();
+  let k = 0;
+  let linePrefix = false;
+  for (const piece of decoded.pieces) {
+    const literal = isLiteral(piece);
+    // A `>` first on a continuation line is a block quote's marker, never the paragraph's text.
+    if (literal && linePrefix && /^[ \t>]$/.test(piece.text)) continue;
+    if (value.startsWith(piece.text, k)) {
+      out.push(piece.text, piece.start, piece.end);
+      k += piece.text.length;
+      linePrefix = piece.text === '\n';
+    } else if (!literal || !/^[ \t\r]$/.test(piece.text)) {
+      return undefined;
+    }
+  }
+  return k === value.length ? out : undefined;
+}
+
+/** Bare URIs in a text node (`ftp://…`, `urn:…`: GFM turns `https://…` into links of their own). */
+function proseOf(node: Text, text: string): UriCandidate[] {
+  const range = offsets(node);
+  if (range === undefined || !node.value.includes(':')) return [];
+  const [from, to] = range;
+  const decoded = align(decodeText(text, from, to), node.value);
+  if (decoded === undefined) return [];
+  const map = new CheckedMap(decoded, to, {
+    source: text,
+    escape: escapeText,
+    literal: escapeLiteral,
+    check: (edit, expected) => {
+      const slice = applyEdit(text, from, to, edit);
+      return align(decodeText(slice, 0, slice.length), expected) !== undefined;
+    },
+  });
+  return proseCandidates(map);
+}
+
+/** An HTML block or inline tag, read by the HTML reader where its value is its source (not inside a `>` quote). */
+function htmlOf(node: Html, text: string): UriCandidate[] {
+  const range = offsets(node);
+  if (range === undefined || text.slice(range[0], range[1]) !== node.value) return [];
+  return discoverHtmlBlock(text, range[0], range[1]).candidates;
+}
+
+/** The candidates of one node (in the inline block `block`); whether its children are read too. */
+function visitNode(node: Nodes, text: string, block: Range, out: UriCandidate[]): boolean {
+  const push = (candidate: UriCandidate | undefined): void => {
+    if (candidate !== undefined) out.push(candidate);
+  };
+  switch (node.type) {
+    case 'code':
+    case 'inlineCode':
+      return false;
+    case 'html':
+      out.push(...htmlOf(node, text));
+      return false;
+    case 'text':
+      out.push(...proseOf(node, text));
+      return false;
+    case 'definition':
+      push(definitionCandidate(node, text));
+      return false;
+    case 'image':
+      push(resourceCandidate(node, text, block, IMAGE_SINK));
+      return false;
+    case 'link': {
+      const range = offsets(node);
+      if (range === undefined) return true;
+      // An autolink's text is its URL: read once.
+      if (text[range[0]] !== '[') {
+        push(autolinkCandidate(node, text, block));
+        return false;
+      }
+      push(resourceCandidate(node, text, block, LINK_SINK));
+      return true;
+    }
+    default:
+      return true;
+  }
+}
+
+/**
+ * The URI candidates of a Markdown document from its mdast tree (with
+ * positions; `@eslint/markdown`'s tree will do): link, image and definition
+ * destinations and autolinks as `<a href>` / `<img src>` attribute
+ * candidates, bare URIs in text as prose, URL attributes of HTML blocks;
+ * nothing in code.
+ */
+export function markdownCandidates(root: Root, text: string): UriCandidate[] {
+  const out: UriCandidate[] = [];
+  // Without recursion, in document order: a deeply nested list must not overflow the stack.
+  const stack: { node: Nodes; block: Range }[] = [{ node: root, block: [0, text.length] }];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const { node } = item;
+    const block = (INLINE_BLOCKS.has(node.type) && offsets(node)) || item.block;
+    let readChildren = false;
+    try {
+      readChildren = visitNode(node, text, block, out);
+    } catch {
+      // A node this code did not foresee is left unchecked, not the document.
+    }
+    if (readChildren && 'children' in node) {
+      const children = node.children as Nodes[];
+      for (let k = children.length - 1; k >= 0; k--) stack.push({ node: children[k]!, block });
+    }
+  }
+  return out;
+}
+
+/** The URI candidates of a Markdown document (see `markdownCandidates`); never throws. */
+export function discoverMarkdown(text: string): UriCandidate[] {
+  try {
+    return markdownCandidates(parseMarkdown(text), text);
+  } catch {
+    return [];
+  }
+}

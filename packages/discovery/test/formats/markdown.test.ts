@@ -1,0 +1,317 @@
+import fc from 'fast-check';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { gfm } from 'micromark-extension-gfm';
+import { describe, expect, it } from 'vitest';
+import type { UriCandidate } from '../../src/candidate.js';
+import type { Finding, SourceEdit } from '../../src/finding.js';
+import { discoverMarkdown, markdownCandidates } from '../../src/formats/markdown.js';
+import { runRules } from '../../src/rules/index.js';
+import type { TextMap } from '../../src/text-map.js';
+
+const RULES = {
+  'no-unescaped-chars': {},
+  'no-malformed': {},
+  'no-invalid-percent-encoding': {},
+  'no-script-url': {},
+  'require-scheme': {},
+} as const;
+
+/** The text with the edits applied (they do not overlap), last first so earlier offsets hold. */
+function applyEdits(text: string, edits: readonly SourceEdit[]): string {
+  return [...edits].sort((a, b) => b.range[0] - a.range[0]).reduce((out, edit) => out.slice(0, edit.range[0]) + edit.text + out.slice(edit.range[1]), text);
+}
+
+function findings(text: string): Finding[] {
+  return runRules(discoverMarkdown(text), RULES);
+}
+
+/** The source range of the `occurrence`-th (0-based) `needle` in `text`. */
+function rangeOf(text: string, needle: string, occurrence = 0): [number, number] {
+  let at = -1;
+  for (let n = 0; n <= occurrence; n++) at = text.indexOf(needle, at + 1);
+  if (at === -1) throw new Error(`${JSON.stringify(needle)} is not in the text`);
+  return [at, at + needle.length];
+}
+
+/** The one finding of the document, checked to be `code` at `range`, fixed to `fixed`. */
+function expectOneFix(text: string, code: string, range: [number, number], fixed: string): void {
+  const all = findings(text);
+  expect(all.map((finding) => [finding.code, finding.range])).toEqual([[code, range]]);
+  expect(all[0]!.fix).toBeDefined();
+  expect(applyEdits(text, all[0]!.fix!)).toBe(fixed);
+}
+
+function mapOf(candidate: UriCandidate): TextMap {
+  const part = candidate.parts[0];
+  if (part?.kind !== 'text') throw new Error('no text part');
+  return part.map;
+}
+
+describe('discoverMarkdown: what it finds', () => {
+  it('reads an inline link destination as an <a href> attribute, not its title', () => {
+    const text = '[docs](https://example.com/a^b "Title ^ here")';
+    const [candidate] = discoverMarkdown(text);
+    expect(candidate).toMatchObject({ context: 'attribute', sink: '<a href>', uri: 'https://example.com/a^b', namespace: false });
+    expect(candidate!.range).toEqual(rangeOf(text, 'https://example.com/a^b'));
+    expectOneFix(text, 'path-unescaped-char', rangeOf(text, '^'), '[docs](https://example.com/a%5Eb "Title ^ here")');
+  });
+
+  it('reads an image destination as an <img src> attribute', () => {
+    const text = 'Logo: ![the ^ logo](https://example.com/logo^.png)';
+    const candidates = discoverMarkdown(text);
+    expect(candidates.map((candidate) => [candidate.sink, candidate.uri])).toEqual([['<img src>', 'https://example.com/logo^.png']]);
+    expectOneFix(text, 'path-unescaped-char', rangeOf(text, '^', 1), 'Logo: ![the ^ logo](https://example.com/logo%5E.png)');
+  });
+
+  it('reads a definition destination, also one on the next line', () => {
+    const text = 'See [the spec][spec].\n\n[spec]:\n   https://example.com/spec^1 "Spec"\n';
+    const [candidate] = discoverMarkdown(text);
+    expect(candidate).toMatchObject({ context: 'attribute', sink: '<a href>', uri: 'https://example.com/spec^1' });
+    expectOneFix(text, 'path-unescaped-char', rangeOf(text, '^'), text.replace('^', '%5E'));
+  });
+
+  it('reads an angle-bracket autolink as written', () => {
+    const text = 'Go to <https://example.com/a^b> now.';
+    expect(discoverMarkdown(text).map((candidate) => [candidate.sink, candidate.uri])).toEqual([['<a href>', 'https://example.com/a^b']]);
+    expectOneFix(text, 'path-unescaped-char', rangeOf(text, '^'), 'Go to <https://example.com/a%5Eb> now.');
+  });
+
+  it('reads a GFM autolink literal in text once, not again as prose', () => {
+    const text = 'Go to https://example.com/a^b, then stop.';
+    expect(discoverMarkdown(text).map((candidate) => [candidate.context, candidate.uri])).toEqual([['attribute', 'https://example.com/a^b']]);
+    expectOneFix(text, 'path-unescaped-char', rangeOf(text, '^'), 'Go to https://example.com/a%5Eb, then stop.');
+  });
+
+  it('reads a bare URI GFM does not link (ftp:) as prose', () => {
+    const text = 'Mirror at ftp://example.com/pub^1 for now.';
+    const [candidate] = discoverMarkdown(text);
+    expect(candidate).toMatchObject({ context: 'prose', uri: 'ftp://example.com/pub^1' });
+    expectOneFix(text, 'path-unescaped-char', rangeOf(text, '^'), 'Mirror at ftp://example.com/pub%5E1 for now.');
+  });
+
+  it('reads a bare URI on a block quote continuation line, past the `>` prefix', () => {
+    const text = '> The mirror\n> is ftp://example.com/a^b today';
+    expectOneFix(text, 'path-unescaped-char', rangeOf(text, '^'), text.replace('^', '%5E'));
+  });
+
+  it('reads the URL attributes of HTML in Markdown, at their offsets in the Markdown source', () => {
+    const text = '# Title é😀\n\n<div>\n<a href="https://example.com/a^b&amp;c">x</a>\n</div>\n';
+    const [candidate] = discoverMarkdown(text);
+    expect(candidate).toMatchObject({ context: 'attribute', sink: '<a href>', uri: 'https://example.com/a^b&c' });
+    expectOneFix(text, 'path-unescaped-char', rangeOf(text, '^'), text.replace('^', '%5E'));
+  });
+
+  it('reports a javascript: link destination as a script URL', () => {
+    const text = 'Click [here](javascript:alert(1)).';
+    const all = findings(text);
+    expect(all.map((finding) => [finding.rule, finding.range])).toEqual([['no-script-url', rangeOf(text, 'javascript:')]]);
+  });
+
+  it('reads links inside a link label (a badge) and in table cells', () => {
+    const text = '| a |\n|---|\n| [![b](https://example.com/b^.svg)](https://example.com/c^) |\n';
+    expect(discoverMarkdown(text).map((candidate) => [candidate.sink, candidate.uri])).toEqual([
+      ['<a href>', 'https://example.com/c^'],
+      ['<img src>', 'https://example.com/b^.svg'],
+    ]);
+    expect(findings(text).map((finding) => finding.range)).toEqual([rangeOf(text, '^', 1), rangeOf(text, '^', 0)]);
+  });
+});
+
+describe('discoverMarkdown: escapes and references map to the raw characters', () => {
+  it('reports a character written as a backslash escape at the escape, and replaces all of it', () => {
+    const text = '[t](https://example.com/a\\|b)';
+    const [candidate] = discoverMarkdown(text);
+    expect(candidate!.uri).toBe('https://example.com/a|b');
+    expectOneFix(text, 'path-unescaped-char', rangeOf(text, '\\|'), '[t](https://example.com/a%7Cb)');
+  });
+
+  it('lands after escapes and references earlier in the destination', () => {
+    const text = '[t](https://example.com/\\(x\\)/&amp;&#x41;/\\*^)';
+    const [candidate] = discoverMarkdown(text);
+    expect(candidate!.uri).toBe('https://example.com/(x)/&A/*^');
+    expectOneFix(text, 'path-unescaped-char', rangeOf(text, '^'), text.replace('^', '%5E'));
+  });
+
+  it('reports a space written as a numeric reference at the whole reference', () => {
+    const text = '[t](https://example.com/a&#x20;b)';
+    expect(discoverMarkdown(text)[0]!.uri).toBe('https://example.com/a b');
+    expectOneFix(text, 'path-unescaped-char', rangeOf(text, '&#x20;'), '[t](https://example.com/a%20b)');
+  });
+
+  it('reads a named reference outside the common table through micromark', () => {
+    // `&lbrack;` is `[`, which a path may not hold unescaped: the finding is the whole reference.
+    const text = '[t](https://example.com/a&lbrack;b)';
+    expect(discoverMarkdown(text)[0]!.uri).toBe('https://example.com/a[b');
+    expectOneFix(text, 'path-unescaped-char', rangeOf(text, '&lbrack;'), '[t](https://example.com/a%5Bb)');
+  });
+
+  it('fixes inside a <…> destination, keeping the brackets and the escapes', () => {
+    const text = '[t](<https://example.com/\\<a\\>/x b> "title")';
+    const [candidate] = discoverMarkdown(text);
+    expect(candidate!.uri).toBe('https://example.com/<a>/x b');
+    const all = findings(text);
+    expect(all.map((finding) => finding.range)).toEqual([rangeOf(text, '\\<'), rangeOf(text, '\\>'), rangeOf(text, ' ')]);
+    expect(applyEdits(text, all.flatMap((finding) => finding.fix ?? []))).toBe('[t](<https://example.com/%3Ca%3E/x%20b> "title")');
+  });
+
+  it('keeps offsets right after multi-byte characters (emoji, é) and references on the same line', () => {
+    const text = '😀 café &copy; 日本 — [t](https://example.com/e^) 😀';
+    expectOneFix(text, 'path-unescaped-char', rangeOf(text, '^'), text.replace('^', '%5E'));
+  });
+
+  it('keeps offsets right in prose after escapes and references', () => {
+    const text = 'A \\*star\\* &amp; more: ftp://example.com/a&amp;b^c';
+    const [candidate] = discoverMarkdown(text);
+    expect(candidate!.uri).toBe('ftp://example.com/a&b^c');
+    expectOneFix(text, 'path-unescaped-char', rangeOf(text, '^'), text.replace('^', '%5E'));
+  });
+
+  it('keeps offsets right with CR LF line ends', () => {
+    const text = 'Intro\r\n\r\n> quote\r\n> ftp://example.com/a^b\r\n\r\n[t](https://example.com/c^d)\r\n';
+    expect(findings(text).map((finding) => finding.range)).toEqual([rangeOf(text, '^', 0), rangeOf(text, '^', 1)]);
+  });
+});
+
+describe('discoverMarkdown: what it leaves alone', () => {
+  it('does not read code blocks, inline code, indented code or scripts', () => {
+    const text = [
+      'Use `https://example.com/a^b` inline.',
+      '',
+      '```sh',
+      'curl https://example.com/a^b',
+      '```',
+      '',
+      '    ftp://example.com/indented^',
+      '',
+      '<script>const u = "https://example.com/a^b";</script>',
+      '',
+    ].join('\n');
+    expect(discoverMarkdown(text)).toEqual([]);
+  });
+
+  it('skips email autolinks and www. literals, whose mailto: or http:// is not in the source', () => {
+    const text = 'Mail <me@example.com> or me@example.com, see www.example.com/a^b.';
+    expect(discoverMarkdown(text)).toEqual([]);
+  });
+
+  it('keeps a mailto: autolink that is written out', () => {
+    const text = 'Mail <mailto:me@example.com>.';
+    expect(discoverMarkdown(text).map((candidate) => candidate.uri)).toEqual(['mailto:me@example.com']);
+  });
+
+  it('reads valid relative links and reports nothing on them', () => {
+    const text = '[a](./docs/readme.md) [b](../guide.md#setup) [c](#top) [d](<my file.md>)\n\n[e]: /path/to/page?x=1';
+    expect(discoverMarkdown(text).map((candidate) => candidate.uri)).toEqual([
+      './docs/readme.md',
+      '../guide.md#setup',
+      '#top',
+      'my file.md',
+      '/path/to/page?x=1',
+    ]);
+    expect(findings(text).filter((finding) => finding.code !== 'path-unescaped-char')).toEqual([]);
+    // The one report: the space of the bracketed destination, at its raw character.
+    expect(findings(text).map((finding) => finding.range)).toEqual([rangeOf(text, ' ', 3)]);
+  });
+
+  it('skips empty destinations and reference links without a definition', () => {
+    expect(discoverMarkdown('[a]() [b](<>) [c][nowhere] ![d]()')).toEqual([]);
+  });
+
+  it('does not throw on documents that are not well formed', () => {
+    for (const text of ['[[[](((<<<&#xZZZ;\\', '[a](<b\n>)', '![](', '<a href="', '```\nunclosed', '&#99999999999;', '> > > [x](y\\', '\u0000\ud800[x](\udc00)']) {
+      expect(() => discoverMarkdown(text)).not.toThrow();
+    }
+  });
+});
+
+describe('markdownCandidates', () => {
+  it('reads a tree built elsewhere (as @eslint/markdown builds it) the same way', () => {
+    const text = 'See [a](https://example.com/a^b) and ftp://example.com/c^d.\n\n[e]: <https://example.com/e f>\n';
+    const root = fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+    const fromTree = markdownCandidates(root, text);
+    expect(fromTree.map((candidate) => [candidate.uri, candidate.range])).toEqual(discoverMarkdown(text).map((candidate) => [candidate.uri, candidate.range]));
+    expect(fromTree.map((candidate) => candidate.uri)).toEqual(['https://example.com/a^b', 'ftp://example.com/c^d', 'https://example.com/e f']);
+  });
+});
+
+describe('Markdown text maps: edits are written for the destination, or refused', () => {
+  it('escapes parentheses and backslashes in an unbracketed destination', () => {
+    const text = '[t](https://example.com/a)';
+    const map = mapOf(discoverMarkdown(text)[0]!);
+    const at = map.value.length - 1;
+    expect(map.replace(at, at + 1, '(x)\\')).toEqual({ range: [text.length - 2, text.length - 1], text: '\\(x\\)\\\\' });
+  });
+
+  it('refuses a space in an unbracketed destination, writes one in a bracketed one', () => {
+    const plain = '[t](https://example.com/a)';
+    const plainMap = mapOf(discoverMarkdown(plain)[0]!);
+    expect(plainMap.replace(plainMap.value.length - 1, plainMap.value.length, 'a b')).toBeUndefined();
+    const bracketed = '[t](<https://example.com/a>)';
+    const bracketedMap = mapOf(discoverMarkdown(bracketed)[0]!);
+    const edit = bracketedMap.replace(bracketedMap.value.length - 1, bracketedMap.value.length, 'a b>');
+    expect(edit).toBeDefined();
+    expect(applyEdits(bracketed, [edit!])).toBe('[t](<https://example.com/a b\\>>)');
+  });
+
+  it('escapes a literal & before an edit that would complete it into a reference', () => {
+    const text = '[t](https://example.com/?a&b)';
+    const map = mapOf(discoverMarkdown(text)[0]!);
+    const edit = map.replace(map.value.length - 1, map.value.length, 'amp;');
+    expect(edit).toBeDefined();
+    const edited = applyEdits(text, [edit!]);
+    expect(edited).toBe('[t](https://example.com/?a\\&amp;)');
+    expect(discoverMarkdown(edited)[0]!.uri).toBe('https://example.com/?a&amp;');
+  });
+
+  it('refuses to split a reference that writes two code units', () => {
+    const text = '[t](https://example.com/&#x1F600;)';
+    const map = mapOf(discoverMarkdown(text)[0]!);
+    expect(map.value.endsWith('😀')).toBe(true);
+    expect(map.replace(map.value.length - 1, map.value.length, 'x')).toBeUndefined();
+  });
+});
+
+describe('discoverMarkdown: properties', () => {
+  const markdownish = fc.string({ unit: fc.constantFrom(...'[]()<>!\\&#;x:/ \n>`*_|-.@ftpshw1é😀'.split(/(?=[\s\S])/u)), maxLength: 60 });
+
+  it('never throws, and every candidate maps within the text', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 80 }), markdownish, markdownish.map((s) => `[a](${s}) <${s}> ftp://${s}`)), (text) => {
+        for (const candidate of discoverMarkdown(text)) {
+          const map = mapOf(candidate);
+          for (let k = 0; k < map.value.length; k++) {
+            const [start, end] = map.sourceRange(k, k + 1);
+            expect(0 <= start && start < end && end <= text.length).toBe(true);
+          }
+          const [start, end] = map.sourceRange(0, map.value.length);
+          expect(0 <= start && start <= end && end <= text.length).toBe(true);
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('an edit it offers makes the link read as the value with the edit made', () => {
+    const piece = fc.string({ unit: fc.constantFrom(...'ab()<>\\&#;x2 %|'.split('')), maxLength: 6 });
+    fc.assert(
+      fc.property(piece, fc.boolean(), fc.nat(), fc.nat(), piece, (tail, bracketed, a, b, replacement) => {
+        const destination = `https://example.com/${tail}`;
+        const text = bracketed ? `[t](<${destination}>)` : `[t](${destination})`;
+        const candidate = discoverMarkdown(text).find((c) => c.sink === '<a href>' && c.context === 'attribute');
+        if (candidate === undefined) return;
+        const map = mapOf(candidate);
+        const start = a % (map.value.length + 1);
+        const end = start + (b % (map.value.length - start + 1));
+        const edit = map.replace(start, end, replacement);
+        if (edit === undefined) return;
+        const expected = map.value.slice(0, start) + replacement + map.value.slice(end);
+        // An empty destination holds no URL: there is nothing to find again.
+        if (expected === '') return;
+        const again = discoverMarkdown(applyEdits(text, [edit])).find((c) => c.sink === '<a href>' && c.context === 'attribute');
+        expect(again?.uri).toBe(expected);
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
