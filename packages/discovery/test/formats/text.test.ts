@@ -1,0 +1,126 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { UriCandidate } from '../../src/candidate.js';
+import { sourceRangeOf, type Finding, type SourceEdit } from '../../src/finding.js';
+import { discoverText } from '../../src/formats/text.js';
+import { runRules } from '../../src/rules/index.js';
+
+const RULES = { 'no-unescaped-chars': {}, 'no-malformed': {}, 'no-invalid-percent-encoding': {}, 'no-insecure-scheme': {} } as const;
+
+function findings(text: string): Finding[] {
+  return runRules(discoverText(text), RULES);
+}
+
+/** The text with the edits applied (they do not overlap): from the last to the first. */
+function applyEdits(text: string, edits: readonly SourceEdit[]): string {
+  return [...edits].sort((a, b) => b.range[0] - a.range[0]).reduce((out, edit) => out.slice(0, edit.range[0]) + edit.text + out.slice(edit.range[1]), text);
+}
+
+/** The source range of `needle` inside `within`, a piece of the text that occurs in it once. */
+function rangeOf(text: string, needle: string, within = needle): [number, number] {
+  const at = text.indexOf(within);
+  expect(at).toBeGreaterThanOrEqual(0);
+  expect(text.lastIndexOf(within)).toBe(at);
+  const start = at + within.indexOf(needle);
+  return [start, start + needle.length];
+}
+
+/** The fastest of five runs, in milliseconds. */
+function cheapestRun(run: () => unknown): number {
+  let best = Infinity;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const start = performance.now();
+    run();
+    best = Math.min(best, performance.now() - start);
+  }
+  return best;
+}
+
+/** How much more `run` costs on `make(1 MB)` than on `make(100 kB)`: about 10 when linear, 100 when quadratic. */
+function growthRatio(run: (input: string) => unknown, make: (size: number) => string): number {
+  const small = make(100_000);
+  const large = make(1_000_000);
+  cheapestRun(() => run(small));
+  return cheapestRun(() => run(large)) / Math.max(cheapestRun(() => run(small)), 0.05);
+}
+
+/** `unit` repeated up to `size` characters. */
+function repeatTo(unit: string, size: number): string {
+  return unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
+}
+
+describe('discoverText', () => {
+  it('finds the URIs of each line as prose, at their source offsets', () => {
+    const text = 'Changelog\r\nSee https://acme.com/a|b for details.\nMirror: http://cdn.acme.com/c|d\rend';
+    expect(discoverText(text).map((c) => [c.context, c.uri])).toEqual([
+      ['prose', 'https://acme.com/a|b'],
+      ['prose', 'http://cdn.acme.com/c|d'],
+    ]);
+    const found = findings(text);
+    // Prose is never reported for its scheme: only the two `|`.
+    expect(found.map((f) => [f.code, f.range])).toEqual([
+      ['path-unescaped-char', rangeOf(text, '|', 'a|b')],
+      ['path-unescaped-char', rangeOf(text, '|', 'c|d')],
+    ]);
+    expect(applyEdits(text, found.flatMap((f) => f.fix ?? []))).toBe(text.replace(/\|/g, '%7C'));
+  });
+
+  it('counts emoji and é before the URI on the same line in UTF-16 units', () => {
+    const text = '😀 é 😀\n😀é see https://acme.com/a|b and https://acme.com/x%zz';
+    const found = findings(text);
+    expect(found.map((f) => [f.code, f.range])).toEqual([
+      ['path-unescaped-char', rangeOf(text, '|')],
+      ['pct-invalid-triplet', rangeOf(text, '%zz')],
+    ]);
+  });
+
+  it('finds URIs in quotes and angle brackets, and nothing without a scheme', () => {
+    const text = 'Links: "https://acme.com/q" <https://acme.com/a> acme.com/x|y www.acme.com https: mailto:';
+    expect(discoverText(text).map((c) => c.uri)).toEqual(['https://acme.com/q', 'https://acme.com/a']);
+  });
+
+  it('returns nothing for text without URIs, and for empty text', () => {
+    expect(discoverText('')).toEqual([]);
+    expect(discoverText('no links here: just words\n\n')).toEqual([]);
+  });
+
+  it('never throws, and every candidate lies in the text', () => {
+    const texts = fc.oneof(
+      fc.string({ unit: 'grapheme-composite' }),
+      fc.array(fc.constantFrom('https://a.com/', 'x|y', ' ', '\n', '\r\n', '<', '>', '"', 'é😀', 'mailto:a@b.c', '%zz', ':'), { maxLength: 40 }).map((pieces) => pieces.join('')),
+    );
+    fc.assert(
+      fc.property(texts, (text) => {
+        let candidates: UriCandidate[] = [];
+        expect(() => (candidates = discoverText(text))).not.toThrow();
+        for (const candidate of candidates) {
+          const [start, end] = candidate.range;
+          expect(start).toBeGreaterThanOrEqual(0);
+          expect(end).toBeLessThanOrEqual(text.length);
+          // Text is written as it is: the URI's source is the URI.
+          const part = candidate.parts[0];
+          if (part?.kind === 'text') expect(text.slice(...part.map.sourceRange(candidate.uriStart, candidate.uriEnd))).toBe(candidate.uri);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('grows linearly with the text: lines of prose, and one long line', () => {
+    const lines = (size: number) => repeatTo('see https://acme.com/a|b and é😀 https://acme.com/%zz then words\n', size);
+    const oneLine = (size: number) => repeatTo('https://acme.com/a|b x ', size);
+    const noScheme = (size: number) => repeatTo('a:b:c:d:', size);
+    expect(growthRatio(discoverText, lines)).toBeLessThan(30);
+    expect(growthRatio(discoverText, oneLine)).toBeLessThan(30);
+    expect(growthRatio(discoverText, noScheme)).toBeLessThan(30);
+  });
+
+  it('reads 5 MB in one pass without running out of stack', () => {
+    const line = 'log line https://acme.com/a|b\n';
+    const count = Math.ceil(5_000_000 / line.length);
+    const candidates = discoverText(line.repeat(count));
+    expect(candidates.length).toBe(count);
+    const last = candidates.at(-1)!;
+    expect(sourceRangeOf(last, 0, last.uri.length)).toEqual([(count - 1) * line.length + line.indexOf('https'), count * line.length - 1]);
+  });
+});

@@ -1,0 +1,234 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parse as parseYaml, parseAllDocuments, stringify, Scalar } from 'yaml';
+import type { UriCandidate } from '../../src/candidate.js';
+import type { Finding, SourceEdit } from '../../src/finding.js';
+import { discoverYaml } from '../../src/formats/yaml.js';
+import { runRules } from '../../src/rules/index.js';
+
+const RULES = { 'no-unescaped-chars': {}, 'no-malformed': {}, 'no-invalid-percent-encoding': {}, 'no-insecure-scheme': {} } as const;
+
+function findings(text: string): Finding[] {
+  return runRules(discoverYaml(text), RULES);
+}
+
+/** The text with the edits applied (they do not overlap): from the last to the first. */
+function applyEdits(text: string, edits: readonly SourceEdit[]): string {
+  return [...edits].sort((a, b) => b.range[0] - a.range[0]).reduce((out, edit) => out.slice(0, edit.range[0]) + edit.text + out.slice(edit.range[1]), text);
+}
+
+function fixAll(text: string, found: readonly Finding[]): string {
+  return applyEdits(text, found.flatMap((finding) => finding.fix ?? []));
+}
+
+/** The source range of `needle` inside `within`, a piece of the text that occurs in it once. */
+function rangeOf(text: string, needle: string, within = needle): [number, number] {
+  const at = text.indexOf(within);
+  expect(at).toBeGreaterThanOrEqual(0);
+  expect(text.lastIndexOf(within)).toBe(at);
+  const start = at + within.indexOf(needle);
+  return [start, start + needle.length];
+}
+
+/** The map of a candidate (every YAML candidate is one piece of text). */
+function mapOf(candidate: UriCandidate | undefined) {
+  const part = candidate?.parts[0];
+  if (part?.kind !== 'text') throw new Error('no text part');
+  return part.map;
+}
+
+describe('discoverYaml: scalars', () => {
+  it('reports in a plain scalar at the source offset, and the fix reads back', () => {
+    const text = 'name: demo\nhome: https://acme.com/docs/a|b\n';
+    const [finding, ...rest] = findings(text);
+    expect(rest).toEqual([]);
+    expect(finding?.code).toBe('path-unescaped-char');
+    expect(finding?.range).toEqual(rangeOf(text, '|'));
+    expect(parseYaml(fixAll(text, [finding!]))).toEqual({ name: 'demo', home: 'https://acme.com/docs/a%7Cb' });
+  });
+
+  it('maps double-quoted escapes: `\\/` before, `\\x7C` and `\\"` inside the URI', () => {
+    const text = 'home: "https:\\/\\/acme.com\\/a\\x7Cb\\"c"\n';
+    const found = findings(text);
+    expect(found.map((f) => [f.code, f.range])).toEqual([
+      ['path-unescaped-char', rangeOf(text, '\\x7C')],
+      ['path-unescaped-char', rangeOf(text, '\\"')],
+    ]);
+    expect(parseYaml(fixAll(text, found))).toEqual({ home: 'https://acme.com/a%7Cb%22c' });
+  });
+
+  it("maps single-quoted `''` before the problem", () => {
+    const text = "home: 'https://acme.com/it''s|x'\n";
+    const found = findings(text);
+    expect(found.map((f) => f.range)).toEqual([rangeOf(text, '|')]);
+    expect(parseYaml(fixAll(text, found))).toEqual({ home: "https://acme.com/it's%7Cx" });
+  });
+
+  it('counts emoji and é before the URI on the same line in UTF-16 units', () => {
+    const text = '😀é: "😀 \\u00e9 see https://acme.com/a|b"\nplain😀: https://acme.com/é/c|d\n';
+    const found = findings(text).filter((f) => f.code === 'path-unescaped-char');
+    expect(found.map((f) => f.range)).toEqual([rangeOf(text, '|', 'a|b'), rangeOf(text, '|', 'c|d')]);
+    expect(parseYaml(fixAll(text, found))).toEqual({ '😀é': '😀 é see https://acme.com/a%7Cb', 'plain😀': 'https://acme.com/é/c%7Cd' });
+  });
+
+  it('does not report http in `$schema`, but does under another key', () => {
+    expect(findings('$schema: http://json-schema.org/draft-07/schema#\n')).toEqual([]);
+    const text = 'homepage: http://json-schema.org/draft-07/schema#\n';
+    const [finding] = findings(text);
+    expect(finding?.code).toBe('scheme-insecure');
+    expect(finding?.range).toEqual(rangeOf(text, 'http'));
+  });
+
+  it('never reports keys, and keys values by their mapping key', () => {
+    const text = 'https://acme.com/a|b: x\n? http://cdn.acme.com/c|d\n: 1\nouter:\n  inner: https://acme.com/e\n  list:\n    - https://acme.com/f\n';
+    expect(discoverYaml(text).map((c) => [c.key, c.uri, c.context])).toEqual([
+      ['inner', 'https://acme.com/e', 'shape'],
+      [undefined, 'https://acme.com/f', 'shape'],
+    ]);
+  });
+
+  it('reads scalars with white space as prose, multi-line plain and quoted ones folded', () => {
+    const text = 'plain: see\n  https://acme.com/a|b\n  for more\nquoted: "see\n\n  https://acme.com/c|d  \n  too"\n';
+    const candidates = discoverYaml(text);
+    expect(candidates.map((c) => [c.context, c.key, c.uri])).toEqual([
+      ['prose', 'plain', 'https://acme.com/a|b'],
+      ['prose', 'quoted', 'https://acme.com/c|d'],
+    ]);
+    const found = findings(text);
+    expect(found.map((f) => f.range)).toEqual([rangeOf(text, '|', 'a|b'), rangeOf(text, '|', 'c|d')]);
+    expect(parseYaml(fixAll(text, found))).toEqual({ plain: 'see https://acme.com/a%7Cb for more', quoted: 'see\nhttps://acme.com/c%7Cd too' });
+  });
+
+  it('reads block scalars line by line; a one-line block scalar is a URI by its shape', () => {
+    const text = 'literal: |\n  first line\n  https://acme.com/a|b here\nfolded: >-\n  http://cdn.acme.com/c|d\n';
+    const candidates = discoverYaml(text);
+    expect(candidates.map((c) => [c.context, c.key, c.uri])).toEqual([
+      ['prose', 'literal', 'https://acme.com/a|b'],
+      ['shape', 'folded', 'http://cdn.acme.com/c|d'],
+    ]);
+    const found = findings(text);
+    expect(found.map((f) => [f.code, f.range])).toEqual([
+      ['path-unescaped-char', rangeOf(text, '|', 'a|b')],
+      ['path-unescaped-char', rangeOf(text, '|', 'c|d')],
+      ['scheme-insecure', rangeOf(text, 'http', 'http:')],
+    ]);
+    expect(parseYaml(fixAll(text, found))).toEqual({ literal: 'first line\nhttps://acme.com/a%7Cb here\n', folded: 'http://cdn.acme.com/c%7Cd' });
+  });
+
+  it('maps a double-quoted line continuation inside the URI', () => {
+    const text = 'u: "https://acme.com/a\\\n    |b"\n';
+    const [finding] = findings(text);
+    expect(finding?.range).toEqual(rangeOf(text, '|'));
+    expect(parseYaml(fixAll(text, [finding!]))).toEqual({ u: 'https://acme.com/a%7Cb' });
+  });
+
+  it('refuses a fix a plain scalar cannot hold, and escapes one for a quoted scalar', () => {
+    const plain = mapOf(discoverYaml('u: https://acme.com/a\n')[0]);
+    expect(plain.replace(5, 5, '%7C')).toEqual({ range: [8, 8], text: '%7C' });
+    expect(plain.replace(5, 5, ': ')).toBeUndefined();
+    expect(plain.replace(5, 5, ' #')).toBeUndefined();
+    expect(plain.replace(0, 0, '&')).toBeUndefined();
+    expect(plain.replace(5, 5, '{')).toBeUndefined();
+    const double = mapOf(discoverYaml('u: "https://acme.com/a"\n')[0]);
+    expect(double.replace(5, 5, '"\\\n')?.text).toBe('\\"\\\\\\n');
+    const single = mapOf(discoverYaml("u: 'https://acme.com/a'\n")[0]);
+    expect(single.replace(5, 5, "'")?.text).toBe("''");
+    expect(single.replace(5, 5, '\n')).toBeUndefined();
+  });
+
+  it('does not take regex sources, schemeless strings or other values for URIs', () => {
+    const text = 'pattern: ^https?://acme\\.com/.*$\nhost: acme.com/a|b\nn: 1\nb: true\nz: null\nbin: !!binary aGVsbG8=\nword: "https:"\n';
+    expect(discoverYaml(text)).toEqual([]);
+  });
+});
+
+describe('discoverYaml: comments, streams and broken documents', () => {
+  it('finds URIs in comments, as prose', () => {
+    const text = '# see https://acme.com/a|b\nkey: value  # mirror http://cdn.acme.com/c|d\nblock: |  # https://acme.com/e|f\n  body\n';
+    expect(discoverYaml(text).map((c) => [c.context, c.uri])).toEqual([
+      ['prose', 'https://acme.com/a|b'],
+      ['prose', 'http://cdn.acme.com/c|d'],
+      ['prose', 'https://acme.com/e|f'],
+    ]);
+    const found = findings(text);
+    expect(found.map((f) => f.range)).toEqual([rangeOf(text, '|', 'a|b'), rangeOf(text, '|', 'c|d'), rangeOf(text, '|', 'e|f')]);
+    expect(parseYaml(fixAll(text, found))).toEqual(parseYaml(text));
+  });
+
+  it('reads every document of a stream', () => {
+    const text = 'a: https://acme.com/x|y\n---\nb: https://acme.com/z|w\n...\n---\n- "https://acme.com/q|r"\n';
+    const found = findings(text);
+    expect(found.map((f) => f.range)).toEqual([rangeOf(text, '|', 'x|y'), rangeOf(text, '|', 'z|w'), rangeOf(text, '|', 'q|r')]);
+    expect(parseAllDocuments(fixAll(text, found)).map((document) => document.toJS())).toEqual([{ a: 'https://acme.com/x%7Cy' }, { b: 'https://acme.com/z%7Cw' }, ['https://acme.com/q%7Cr']]);
+  });
+
+  it('reads a broken document as far as the parser does, and never throws', () => {
+    const text = 'a: [https://acme.com/a|b\nb: : :\n  - \'https://acme.com/c|d';
+    expect(() => discoverYaml(text)).not.toThrow();
+    expect(findings(text).map((f) => f.range)).toContainEqual(rangeOf(text, '|', 'a|b'));
+  });
+});
+
+/** The fastest of three runs, in milliseconds. */
+function cheapestRun(run: () => unknown): number {
+  let best = Infinity;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const start = performance.now();
+    run();
+    best = Math.min(best, performance.now() - start);
+  }
+  return best;
+}
+
+describe('discoverYaml: robustness', () => {
+  it('grows linearly with a long mapping', () => {
+    const mapping = (size: number) => {
+      const line = (k: number) => `key${k}: https://acme.com/a|b # see http://cdn.acme.com/\n`;
+      return Array.from({ length: Math.ceil(size / line(0).length) }, (_, k) => line(k)).join('');
+    };
+    const small = mapping(100_000);
+    const large = mapping(1_000_000);
+    cheapestRun(() => discoverYaml(small));
+    // About 10 when linear; checking each key against every other (yaml's uniqueKeys) gives over 30.
+    expect(cheapestRun(() => discoverYaml(large)) / cheapestRun(() => discoverYaml(small))).toBeLessThan(20);
+  });
+
+  it('never throws, and every candidate lies in the text', () => {
+    const texts = fc.oneof(
+      fc.string({ unit: 'grapheme-composite' }),
+      fc.array(fc.constantFrom('a: ', '- ', '"', "'", '\\', '\n', '  ', '# ', '|', '>', 'https://a.com/x|', ' y ', '---\n', '{', '}', '[', ']', ',', '\\x7', 'é😀', '\t', '\r\n'), { maxLength: 40 }).map((pieces) => pieces.join('')),
+    );
+    fc.assert(
+      fc.property(texts, (text) => {
+        let candidates: UriCandidate[] = [];
+        expect(() => (candidates = discoverYaml(text))).not.toThrow();
+        for (const candidate of candidates) {
+          expect(candidate.range[0]).toBeGreaterThanOrEqual(0);
+          expect(candidate.range[1]).toBeLessThanOrEqual(text.length);
+        }
+        for (const finding of runRules(candidates, RULES)) {
+          expect(finding.range[0]).toBeGreaterThanOrEqual(0);
+          expect(finding.range[1]).toBeLessThanOrEqual(text.length);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('reads the value yaml writes in every style, folded or not, and the fix reads back', () => {
+    const word = fc.stringMatching(/^[a-z]{1,8}$/);
+    const styles = fc.constantFrom(Scalar.PLAIN, Scalar.QUOTE_DOUBLE, Scalar.QUOTE_SINGLE, Scalar.BLOCK_LITERAL, Scalar.BLOCK_FOLDED);
+    fc.assert(
+      fc.property(fc.array(word, { maxLength: 12 }), fc.stringMatching(/^[a-z/|]{0,10}$/), fc.array(word, { maxLength: 12 }), styles, fc.integer({ min: 20, max: 80 }), (before, tail, after, type, lineWidth) => {
+        const url = `https://acme.com/${tail}`;
+        const value = [...before, url, ...after].join(' ');
+        const text = stringify({ key: value }, { defaultStringType: type, lineWidth, minContentWidth: 0 });
+        const candidates = discoverYaml(text);
+        expect(candidates.map((c) => [c.key, c.uri])).toEqual([['key', url]]);
+        const fixed = fixAll(text, runRules(candidates, RULES));
+        expect(parseYaml(fixed)).toEqual({ key: value.replace(/\|/g, '%7C') });
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
