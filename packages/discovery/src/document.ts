@@ -1,9 +1,13 @@
 import type { UriCandidate } from './candidate.js';
-import type { DiscoveryOptions } from './js/discover.js';
+import type { DiscoveryOptions, JsDiscovery } from './js/discover.js';
 import type { JsSourceCode } from './js/source-code.js';
+import { discoverCss } from './formats/css.js';
+import { discoverHtml } from './formats/html.js';
+import { discoverJson, type JsonMode } from './formats/json.js';
+import { discoverMarkdown } from './formats/markdown.js';
+import { discoverText } from './formats/text.js';
+import { discoverYaml } from './formats/yaml.js';
 import { discoverJsText } from './js/text.js';
-import { proseCandidates } from './prose.js';
-import { OffsetMap } from './text-map.js';
 
 /** The kinds of source a reader exists for. */
 export type SourceKind = 'js' | 'json' | 'markdown' | 'html' | 'css' | 'yaml' | 'text';
@@ -15,6 +19,8 @@ export interface DocumentUris {
   sourceCode?: JsSourceCode;
   /** HTML: the document's `<base href>`, which its relative references resolve against. */
   base?: string;
+  /** JavaScript and TypeScript that parsed: the discovery that follows edits inside literals and comments. */
+  session?: JsDiscovery;
   /** Why the document did not parse, when it did not (what could be found was still read). */
   parseError?: string;
 }
@@ -22,6 +28,17 @@ export interface DocumentUris {
 export interface DocumentOptions extends DiscoveryOptions {
   /** The file's path or name: decides JSX for JavaScript and the JSON dialect. */
   filePath?: string;
+  /** The JSON dialect, when the file's name does not say (`.jsonc`, `.json5`); default: JSON with comments allowed. */
+  jsonMode?: JsonMode;
+}
+
+/** `.json5` is JSON5, `.json` is JSON (read leniently: comments and trailing commas, as in tsconfig.json), else JSONC. */
+function jsonModeOf(options: DocumentOptions): JsonMode {
+  if (options.jsonMode) return options.jsonMode;
+  const path = options.filePath?.toLowerCase() ?? '';
+  if (path.endsWith('.json5')) return 'json5';
+  if (path.endsWith('.json')) return 'json';
+  return 'jsonc';
 }
 
 const EXTENSIONS: Readonly<Record<string, SourceKind>> = {
@@ -48,8 +65,20 @@ export function discoverDocument(text: string, kind: SourceKind, options: Docume
     switch (kind) {
       case 'js':
         return discoverJsText(text, options);
-      default:
-        return { candidates: proseCandidates(OffsetMap.plain(text, 0)) };
+      case 'json':
+        return { candidates: discoverJson(text, jsonModeOf(options)) };
+      case 'markdown':
+        return { candidates: discoverMarkdown(text) };
+      case 'html': {
+        const found = discoverHtml(text);
+        return found.base === undefined ? { candidates: found.candidates } : { candidates: found.candidates, base: found.base };
+      }
+      case 'css':
+        return { candidates: discoverCss(text) };
+      case 'yaml':
+        return { candidates: discoverYaml(text) };
+      case 'text':
+        return { candidates: discoverText(text) };
     }
   } catch (error) {
     return { candidates: [], parseError: error instanceof Error ? error.message : String(error) };

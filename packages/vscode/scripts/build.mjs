@@ -13,6 +13,7 @@
 // built-in fails the build, apart from the two optional probes listed below.
 import { existsSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
@@ -44,6 +45,22 @@ const common = {
   legalComments: 'none',
 };
 
+/**
+ * css-tree (the CSS reader's parser) loads its JSON data at run time with `createRequire(import.meta.url)`,
+ * which no bundle can follow. Its package.json's `browser` field names files with the data inlined
+ * (`lib/data.js` → `dist/data.js`, `lib/version.js` → `dist/version.js`): the bundle takes those.
+ */
+const inlineCssTreeData = {
+  name: 'inline-css-tree-data',
+  setup(build) {
+    build.onResolve({ filter: /(^|\/)(data|version)\.js$/ }, (args) => {
+      const file = path.resolve(args.resolveDir, args.path);
+      const match = /^(.*[\\/]@eslint[\\/]css-tree)[\\/]lib[\\/](data|version)\.js$/.exec(file);
+      return match ? { path: path.join(match[1], 'dist', `${match[2]}.js`) } : undefined;
+    });
+  },
+};
+
 /** @type {(esbuild.BuildOptions & { allowAtRunTime: string[] })[]} */
 const builds = [
   {
@@ -66,6 +83,7 @@ const builds = [
       'import.meta.dirname': '__dirname',
     },
     banner: { js: 'var __urilint_import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
+    plugins: [inlineCssTreeData],
     allowAtRunTime: [...OPTIONAL_AT_RUN_TIME.keys()],
   },
 ];

@@ -4,8 +4,8 @@ import { placeholder, UriCandidate, type CandidateContext, type Part } from '../
 import { proseCandidates } from '../prose.js';
 import { hasUriShape, REGEX_LIKE, XML_NAMESPACES } from '../shape.js';
 import { OffsetMap } from '../text-map.js';
-import type { JsSourceCode } from './source-code.js';
-import { mapJsxAttribute, mapStringLiteral, mapTemplateElementAt, type CookedMap } from './literal-map.js';
+import { nodesOf, setText, type JsSourceCode } from './source-code.js';
+import { mapJsxAttribute, mapStringLiteral, mapTemplateElement, mapTemplateElementAt, type CookedMap } from './literal-map.js';
 import { findSinkArguments, GLOBAL_SINK_NAMES, SINK_MODULES, syntacticSink } from './sinks.js';
 
 /** `settings.urilint` in the ESLint config, shared by every rule; plain data, so `--cache` stays correct. */
@@ -424,14 +424,255 @@ export function discoverJs(sourceCode: JsSourceCode, options: DiscoveryOptions =
   if (!byOptions) cache.set(sourceCode, (byOptions = new Map()));
   const cached = byOptions.get(key);
   if (cached) return cached;
-  const walk: Walk = {
-    sourceCode,
-    sinks: sinksOrNone(sourceCode, options.sinks),
-    linkComponents: new Set(options.linkComponents ?? []),
-    out: [],
-  };
-  visit(walk, sourceCode.ast as TSESTree.Node);
-  if (options.comments !== false) walk.out.push(...commentCandidates(sourceCode));
-  byOptions.set(key, walk.out);
-  return walk.out;
+  const found = [...new JsDiscovery(sourceCode, options).candidates];
+  byOptions.set(key, found);
+  return found;
+}
+
+/** A literal or comment whose text an edit can change without changing the tree. */
+type Token =
+  | { kind: 'string'; node: TSESTree.StringLiteral; jsx: boolean }
+  | { kind: 'template'; node: TSESTree.TemplateElement }
+  | { kind: 'comment'; node: TSESTree.Comment };
+
+/** Where a token's own text is: between its delimiters. */
+function contentOf(token: Token, text: string): [number, number] {
+  const [start, end] = token.node.range;
+  if (token.kind === 'string') return [start + 1, end - 1];
+  if (token.kind === 'comment') return [start + 2, token.node.type === 'Block' ? end - 2 : end];
+  return [start + 1, text.startsWith('${', end - 2) ? end - 2 : end - 1];
+}
+
+/** Whether `content` can stand between the token's delimiters and still be one token of its kind, ending where it did. */
+function staysOneToken(token: Token, content: string, quote: string): boolean {
+  if (token.kind === 'comment') return token.node.type === 'Block' ? !content.includes('*/') : !/[\n\r\u2028\u2029]/.test(content);
+  for (let i = 0; i < content.length; i++) {
+    const c = content[i]!;
+    if (c === '\\' && !(token.kind === 'string' && token.jsx)) {
+      // An escape takes the next character; one at the very end would escape the closing delimiter.
+      if (i + 1 >= content.length) return false;
+      // A legacy octal escape (`\1`, `\01`, `\8`) is an error in a module and in a template: the file no longer parses.
+      if (/[1-9]/.test(content[i + 1]!) || (content[i + 1] === '0' && /[0-9]/.test(content[i + 2] ?? ''))) return false;
+      i++;
+      continue;
+    }
+    if (token.kind === 'string' && (c === quote || (!token.jsx && (c === '\n' || c === '\r')))) return false;
+    if (token.kind === 'template' && (c === '`' || (c === '$' && content[i + 1] === '{'))) return false;
+  }
+  return true;
+}
+
+/** Where a string's value decides more than its own URIs: a module name, a key, a directive, an HTTP method. */
+function valueMatters(node: TSESTree.Node): boolean {
+  const parent = node.parent;
+  if (!parent) return true;
+  switch (parent.type) {
+    case 'ImportDeclaration':
+    case 'ExportAllDeclaration':
+    case 'ExportNamedDeclaration':
+    case 'ImportExpression':
+    case 'TSExternalModuleReference':
+    case 'ImportAttribute':
+    case 'TSModuleDeclaration':
+      return true;
+    case 'ExpressionStatement':
+      return 'directive' in parent && parent.directive !== undefined;
+    case 'Property':
+    case 'PropertyDefinition':
+    case 'MethodDefinition':
+    case 'TSPropertySignature':
+      return parent.key === node;
+    case 'CallExpression': {
+      const name = parent.callee.type === 'Identifier' ? parent.callee.name : parent.callee.type === 'MemberExpression' && parent.callee.property.type === 'Identifier' ? parent.callee.property.name : '';
+      return name === 'require' || name === 'open';
+    }
+    default:
+      return false;
+  }
+}
+
+/** Expressions whose value may be the string's own (a `const`'s value can then be read as another URI's hole). */
+const CARRIES_VALUE = new Set(['ConditionalExpression', 'LogicalExpression', 'SequenceExpression', 'UnaryExpression', 'BinaryExpression', 'ChainExpression', 'MemberExpression', 'AwaitExpression', 'TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'TSTypeAssertion']);
+
+/**
+ * Whether another URI's checks may read this expression's value: when it is,
+ * or flows into, a `const`'s value, a `${…}` or a `+ x` (no-unencoded-interpolation
+ * reads those). A call's argument, a JSX attribute, an object property or an
+ * array element is read by no other URI.
+ */
+function readElsewhere(root: TSESTree.Node): boolean {
+  let child = root;
+  for (let node = root.parent; node; child = node, node = node.parent) {
+    if (node.type === 'VariableDeclarator' || node.type === 'TemplateLiteral' || node.type === 'TaggedTemplateExpression') return true;
+    if (node.type === 'BinaryExpression' && node.operator === '+') return true;
+    if (node.type === 'CallExpression' || node.type === 'NewExpression') {
+      // `String("…")` passes the value on; any other call's result is not this string.
+      const passes = node.callee === child || (node.callee.type === 'Identifier' && node.callee.name === 'String');
+      if (!passes) return false;
+      continue;
+    }
+    if (!CARRIES_VALUE.has(node.type)) return false;
+  }
+  return false;
+}
+
+/**
+ * The URIs of one parsed JavaScript or TypeScript file, kept up to date
+ * through edits: an edit that stays inside one string, template text or
+ * comment leaves the tree as a new parse would make it (only that token's
+ * text and the ranges after it change), so only the URIs of that token's
+ * expression are found again, exactly as `discoverJs` would find them.
+ */
+export class JsDiscovery {
+  readonly sourceCode: JsSourceCode;
+  #candidates: UriCandidate[];
+  readonly #walk: Walk;
+  readonly #comments: boolean;
+  /** The candidates of each comment (they have no node). */
+  readonly #byComment = new Map<TSESTree.Comment, UriCandidate[]>();
+  #tokens: Token[] | undefined;
+
+  constructor(sourceCode: JsSourceCode, options: DiscoveryOptions = {}) {
+    this.sourceCode = sourceCode;
+    this.#comments = options.comments !== false;
+    this.#walk = { sourceCode, sinks: sinksOrNone(sourceCode, options.sinks), linkComponents: new Set(options.linkComponents ?? []), out: [] };
+    visit(this.#walk, sourceCode.ast as TSESTree.Node);
+    const literals = this.#walk.out;
+    const comments: UriCandidate[] = [];
+    if (this.#comments) {
+      for (const comment of sourceCode.ast.comments ?? []) {
+        const found = this.#commentCandidates(comment);
+        this.#byComment.set(comment, found);
+        comments.push(...found);
+      }
+    }
+    this.#candidates = [...literals, ...comments];
+  }
+
+  get candidates(): readonly UriCandidate[] {
+    return this.#candidates;
+  }
+
+  #commentCandidates(comment: TSESTree.Comment): UriCandidate[] {
+    const out: UriCandidate[] = [];
+    guarded(() => out.push(...proseCandidates(OffsetMap.plain(comment.value, comment.range[0] + 2))));
+    return out;
+  }
+
+  #tokenList(): Token[] {
+    if (this.#tokens === undefined) {
+      const tokens: Token[] = [];
+      for (const node of nodesOf(this.sourceCode) ?? []) {
+        if (node.type === 'Literal' && typeof node.value === 'string') tokens.push({ kind: 'string', node: node as TSESTree.StringLiteral, jsx: node.parent?.type === 'JSXAttribute' });
+        else if (node.type === 'TemplateElement') tokens.push({ kind: 'template', node });
+      }
+      for (const comment of this.sourceCode.ast.comments ?? []) tokens.push({ kind: 'comment', node: comment });
+      this.#tokens = tokens;
+    }
+    return this.#tokens;
+  }
+
+  /**
+   * Applies an edit of the file's text — `[start, end)` replaced by `text` —
+   * when it stays inside one token as above, and returns the candidates it
+   * replaced and those it added; `undefined` (nothing changed) when the edit
+   * may change more, and the file must be parsed again.
+   */
+  edit(start: number, end: number, text: string): { removed: UriCandidate[]; added: UriCandidate[] } | undefined {
+    const nodes = nodesOf(this.sourceCode);
+    if (nodes === undefined) return undefined;
+    const old = this.sourceCode.text;
+    const token = this.#tokenList().find((t) => {
+      const [from, to] = contentOf(t, old);
+      return from <= start && end <= to;
+    });
+    if (token === undefined) return undefined;
+    const [from, to] = contentOf(token, old);
+    const content = old.slice(from, start) + text + old.slice(end, to);
+    const quote = old[token.node.range[0]]!;
+    if (!staysOneToken(token, content, quote)) return undefined;
+    if (token.kind !== 'comment' && valueMatters(token.node)) return undefined;
+    if (token.kind === 'string' && token.jsx && content.includes('&#')) return undefined;
+    const root = token.kind === 'comment' ? undefined : this.#rootOf(token.node);
+    if (root !== undefined && readElsewhere(root)) return undefined;
+
+    const next = old.slice(0, start) + text + old.slice(end);
+    const tokenStart = token.node.range[0];
+    const tokenEnd = token.node.range[1] + text.length - (end - start);
+    // The token's new value, checked before anything changes: an escape the edit broke means a new parse.
+    let update: () => void;
+    try {
+      update = this.#valueUpdate(token, next, tokenStart, tokenEnd, from, to + text.length - (end - start));
+    } catch {
+      return undefined;
+    }
+
+    const delta = text.length - (end - start);
+    const moved = (offset: number): number => (offset >= end ? offset + delta : offset);
+    for (const node of nodes) node.range = [moved(node.range[0]), moved(node.range[1])];
+    for (const comment of this.sourceCode.ast.comments ?? []) comment.range = [moved(comment.range[0]), moved(comment.range[1])];
+    setText(this.sourceCode, next);
+    update();
+    cache.delete(this.sourceCode);
+
+    let removed: UriCandidate[];
+    let added: UriCandidate[];
+    if (token.kind === 'comment') {
+      removed = this.#byComment.get(token.node) ?? [];
+      added = this.#comments ? this.#commentCandidates(token.node) : [];
+      this.#byComment.set(token.node, added);
+    } else {
+      removed = this.#candidates.filter((candidate) => candidate.node === root);
+      added = this.#rediscover(root!);
+    }
+    const gone = new Set(removed);
+    const at = this.#candidates.findIndex((candidate) => gone.has(candidate));
+    const kept = this.#candidates.filter((candidate) => !gone.has(candidate));
+    kept.splice(at < 0 ? kept.length : at, 0, ...added);
+    this.#candidates = kept;
+    return { removed, added };
+  }
+
+  /** The expression a token's URIs are found in: its template, its `+` chain, or itself. */
+  #rootOf(node: TSESTree.Node): TSESTree.Node {
+    let root: TSESTree.Node = node.type === 'TemplateElement' ? node.parent! : node;
+    while (isConcatenationPart(root)) root = root.parent!;
+    return root;
+  }
+
+  /** Sets the token's value as the parser would read its new text (throws when it cannot be read). */
+  #valueUpdate(token: Token, next: string, start: number, end: number, from: number, to: number): () => void {
+    if (token.kind === 'comment') {
+      const value = next.slice(from, to);
+      return () => (token.node.value = value);
+    }
+    const raw = next.slice(start, end);
+    if (token.kind === 'string') {
+      const value = token.jsx ? mapJsxAttribute(raw, start).value : mapStringLiteral(raw, start).value;
+      return () => Object.assign(token.node, { value, raw });
+    }
+    const map = mapTemplateElement(next.slice(from, to), from);
+    if (map === undefined) throw new SyntaxError('invalid escape in a template');
+    const cooked = map.value;
+    return () => (token.node.value = { raw: next.slice(from, to), cooked });
+  }
+
+  /** The candidates of one expression, found as the walk found them. */
+  #rediscover(root: TSESTree.Node): UriCandidate[] {
+    const walk = this.#walk;
+    walk.out = [];
+    const attribute = root.parent?.type === 'JSXAttribute' ? root.parent : root.parent?.type === 'JSXExpressionContainer' && root.parent.parent?.type === 'JSXAttribute' ? root.parent.parent : undefined;
+    if (attribute) {
+      visitJsxAttribute(walk, attribute);
+    } else {
+      const tagged = root.type === 'TemplateLiteral' && root.parent?.type === 'TaggedTemplateExpression';
+      const sink = walk.sinks.get(root);
+      if (buildsString(root) && !tagged && !isConcatenationPart(root) && (sink !== undefined || !isExcludedPlace(root))) {
+        guarded(() => addCandidates(walk, root, sink ? 'sink' : undefined, sink, false));
+      }
+    }
+    const found = walk.out;
+    walk.out = [];
+    return found;
+  }
 }

@@ -15,14 +15,17 @@ type ScopeManager = NonNullable<TSESLint.SourceCode['scopeManager']>;
 
 /** The source code of one parsed file, with ESLint's scope lookup. */
 class ParsedSource {
-  readonly text: string;
+  text: string;
   readonly ast: TSESTree.Program;
   readonly visitorKeys: TSESLint.SourceCode['visitorKeys'];
   readonly scopeManager: ScopeManager;
   readonly parserServices: TSESLint.SourceCode['parserServices'];
+  /** Every node of the tree. */
+  readonly nodes: TSESTree.Node[];
 
-  constructor(text: string, ast: TSESTree.Program, visitorKeys: TSESLint.SourceCode['visitorKeys'], scopeManager: ScopeManager) {
+  constructor(text: string, ast: TSESTree.Program, visitorKeys: TSESLint.SourceCode['visitorKeys'], scopeManager: ScopeManager, nodes: TSESTree.Node[]) {
     this.text = text;
+    this.nodes = nodes;
     this.ast = ast;
     this.visitorKeys = visitorKeys;
     this.scopeManager = scopeManager;
@@ -44,11 +47,13 @@ class ParsedSource {
   }
 }
 
-/** Sets every node's `parent`, as ESLint's traversal does (the parser leaves them unset). */
-function setParents(root: TSESTree.Node, keys: TSESLint.SourceCode['visitorKeys']): void {
+/** Sets every node's `parent`, as ESLint's traversal does (the parser leaves them unset); returns every node. */
+function setParents(root: TSESTree.Node, keys: TSESLint.SourceCode['visitorKeys']): TSESTree.Node[] {
+  const nodes: TSESTree.Node[] = [];
   const stack: TSESTree.Node[] = [root];
   while (stack.length > 0) {
     const node = stack.pop()!;
+    nodes.push(node);
     for (const key of keys[node.type] ?? []) {
       const child = (node as unknown as Record<string, unknown>)[key];
       const children = Array.isArray(child) ? child : [child];
@@ -60,6 +65,17 @@ function setParents(root: TSESTree.Node, keys: TSESLint.SourceCode['visitorKeys'
       }
     }
   }
+  return nodes;
+}
+
+/** Every node of a file `parseJs` parsed (for edits that move their ranges), or undefined for another source. */
+export function nodesOf(sourceCode: JsSourceCode): TSESTree.Node[] | undefined {
+  return sourceCode instanceof ParsedSource ? sourceCode.nodes : undefined;
+}
+
+/** Sets the text of a file `parseJs` parsed, after an edit that kept its tree (see `JsDiscovery.edit`). */
+export function setText(sourceCode: JsSourceCode, text: string): void {
+  if (sourceCode instanceof ParsedSource) sourceCode.text = text;
 }
 
 /** Whether a file of this name is parsed with JSX: every JavaScript and `.tsx` file, no `.ts` file (its `<T>x` is a cast). */
@@ -85,6 +101,6 @@ export function parseJs(text: string, options: JsParseOptions = {}): JsSourceCod
     ecmaFeatures: { jsx },
   });
   const ast = result.ast as unknown as TSESTree.Program;
-  setParents(ast, result.visitorKeys as TSESLint.SourceCode['visitorKeys']);
-  return new ParsedSource(text, ast, result.visitorKeys as TSESLint.SourceCode['visitorKeys'], result.scopeManager as unknown as ScopeManager) as unknown as JsSourceCode;
+  const nodes = setParents(ast, result.visitorKeys as TSESLint.SourceCode['visitorKeys']);
+  return new ParsedSource(text, ast, result.visitorKeys as TSESLint.SourceCode['visitorKeys'], result.scopeManager as unknown as ScopeManager, nodes) as unknown as JsSourceCode;
 }

@@ -3,7 +3,7 @@ import ts from 'typescript';
 import type { UriCandidate } from '../candidate.js';
 import { proseCandidates } from '../prose.js';
 import { OffsetMap } from '../text-map.js';
-import { discoverJs, literalCandidates, type DiscoveryOptions } from './discover.js';
+import { JsDiscovery, literalCandidates, type DiscoveryOptions } from './discover.js';
 import { hasJsx, parseJs, type JsSourceCode } from './source-code.js';
 
 export interface JsTextOptions extends DiscoveryOptions {
@@ -16,6 +16,8 @@ export interface JsTextResult {
   candidates: UriCandidate[];
   /** The parsed file, when it parsed: rules that look at the code around a URI read it. */
   sourceCode?: JsSourceCode;
+  /** The discovery of the parsed file, which follows edits inside its literals and comments. */
+  session?: JsDiscovery;
   /** Why the file did not parse, when it did not: its literals were read without a tree. */
   parseError?: string;
 }
@@ -33,7 +35,8 @@ export function discoverJsText(text: string, options: JsTextOptions = {}): JsTex
   } catch (error) {
     return { candidates: tolerantCandidates(text, options), parseError: error instanceof Error ? error.message : String(error) };
   }
-  return { candidates: discoverJs(sourceCode, options), sourceCode };
+  const session = new JsDiscovery(sourceCode, options);
+  return { candidates: [...session.candidates], sourceCode, session };
 }
 
 const range = (start: number, end: number): [number, number] => [start, end];

@@ -77,7 +77,10 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Uri
       return found === undefined ? null : provideHover(document, found, position, settings.baseUri);
     },
     provideCodeActions(document, range, context, settings, token) {
-      const found = analysis(document, settings, token);
+      let found = analysis(document, settings, token);
+      // The refactors map a selection into a URI's text: that needs the text maps of this very version.
+      const selection = range.start.line !== range.end.line || range.start.character !== range.end.character;
+      if (found?.derived && selection) found = cache.fresh(document, settings, token);
       return found === undefined ? [] : provideCodeActions(document, found, range, context);
     },
     provideDocumentLinks(document, settings, token) {

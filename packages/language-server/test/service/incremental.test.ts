@@ -1,0 +1,130 @@
+/**
+ * An edit inside one literal or comment is applied to the last version's tree
+ * instead of parsing the file again. Whatever the edits, the result must be
+ * what a fresh analysis of the same text finds.
+ */
+import fc from 'fast-check';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { describe, expect, it } from 'vitest';
+import { differenceOf } from '../../src/service/analysis.js';
+import { createLanguageService } from '../../src/service/index.js';
+import { settingsWith } from '../support/documents.js';
+
+const settings = settingsWith({ preset: 'all' });
+
+const LINES = [
+  'const response = await fetch("https://example.com/api/items?page=1");',
+  'const home = "https://example.com/path/to/page#top";',
+  'const link = `https://example.com/users/${id}/posts?q=${query}`;',
+  'const chain = "https://example.com/" + path + "/a b";',
+  '// The docs: https://example.com/docs/a|b and mailto:team@example.com',
+  '/* See https://example.com/%zz for details. */',
+  'const config = { url: "https://api.example.com/v1/", $schema: "http://json-schema.org/schema#" };',
+  'xhr.open("GET", "https://example.com/data.json");',
+  'location.href = "javascript:void(0)";',
+  'const element = <a href="https://example.com/a&amp;b c">x</a>;',
+  'new URL("../relative/path", "https://example.com/base/");',
+  'const id = "abc";',
+  "const single = 'https://example.com/it\\'s';",
+  'const text = "Read https://example.com/guide first.";',
+  'import data from "./data.json";',
+  'function f() { return fetch(`/api/${encodeURIComponent(name)}`); }',
+];
+
+/** Text typed into the file: what makes literals and comments change shape. */
+const TYPED = fc.constantFrom('a', ' ', '|', '%', 'zz', '"', "'", '`', '\\', '${', '}', '*/', '\n', '/', ':', '#', '?', '&amp;', 'é', '😀', 'https://x.org/', '');
+
+interface Edit {
+  at: number;
+  remove: number;
+  text: string;
+}
+
+const editOf = fc.record({ at: fc.nat(), remove: fc.nat({ max: 3 }), text: TYPED });
+
+function applyEdit(text: string, edit: Edit): string {
+  const at = edit.at % (text.length + 1);
+  return text.slice(0, at) + edit.text + text.slice(Math.min(text.length, at + edit.remove));
+}
+
+/** What a client sees of an analysis: diagnostics (with their fixes) and links. */
+function observed(service: ReturnType<typeof createLanguageService>, document: TextDocument) {
+  return {
+    diagnostics: service.provideDiagnostics(document, settings).map((d) => ({ code: d.code, range: d.range, message: d.message, data: d.data })),
+    links: service.provideDocumentLinks(document, settings),
+  };
+}
+
+describe('edits inside literals and comments', () => {
+  it('find exactly what a fresh analysis finds, edit after edit', () => {
+    let derived = 0;
+    let edited = 0;
+    fc.assert(
+      fc.property(fc.shuffledSubarray(LINES, { minLength: 3 }), fc.array(editOf, { minLength: 1, maxLength: 6 }), (lines, edits) => {
+        const incremental = createLanguageService();
+        let text = lines.join('\n') + '\n';
+        let document = TextDocument.create('file:///project/a.tsx', 'typescriptreact', 1, text);
+        observed(incremental, document);
+        for (const edit of edits) {
+          text = applyEdit(text, edit);
+          document = TextDocument.create(document.uri, document.languageId, document.version + 1, text);
+          const fresh = createLanguageService();
+          expect(observed(incremental, document)).toEqual(observed(fresh, document));
+          edited++;
+          if (incremental.analyze(document, settings).derived) derived++;
+        }
+      }),
+      { numRuns: 150 },
+    );
+    // The property is about the derived versions: most random edits land in a literal or comment.
+    expect(derived).toBeGreaterThan(edited / 10);
+  });
+
+  it('typing in a URL derives the next version instead of parsing again', () => {
+    const service = createLanguageService();
+    const text = 'const a = 1;\nconst response = fetch("https://example.com/api");\n// https://example.com/docs\n';
+    const first = TextDocument.create('file:///project/b.ts', 'typescript', 1, text);
+    expect(service.analyze(first, settings).derived).toBe(false);
+    const at = text.indexOf('/api') + 4;
+    const typed = TextDocument.create(first.uri, 'typescript', 2, text.slice(0, at) + ' x' + text.slice(at));
+    const analysis = service.analyze(typed, settings);
+    expect(analysis.derived).toBe(true);
+    expect(service.provideDiagnostics(typed, settings).map((d) => [d.code, typed.offsetAt(d.range.start)])).toEqual([['path-unescaped-char', at]]);
+    // A new statement changes the tree: parsed again.
+    const statement = TextDocument.create(first.uri, 'typescript', 3, `${typed.getText()}fetch("/b");\n`);
+    expect(service.analyze(statement, settings).derived).toBe(false);
+  });
+
+  it('a refactor on a derived version reads fresh text maps', () => {
+    const service = createLanguageService();
+    const text = 'fetch("https://example.com/");\nfetch("https://example.com/a b");\n';
+    const first = TextDocument.create('file:///project/c.ts', 'typescript', 1, text);
+    service.analyze(first, settings);
+    // Typing before the second URL moves it; then a selection inside it is encoded.
+    const at = text.indexOf('.com/"') + 5;
+    const second = TextDocument.create(first.uri, 'typescript', 2, text.slice(0, at) + 'index' + text.slice(at));
+    expect(service.analyze(second, settings).derived).toBe(true);
+    const start = second.getText().indexOf('a b');
+    const range = { start: second.positionAt(start), end: second.positionAt(start + 3) };
+    const encode = service.provideCodeActions(second, range, { diagnostics: [], only: ['refactor.rewrite.urilint.encode'] }, settings)[0];
+    const edited = TextDocument.applyEdits(second, encode!.edit!.changes![second.uri]!);
+    expect(edited).toBe('fetch("https://example.com/index");\nfetch("https://example.com/a%20b");\n');
+  });
+});
+
+describe('differenceOf', () => {
+  it('is the one edit between two texts', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), fc.string(), fc.string(), (prefix, removed, inserted, suffix) => {
+        const before = prefix + removed + suffix;
+        const after = prefix + inserted + suffix;
+        const edit = differenceOf(before, after);
+        if (before === after) {
+          expect(edit).toBeUndefined();
+          return;
+        }
+        expect(before.slice(0, edit!.start) + edit!.text + before.slice(edit!.end)).toBe(after);
+      }),
+    );
+  });
+});
