@@ -1,5 +1,6 @@
 export { UriCandidate, textCandidate, type CandidateContext, type CandidateInit, type Part } from './candidate.js';
 export { findingOf, renderMessage, sourceEditsOf, sourceRangeOf, type Finding, type FindingOptions, type FindingSuggestion, type SourceEdit } from './finding.js';
+export { applySourceEdits, safeEdits } from './fixes.js';
 export { OffsetMap, type TextMap } from './text-map.js';
 export { discoverJs, discoveryOptions, literalCandidates, uriListeners, type DiscoveryOptions } from './js/discover.js';
 export { hasJsx, parseJs, type JsParseOptions, type JsSourceCode } from './js/source-code.js';

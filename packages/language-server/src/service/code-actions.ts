@@ -1,5 +1,5 @@
 import { tryPercentDecode } from '@urilint/core';
-import { sourceEditsOf, type SourceEdit, type UriCandidate } from '@urilint/discovery';
+import { safeEdits, sourceEditsOf, type SourceEdit, type UriCandidate } from '@urilint/discovery';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { CodeActionKind, type CodeAction, type CodeActionContext, type Diagnostic, type Range, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver-types';
 import type { DocumentAnalysis, ReportedFinding } from './analysis.js';
@@ -41,17 +41,7 @@ function findingsFor(document: TextDocument, analysis: DocumentAnalysis, range: 
 
 /** The edits of every safe fix of the document that do not overlap an earlier one: what "fix all" applies. */
 export function safeFixes(analysis: DocumentAnalysis): SourceEdit[] {
-  const edits: SourceEdit[] = [];
-  const taken: [number, number][] = [];
-  const fixable = analysis.findings.filter((finding) => finding.fix !== undefined).sort((a, b) => a.range[0] - b.range[0]);
-  for (const finding of fixable) {
-    const fix = finding.fix!;
-    // Two fixes of one place (the same character escaped for two reasons) would clash: the first wins, as in ESLint's passes.
-    if (fix.some((edit) => taken.some((range) => edit.range[0] < range[1] && range[0] < edit.range[1]) || taken.some((range) => edit.range[0] === range[0] && edit.range[1] === range[1]))) continue;
-    for (const edit of fix) taken.push(edit.range);
-    edits.push(...fix);
-  }
-  return edits;
+  return safeEdits(analysis.findings);
 }
 
 /** The line's indentation, for a comment written above it. */
