@@ -4,12 +4,17 @@
 
 /** @type {import('eslint-doc-generator').GenerateOptions} */
 const config = {
-  // `recommended` and `strict` are shown with these emojis; `all` (every rule) is not a column.
+  // `recommended` and `strict` are shown with these emojis; `all` (every rule) is not a column, and
+  // neither are the language configs (`markdown/recommended`…): each has the rules of `recommended`
+  // or `strict` for the files of one ESLint language plugin (README "Configs", docs/languages.md).
   configEmoji: [
     ['recommended', '✅'],
     ['strict', '🔒'],
   ],
-  ignoreConfig: ['all'],
+  ignoreConfig: [
+    'all',
+    ...['markdown', 'json', 'jsonc', 'json5', 'html', 'css'].flatMap((language) => [`${language}/recommended`, `${language}/strict`]),
+  ],
   // Used both in README.md and in docs/rules/*.md, so absolute (the same base as the rules' `docs.url`).
   urlConfigs: 'https://github.com/urilint/urilint/blob/main/packages/eslint-plugin/README.md#configs',
   pathRuleDoc: 'docs/rules/{name}.md',

@@ -1,14 +1,21 @@
 import type { TSESLint } from '@typescript-eslint/utils';
-import { forEachCandidate, uriListeners, type Finding, type RuleCheck } from '@urilint/discovery';
+import { forEachCandidate, uriListeners, type Finding, type RuleCheck, type UriCandidate } from '@urilint/discovery';
+import { languageFile, type Position } from './languages.js';
 
 type Context = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
 
-/** Reports a finding of the shared check: its range, fix and suggestions are source offsets already. */
-function report(context: Context, finding: Finding): void {
-  const sourceCode = context.sourceCode;
+/** Where a source offset is, in the lines and columns of the file's language. */
+type Locate = (offset: number) => Position;
+
+/**
+ * Reports a finding of the shared check: its range, fix and suggestions are
+ * source offsets already; `locate` turns the range into the language's lines
+ * and columns.
+ */
+function report(context: Context, finding: Finding, locate: Locate): void {
   const fix = finding.fix;
   context.report({
-    loc: { start: sourceCode.getLocFromIndex(finding.range[0]), end: sourceCode.getLocFromIndex(finding.range[1]) },
+    loc: { start: locate(finding.range[0]), end: locate(finding.range[1]) },
     messageId: finding.messageId,
     data: finding.data,
     fix: fix === undefined ? null : (fixer) => fix.map((edit) => fixer.replaceTextRange(edit.range, edit.text)),
@@ -20,18 +27,61 @@ function report(context: Context, finding: Finding): void {
   });
 }
 
+/** Runs the check on each candidate and reports what it finds; one candidate that fails costs only itself. */
+function checkAll<Options extends object>(
+  context: Context,
+  check: RuleCheck<Options>,
+  options: Options,
+  candidates: readonly UriCandidate[],
+  locate: Locate,
+  sourceCode?: Context['sourceCode'],
+): void {
+  forEachCandidate(candidates, (candidate) => {
+    const found = sourceCode === undefined ? check.check(candidate, { options }) : check.check(candidate, { options, sourceCode });
+    for (const finding of found) report(context, finding, locate);
+  });
+}
+
+/** Whether the file is JavaScript or TypeScript as ESLint's JavaScript language gives it: a `Program` with scope analysis. */
+function isJavaScript(sourceCode: Context['sourceCode']): boolean {
+  const ast = sourceCode.ast as { type?: unknown; body?: unknown } | undefined;
+  return ast?.type === 'Program' && Array.isArray(ast.body) && sourceCode.scopeManager != null && typeof sourceCode.getLocFromIndex === 'function';
+}
+
 /**
  * The `create` of an ESLint rule that runs a shared check on every URI of the
- * file: discovery hands it the candidates (parsed once for all rules), and
- * each finding is reported at its source range.
+ * file. In JavaScript and TypeScript, discovery hands it the candidates
+ * collected during ESLint's traversal (parsed once for all rules). In
+ * Markdown, JSON, CSS and HTML (the ESLint language plugins), it listens on
+ * the root node, once per file, and reads the candidates from the tree ESLint
+ * parsed, with the reader of that language (shared by all rules). Each
+ * finding is reported at its source range, in the language's lines and
+ * columns. In any other language the rule reports nothing. A rule never
+ * crashes ESLint: a file whose URIs cannot be read is left unchecked.
  */
 export function checkListeners<Options extends object>(check: RuleCheck<Options>) {
-  return <Given extends readonly unknown[]>(context: Readonly<TSESLint.RuleContext<string, Given>>, options: Readonly<Given>): TSESLint.RuleListener =>
-    uriListeners(context as Context, (candidates) => {
-      const sourceCode = context.sourceCode;
-      const merged = { ...check.defaultOptions, ...(options[0] as Partial<Options> | undefined) };
-      forEachCandidate(candidates, (candidate) => {
-        for (const finding of check.check(candidate, { options: merged, sourceCode })) report(context as Context, finding);
-      });
+  return <Given extends readonly unknown[]>(context: Readonly<TSESLint.RuleContext<string, Given>>, options: Readonly<Given>): TSESLint.RuleListener => {
+    const ruleContext = context as Context;
+    const sourceCode = ruleContext.sourceCode;
+    const merged = { ...check.defaultOptions, ...(options[0] as Partial<Options> | undefined) };
+    const file = languageFile(sourceCode);
+    if (file !== undefined) {
+      const root = file.root;
+      return {
+        [file.rootType](node: unknown) {
+          if (node !== root) return;
+          try {
+            const { candidates, locator } = file.read();
+            checkAll(ruleContext, check, merged, candidates, (offset) => locator.position(offset));
+          } catch {
+            // The file is left unchecked rather than stop ESLint.
+          }
+        },
+      };
+    }
+    if (!isJavaScript(sourceCode)) return {};
+    return uriListeners(ruleContext, (candidates) => {
+      checkAll(ruleContext, check, merged, candidates, (offset) => sourceCode.getLocFromIndex(offset), sourceCode);
     });
+  };
 }
