@@ -34,6 +34,8 @@ export interface ParsedArgs {
   values: Map<string, string | true>;
   /** Long names of the options in the order given, repeats included. */
   order: string[];
+  /** Every option given, in order, with its value: what a repeatable option reads. */
+  given: { name: string; value: string | true }[];
   positionals: string[];
 }
 
@@ -44,7 +46,7 @@ export interface ParsedArgs {
  */
 export function parseCommandArgs(command: string, args: readonly string[], options: OptionSpecs): ParsedArgs {
   const { tokens } = parseArgs({ args: [...args], options, strict: false, allowPositionals: true, tokens: true });
-  const parsed: ParsedArgs = { values: new Map(), order: [], positionals: [] };
+  const parsed: ParsedArgs = { values: new Map(), order: [], given: [], positionals: [] };
   for (const token of tokens) {
     if (token.kind === 'positional') parsed.positionals.push(token.value);
     if (token.kind !== 'option') continue;
@@ -58,6 +60,7 @@ export function parseCommandArgs(command: string, args: readonly string[], optio
     }
     parsed.values.set(token.name, token.value ?? true);
     parsed.order.push(token.name);
+    parsed.given.push({ name: token.name, value: token.value ?? true });
   }
   return parsed;
 }
@@ -71,6 +74,11 @@ export function flag(parsed: ParsedArgs, name: string): boolean {
 export function text(parsed: ParsedArgs, name: string): string | undefined {
   const value = parsed.values.get(name);
   return typeof value === 'string' ? value : undefined;
+}
+
+/** Every value of a string option that may be repeated (`--rule a --rule b`), in the order given. */
+export function texts(parsed: ParsedArgs, name: string): string[] {
+  return parsed.given.flatMap((option) => (option.name === name && typeof option.value === 'string' ? [option.value] : []));
 }
 
 /** `--color` / `--no-color`: the last one given wins; undefined when neither was. */

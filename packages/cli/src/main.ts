@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { UsageError } from './args.js';
 import { check, CHECK_HELP } from './check.js';
 import { explain, EXPLAIN_HELP } from './explain.js';
+import { scan, SCAN_HELP } from './scan.js';
 import { NORMALIZE_HELP, normalizeCommand, RESOLVE_HELP, resolveCommand } from './transform.js';
 import { write, type Io } from './io.js';
 
@@ -16,6 +17,7 @@ Commands:
   explain URI      Show the components of one URI reference and its problems.
   resolve REF BASE Resolve a reference against a base URI (RFC 3986 §5.2).
   normalize URI    Print the normal form of a URI (RFC 3986 §6.2.2, §6.2.3).
+  scan [PATH...]   Find and check the URIs in files: code, JSON, Markdown, HTML, CSS, YAML, text.
   help [COMMAND]   Show this help, or the help of a command.
 
 Options:
@@ -35,6 +37,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   explain: { run: explain, help: EXPLAIN_HELP },
   resolve: { run: resolveCommand, help: RESOLVE_HELP },
   normalize: { run: normalizeCommand, help: NORMALIZE_HELP },
+  scan: { run: scan, help: SCAN_HELP },
 };
 
 function commandNamed(name: string): Command {

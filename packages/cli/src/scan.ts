@@ -1,0 +1,96 @@
+/**
+ * `urilint scan`: its options and help. The command itself is loaded only when
+ * it runs, so the other commands never load the readers of every language.
+ */
+import { availableParallelism } from 'node:os';
+import { COMMON_OPTIONS, flag, parseCommandArgs, type OptionSpecs } from './args.js';
+import { write, type Io } from './io.js';
+
+export const SCAN_OPTIONS = {
+  format: { type: 'string' },
+  fix: { type: 'boolean' },
+  preset: { type: 'string' },
+  rule: { type: 'string' },
+  jobs: { type: 'string', short: 'j' },
+  'max-file-size': { type: 'string' },
+  'no-gitignore': { type: 'boolean' },
+  quiet: { type: 'boolean', short: 'q' },
+  'no-progress': { type: 'boolean' },
+  stats: { type: 'boolean' },
+  color: COMMON_OPTIONS.color,
+  'no-color': COMMON_OPTIONS['no-color'],
+  help: COMMON_OPTIONS.help,
+} as const satisfies OptionSpecs;
+
+export const SCAN_HELP = `Usage: urilint scan [options] [PATH...]
+
+Finds the URIs in files and checks them with the rules of the ESLint plugin and
+the language server. PATH is a file or a directory (default: the current
+directory); directories are walked recursively.
+
+Files read in a directory (the language server's documents):
+  code       .js .cjs .mjs .jsx .ts .cts .mts .tsx   string literals, templates, JSX, comments
+  JSON       .json .jsonc .json5                     string values
+  Markdown   .md .markdown .mdx                      links, images, autolinks, prose
+  HTML       .html .htm .xhtml                       URL attributes, prose
+  CSS        .css                                    url(), @import
+  YAML       .yaml .yml                              scalars
+  text       .txt .text .rst .adoc .asciidoc .org .textile .rdoc, and README,
+             LICENSE, CHANGELOG, NOTICE and the like without an extension: prose
+A file named as a PATH is always read (as text when its kind is unknown). A file
+that does not parse is still read: its literals or text are searched without a tree.
+
+Skipped: binary files (a NUL byte in the first 8 KiB), files larger than
+--max-file-size, .git directories, and what .gitignore files leave out (each
+.gitignore from the repository's root down to the nested ones, read as git
+does, in or outside a git repository). Symbolic links are followed; a directory
+reached twice (a link loop) is read once. Output is sorted by path, whatever the
+number of jobs.
+
+Options:
+      --format FORMAT      text (default): 'file:line:col code message', the source
+                           line and carets under the exact characters, a summary;
+                           json: one JSON array of { file, line, column, endLine,
+                           endColumn, code, rule, severity, message };
+                           sarif: SARIF 2.1.0 for code-scanning upload.
+                           Lines and columns start at 1; a column counts UTF-16
+                           code units (an emoji before a URI counts 2), so it is
+                           the UTF-16 offset in the line + 1; endColumn is one
+                           past the last character.
+      --fix                Apply the safe fixes (those that keep what the URI
+                           means), write the files, and report what is left. A file
+                           that changed during the scan is not written.
+      --preset NAME        The rules on, as errors: recommended (default), strict,
+                           all, or none.
+      --rule NAME[=LEVEL]  Set one rule: error (the default), warn, or off;
+                           repeatable (--rule no-insecure-scheme=warn).
+  -j, --jobs N             Files checked at once, each worker thread one file
+                           (default: the number of cores, ${availableParallelism()} here);
+                           1 checks them in the main thread.
+      --max-file-size SIZE Skip larger files: bytes, or with a K, M or G suffix
+                           (1024-based); default 10M.
+      --no-gitignore       Read what .gitignore leaves out too (.git stays out).
+  -q, --quiet              Report errors only, not warnings; no progress line.
+      --no-progress        No progress line (drawn on standard error only when it
+                           is a terminal).
+      --stats              Print counts and the time taken to standard error.
+      --color              Colour the output even when it is not a terminal.
+      --no-color           Never colour the output (so does a non-empty NO_COLOR variable).
+  -h, --help               Show this help.
+
+With --format json or sarif the summary goes to standard error.
+
+Exit status: 0 when no error is found (warnings allowed), 1 when one is, 2 on a
+usage error or a path that cannot be read, 3 on an internal error.
+`;
+
+/** `urilint scan [PATH...]`: returns the exit code. */
+export async function scan(args: readonly string[], io: Io): Promise<number> {
+  const parsed = parseCommandArgs('scan', args, SCAN_OPTIONS);
+  if (flag(parsed, 'help')) {
+    await write(io.stdout, SCAN_HELP);
+    return 0;
+  }
+  const { scanCommand } = await import('./scan/command.js');
+  return scanCommand(parsed, io);
+}

@@ -1,0 +1,213 @@
+import { availableParallelism } from 'node:os';
+import type { WriteStream } from 'node:tty';
+import { flag, text, texts, UsageError, type ParsedArgs } from '../args.js';
+import { styleOf } from '../check.js';
+import { isTty, write, writeLines, type Io } from '../io.js';
+import { version } from '../main.js';
+import type { CheckSettings, FileResult, FileTask } from './file-check.js';
+import { findFiles, PathError, type FoundFile } from './files.js';
+import { checkFiles } from './pool.js';
+import { Progress } from './progress.js';
+import {
+  emptyTally,
+  formatProblem,
+  FORMATS,
+  jsonProblem,
+  sarifLog,
+  statsLines,
+  summaryLine,
+  type FileProblems,
+  type Format,
+  type JsonProblem,
+  type Tally,
+} from './report.js';
+import { activeRules, PRESETS, type Preset } from './rules.js';
+
+const DEFAULT_MAX_FILE_SIZE = 10 * 1024 * 1024;
+
+/**
+ * Below this many files the default run checks them in the main thread:
+ * starting workers (each loads the readers of every language) costs more.
+ */
+const FEWEST_FILES_FOR_WORKERS = 16;
+
+const SIZE = /^(\d+(?:\.\d+)?)\s*(?:([kmg])(?:i?b)?|b)?$/i;
+
+/** `10M`, `512k`, `1.5G`, `100`: a size in bytes. */
+export function parseSize(value: string): number | undefined {
+  const match = SIZE.exec(value.trim());
+  if (!match) return undefined;
+  const power = { k: 1, m: 2, g: 3 }[(match[2] ?? '').toLowerCase()] ?? 0;
+  return Math.floor(Number(match[1]) * 1024 ** power);
+}
+
+function oneOf<T extends string>(parsed: ParsedArgs, name: string, choices: readonly T[], fallback: T): T {
+  const value = text(parsed, name);
+  if (value === undefined) return fallback;
+  if (!(choices as readonly string[]).includes(value)) throw new UsageError(`The option '--${name}' takes one of ${choices.join(', ')}, not '${value}'.`, 'scan');
+  return value as T;
+}
+
+function jobsOf(parsed: ParsedArgs): number | undefined {
+  const value = text(parsed, 'jobs');
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`The option '--jobs' takes a whole number of at least 1, not '${value}'.`, 'scan');
+  return Number(value);
+}
+
+function maxFileSizeOf(parsed: ParsedArgs): number {
+  const value = text(parsed, 'max-file-size');
+  if (value === undefined) return DEFAULT_MAX_FILE_SIZE;
+  const size = parseSize(value);
+  if (size === undefined) throw new UsageError(`The option '--max-file-size' takes a size such as 10M, 512K or 100000, not '${value}'.`, 'scan');
+  return size;
+}
+
+interface Options {
+  format: Format;
+  fix: boolean;
+  rules: CheckSettings['rules'];
+  jobs: number | undefined;
+  maxFileSize: number;
+  gitignore: boolean;
+  quiet: boolean;
+  progress: boolean;
+  stats: boolean;
+  paths: string[];
+}
+
+function optionsOf(parsed: ParsedArgs, io: Io): Options {
+  const preset = oneOf<Preset>(parsed, 'preset', PRESETS, 'recommended');
+  const rules = [...activeRules(preset, texts(parsed, 'rule'))];
+  if (rules.length === 0) throw new UsageError('No rule is on: give --rule NAME with --preset none.', 'scan');
+  const quiet = flag(parsed, 'quiet');
+  return {
+    format: oneOf(parsed, 'format', FORMATS, 'text'),
+    fix: flag(parsed, 'fix'),
+    rules,
+    jobs: jobsOf(parsed),
+    maxFileSize: maxFileSizeOf(parsed),
+    gitignore: !flag(parsed, 'no-gitignore'),
+    quiet,
+    progress: !quiet && !flag(parsed, 'no-progress') && isTty(io.stderr),
+    stats: flag(parsed, 'stats'),
+    paths: parsed.positionals.length > 0 ? parsed.positionals : ['.'],
+  };
+}
+
+const SKIP_REASONS = { binary: 'a binary file (a NUL byte in its first 8 KiB)', 'too-large': 'larger than --max-file-size' } as const;
+
+/** `urilint scan [PATH...]` once its arguments are parsed (and are not `--help`): returns the exit code. */
+export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
+  const options = optionsOf(parsed, io);
+  const style = styleOf(parsed, io);
+  const started = performance.now();
+  const cwd = process.cwd();
+
+  let found: ReturnType<typeof findFiles>;
+  try {
+    found = findFiles(options.paths, { cwd, gitignore: options.gitignore });
+  } catch (error) {
+    if (error instanceof PathError) throw new UsageError(error.message, 'scan');
+    throw error;
+  }
+  for (const root of found.ignoredRoots) {
+    await write(io.stderr, `urilint: '${root}' is left out by .gitignore; pass --no-gitignore to scan it.\n`);
+  }
+  for (const error of found.errors) await write(io.stderr, `urilint: ${error.display}: cannot be read: ${error.message}\n`);
+
+  const files = found.files;
+  const tasks: FileTask[] = files.map((file, index) => ({ index, path: file.path }));
+  const settings: CheckSettings = { rules: options.rules, maxFileSize: options.maxFileSize, fix: options.fix, errorsOnly: options.quiet };
+  const jobs = options.jobs ?? (files.length < FEWEST_FILES_FOR_WORKERS ? 1 : availableParallelism());
+
+  const tally: Tally = emptyTally();
+  const json: JsonProblem[] = [];
+  const sarif: FileProblems[] = [];
+  let unreadable = false;
+  let internal = false;
+  const progress = options.progress ? new Progress(io.stderr, (io.stderr as WriteStream).columns ?? 80) : undefined;
+
+  /** Reports one file's result; called in the order of `files`. */
+  const report = async (file: FoundFile, result: FileResult): Promise<void> => {
+    if (result.status === 'failed') {
+      tally.failed++;
+      if (result.internal) internal = true;
+      else unreadable = true;
+      progress?.clear();
+      await write(io.stderr, `urilint: ${file.display}: ${result.message}\n`);
+      return;
+    }
+    if (result.status === 'skipped') {
+      tally.skipped[result.reason]++;
+      progress?.clear();
+      if (file.explicit) await write(io.stderr, `urilint: ${file.display}: skipped, ${SKIP_REASONS[result.reason]}.\n`);
+      return;
+    }
+    tally.files++;
+    tally.bytes += result.bytes;
+    tally.uris += result.uris;
+    tally.fixed += result.fixed;
+    if (result.parseError !== undefined) tally.notParsed++;
+    if (result.problems.length > 0) tally.filesWithProblems++;
+    for (const problem of result.problems) {
+      if (problem.severity === 'error') tally.errors++;
+      else tally.warnings++;
+      if (problem.fixable) tally.fixable++;
+    }
+    if (result.notWritten !== undefined) {
+      progress?.clear();
+      await write(io.stderr, `urilint: ${file.display}: the fixes were not written: ${result.notWritten}.\n`);
+    }
+    if (result.problems.length === 0) return;
+    if (options.format === 'json') json.push(...result.problems.map((problem) => jsonProblem(file.display, problem)));
+    else if (options.format === 'sarif') sarif.push({ display: file.display, path: file.path, problems: result.problems });
+    else {
+      progress?.clear();
+      await write(io.stdout, result.problems.map((problem) => formatProblem(file.display, problem, style).join('\n') + '\n\n').join(''));
+    }
+  };
+
+  // Results arrive in any order; they are reported in the order of the files as soon as all before them are in.
+  const results: (FileResult | undefined)[] = new Array<FileResult | undefined>(files.length);
+  let cursor = 0;
+  let done = 0;
+  let uris = 0;
+  let reporting = Promise.resolve();
+  const drain = async (): Promise<void> => {
+    while (cursor < files.length && results[cursor] !== undefined) {
+      const index = cursor++;
+      const result = results[index]!;
+      results[index] = undefined;
+      await report(files[index]!, result);
+    }
+  };
+  progress?.start(files.length);
+  let workers: number;
+  try {
+    workers = await checkFiles(tasks, jobs, settings, (index, result) => {
+      results[index] = result;
+      done++;
+      if (result.status === 'checked') uris += result.uris;
+      progress?.update(done, uris);
+      reporting = reporting.then(drain);
+    });
+    await reporting;
+  } finally {
+    progress?.stop();
+  }
+
+  if (options.format === 'json') {
+    await write(io.stdout, json.length === 0 ? '[]\n' : `[\n${json.map((problem) => JSON.stringify(problem)).join(',\n')}\n]\n`);
+  } else if (options.format === 'sarif') {
+    const log = sarifLog(sarif, { cwd, version: version(), rules: options.rules });
+    await write(io.stdout, JSON.stringify(log, null, 2) + '\n');
+  }
+  const summary = summaryLine(tally, options.maxFileSize, options.fix);
+  if (options.format === 'text') await write(io.stdout, `${summary}\n`);
+  else await write(io.stderr, `${summary}\n`);
+  if (options.stats) await writeLines(io.stderr, statsLines(tally, (performance.now() - started) / 1000, workers));
+  if (internal) return 3;
+  if (unreadable || found.errors.length > 0) return 2;
+  return tally.errors > 0 ? 1 : 0;
+}

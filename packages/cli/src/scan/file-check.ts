@@ -1,0 +1,278 @@
+/**
+ * Checking one file: read it, skip it when binary or too large, find its URIs
+ * with the reader of its kind, run the rules, and with `--fix` apply the safe
+ * fixes. Runs in a worker thread or, with `--jobs 1`, in the main thread;
+ * everything it returns can be posted between threads.
+ */
+import { closeSync, fstatSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
+import { applySourceEdits, discoverDocument, runRules, safeEdits, sourceKindOf, type Finding, type RuleName } from '@urilint/discovery';
+
+export type Severity = 'error' | 'warning';
+
+/** What the workers are told once: the rules that are on and how to treat files. */
+export interface CheckSettings {
+  /** The rules that are on, with the severity of their findings. */
+  rules: [RuleName, Severity][];
+  /** Files larger than this many bytes are skipped. */
+  maxFileSize: number;
+  /** Apply the safe fixes and write the files. */
+  fix: boolean;
+  /** Report errors only. */
+  errorsOnly: boolean;
+}
+
+/** One file to check; `index` is its place in the sorted list. */
+export interface FileTask {
+  index: number;
+  /** The path to open (absolute). */
+  path: string;
+}
+
+/** The part of the source line a problem is on, cut to a readable width around the problem. */
+export interface SourceExcerpt {
+  text: string;
+  /** The problem's span in `text` (UTF-16 offsets; `end` at most `text.length`). */
+  start: number;
+  end: number;
+  /** Text of the line was left out before / after the excerpt. */
+  cutBefore: boolean;
+  cutAfter: boolean;
+}
+
+export interface Problem {
+  /** 1-based line and column; the column counts UTF-16 code units. `endColumn` is one past the last character. */
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  code: string;
+  rule: string;
+  severity: Severity;
+  message: string;
+  fixable: boolean;
+  excerpt: SourceExcerpt;
+}
+
+export type SkipReason = 'binary' | 'too-large';
+
+export type FileResult =
+  | {
+      status: 'checked';
+      bytes: number;
+      uris: number;
+      problems: Problem[];
+      /** Why the file did not parse, when it did not: its URIs were read without a tree. */
+      parseError?: string;
+      /** Safe fixes applied and written. */
+      fixed: number;
+      /** Why fixes found were not written. */
+      notWritten?: string;
+    }
+  | { status: 'skipped'; reason: SkipReason; bytes: number }
+  | { status: 'failed'; message: string; /** A bug, not a file that cannot be read. */ internal: boolean };
+
+/** Bytes looked at for a NUL byte, as git and ripgrep do. */
+export const BINARY_SNIFF_BYTES = 8192;
+/** ESLint's number of fix passes: a fix can make room for another. */
+const MAX_FIX_PASSES = 10;
+/** Longest source excerpt shown, in UTF-16 code units, and how much of the line before the problem is kept when cutting. */
+const EXCERPT_WIDTH = 160;
+const EXCERPT_LEAD = 40;
+
+const BOM = '\uFEFF';
+
+/** Offsets where each line starts: lines end at LF, CRLF or a lone CR (as in LSP, editors and SARIF viewers). */
+export function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) starts.push(i + 1);
+    else if (c === 13 && text.charCodeAt(i + 1) !== 10) starts.push(i + 1);
+  }
+  return starts;
+}
+
+/** The 0-based line of `offset`. */
+function lineOf(starts: readonly number[], offset: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Where line `line` (0-based) ends, before its line break. */
+function lineEnd(text: string, starts: readonly number[], line: number): number {
+  let end = line + 1 < starts.length ? starts[line + 1]! : text.length;
+  if (end > starts[line]! && text.charCodeAt(end - 1) === 10) end--;
+  if (end > starts[line]! && text.charCodeAt(end - 1) === 13) end--;
+  return end;
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}
+
+/** The line of `[start, end)`, cut to `EXCERPT_WIDTH` around the span without splitting a surrogate pair. */
+function excerptOf(text: string, starts: readonly number[], start: number, end: number): SourceExcerpt {
+  const line = lineOf(starts, start);
+  const from = starts[line]!;
+  const to = lineEnd(text, starts, line);
+  let a = from;
+  let b = to;
+  if (to - from > EXCERPT_WIDTH) {
+    a = Math.max(from, start - EXCERPT_LEAD);
+    b = Math.min(to, a + EXCERPT_WIDTH);
+    if (a > from && isLowSurrogate(text.charCodeAt(a))) a--;
+    if (b < to && isLowSurrogate(text.charCodeAt(b))) b++;
+  }
+  return {
+    text: text.slice(a, b),
+    start: Math.min(start, b) - a,
+    end: Math.max(Math.min(end, b), Math.min(start, b)) - a,
+    cutBefore: a > from,
+    cutAfter: b < to,
+  };
+}
+
+interface Checked {
+  findings: (Finding & { severity: Severity })[];
+  uris: number;
+  parseError?: string;
+}
+
+function checkText(text: string, path: string, settings: CheckSettings): Checked {
+  const found = discoverDocument(text, sourceKindOf(path), { filePath: path });
+  const severities = new Map(settings.rules);
+  const findings = runRules(found.candidates, Object.fromEntries(settings.rules.map(([name]) => [name, {}])), found.sourceCode)
+    .map((finding) => ({ ...finding, severity: severities.get(finding.rule as RuleName) ?? 'error' }))
+    .filter((finding) => !settings.errorsOnly || finding.severity === 'error');
+  // By position; findings at one place keep the order of the rules.
+  findings.sort((x, y) => x.range[0] - y.range[0] || x.range[1] - y.range[1]);
+  const checked: Checked = { findings, uris: found.candidates.length };
+  if (found.parseError !== undefined) checked.parseError = found.parseError;
+  return checked;
+}
+
+function problemsOf(text: string, findings: Checked['findings']): Problem[] {
+  if (findings.length === 0) return [];
+  const starts = lineStarts(text);
+  return findings.map((finding) => {
+    const [start, end] = finding.range;
+    const line = lineOf(starts, start);
+    const endLine = lineOf(starts, end);
+    return {
+      line: line + 1,
+      column: start - starts[line]! + 1,
+      endLine: endLine + 1,
+      endColumn: end - starts[endLine]! + 1,
+      code: finding.code ?? finding.rule,
+      rule: finding.rule,
+      severity: finding.severity,
+      message: finding.message,
+      fixable: finding.fix !== undefined,
+      excerpt: excerptOf(text, starts, start, end),
+    };
+  });
+}
+
+/** The first `BINARY_SNIFF_BYTES` hold a NUL byte. */
+export function looksBinary(bytes: Uint8Array): boolean {
+  return bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0);
+}
+
+/** Reads the file unless it is larger than `maxFileSize`: then only its size. */
+function readFile(path: string, maxFileSize: number): { bytes: Buffer } | { size: number } {
+  const fd = openSync(path, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    if (size > maxFileSize) return { size };
+    const bytes = Buffer.allocUnsafe(size);
+    let read = 0;
+    while (read < size) {
+      const n = readSync(fd, bytes, read, size - read, read);
+      if (n === 0) break;
+      read += n;
+    }
+    return { bytes: bytes.subarray(0, read) };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The safe fixes applied pass after pass, as ESLint does, until none is left or a pass changes nothing. */
+function fixText(text: string, path: string, settings: CheckSettings, first: Checked): { text: string; checked: Checked; fixed: number } {
+  let current = text;
+  let checked = first;
+  let fixed = 0;
+  for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
+    const edits = safeEdits(checked.findings);
+    if (edits.length === 0) break;
+    const taken = new Set(edits);
+    let next: string;
+    try {
+      next = applySourceEdits(current, edits);
+    } catch {
+      break;
+    }
+    if (next === current) break;
+    fixed += checked.findings.filter((finding) => finding.fix !== undefined && finding.fix.every((edit) => taken.has(edit))).length;
+    current = next;
+    checked = checkText(current, path, settings);
+  }
+  return { text: current, checked, fixed };
+}
+
+function messageOf(error: unknown): string {
+  const code = error instanceof Error && 'code' in error ? error.code : undefined;
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'ENOENT') return 'the file no longer exists';
+  if (code === 'EISDIR') return 'it is a directory';
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Checks one file; never throws (a failure is a result). */
+export function checkFile(task: FileTask, settings: CheckSettings): FileResult {
+  let file: ReturnType<typeof readFile>;
+  try {
+    file = readFile(task.path, settings.maxFileSize);
+  } catch (error) {
+    return { status: 'failed', message: `cannot read it: ${messageOf(error)}`, internal: false };
+  }
+  if (!('bytes' in file)) return { status: 'skipped', reason: 'too-large', bytes: file.size };
+  const { bytes } = file;
+  if (looksBinary(bytes)) return { status: 'skipped', reason: 'binary', bytes: bytes.length };
+  try {
+    const decoded = bytes.toString('utf8');
+    const bom = decoded.startsWith(BOM);
+    const text = bom ? decoded.slice(1) : decoded;
+    const checked = checkText(text, task.path, settings);
+    let final = { text, checked, fixed: 0 };
+    let notWritten: string | undefined;
+    if (settings.fix && checked.findings.some((finding) => finding.fix !== undefined)) {
+      const fixed = fixText(text, task.path, settings, checked);
+      if (fixed.text !== text) {
+        // Bytes that are not UTF-8 were read as U+FFFD: writing the text back would change them.
+        if (!Buffer.from(decoded, 'utf8').equals(bytes)) notWritten = 'it is not valid UTF-8';
+        else if (!readFileSync(task.path).equals(bytes)) notWritten = 'it changed during the scan';
+        else {
+          try {
+            writeFileSync(task.path, (bom ? BOM : '') + fixed.text);
+            final = fixed;
+          } catch (error) {
+            notWritten = `it cannot be written: ${messageOf(error)}`;
+          }
+        }
+      }
+    }
+    const result: FileResult = { status: 'checked', bytes: bytes.length, uris: final.checked.uris, problems: problemsOf(final.text, final.checked.findings), fixed: final.fixed };
+    if (final.checked.parseError !== undefined) result.parseError = final.checked.parseError;
+    if (notWritten !== undefined) result.notWritten = notWritten;
+    return result;
+  } catch (error) {
+    return { status: 'failed', message: `internal error, please report it: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, internal: true };
+  }
+}

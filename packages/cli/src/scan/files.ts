@@ -1,0 +1,248 @@
+/**
+ * Which files `urilint scan` reads: the paths named (all of the current
+ * directory by default), directories walked recursively, in a fixed order.
+ */
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+import { sourceKindOf } from '@urilint/discovery';
+
+/**
+ * Plain-text extensions read as prose besides the language server's
+ * document kinds (code, JSON, Markdown, HTML, CSS, YAML; see `sourceKindOf`).
+ */
+export const TEXT_EXTENSIONS: ReadonlySet<string> = new Set(['txt', 'text', 'rst', 'adoc', 'asciidoc', 'org', 'textile', 'rdoc']);
+
+/** Files without an extension that are text by name (compared without case). */
+export const TEXT_NAMES: ReadonlySet<string> = new Set(['readme', 'changelog', 'changes', 'history', 'news', 'authors', 'contributors', 'license', 'licence', 'copying', 'notice']);
+
+/** Directories never entered, whatever `.gitignore` says. */
+const ALWAYS_SKIPPED: ReadonlySet<string> = new Set(['.git']);
+
+/** Whether a file found while walking a directory is read: by its extension, or its name for extensionless text files. */
+export function isScannedName(name: string): boolean {
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0) return TEXT_NAMES.has(name.toLowerCase());
+  if (sourceKindOf(name) !== 'text') return true;
+  return TEXT_EXTENSIONS.has(name.slice(dot + 1).toLowerCase());
+}
+
+export interface FoundFile {
+  /** The path to open (absolute). */
+  path: string;
+  /** The path as printed: the path named on the command line, then the path inside it (as ripgrep prints them). */
+  display: string;
+  /** Named on the command line (not found by walking a directory). */
+  explicit: boolean;
+}
+
+export interface WalkResult {
+  /** Sorted by `display`. */
+  files: FoundFile[];
+  /** Directories named on the command line that `.gitignore` leaves out (nothing in them is read). */
+  ignoredRoots: string[];
+  /** Entries that could not be read while walking (a directory without permission): their display path and why. */
+  errors: { display: string; message: string }[];
+}
+
+export interface WalkOptions {
+  cwd: string;
+  gitignore: boolean;
+}
+
+/** A named path that cannot be scanned: the command stops with exit code 2. */
+export class PathError extends Error {}
+
+/** One `.gitignore`: its patterns apply to paths below its directory. */
+interface IgnoreFile {
+  base: string;
+  rules: Ignore;
+}
+
+const IGNORE_CASE = process.platform === 'darwin' || process.platform === 'win32';
+
+function readIgnoreFile(directory: string): IgnoreFile | undefined {
+  const file = join(directory, '.gitignore');
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  return { base: directory, rules: ignore({ ignorecase: IGNORE_CASE }).add(text) };
+}
+
+/**
+ * Whether `.gitignore` files leave `path` out: each file's patterns are read
+ * relative to its directory, a deeper file's match (or `!` re-include) wins.
+ */
+function isIgnored(stack: readonly IgnoreFile[], path: string, directory: boolean): boolean {
+  let ignored = false;
+  for (const file of stack) {
+    const rel = relative(file.base, path);
+    if (rel === '' || rel.startsWith('..')) continue;
+    const result = file.rules.test(rel.split(sep).join('/') + (directory ? '/' : ''));
+    if (result.ignored) ignored = true;
+    else if (result.unignored) ignored = false;
+  }
+  return ignored;
+}
+
+/**
+ * The `.gitignore` files above `directory` that git would read for it: up to
+ * the root of the repository it is in (the directory holding `.git`). Outside
+ * a repository none: only those at and below the scanned directory count.
+ */
+function ancestorIgnoreFiles(directory: string): IgnoreFile[] {
+  const above: string[] = [];
+  let current = directory;
+  for (;;) {
+    if (existsSync(join(current, '.git'))) {
+      return above
+        .reverse()
+        .map(readIgnoreFile)
+        .filter((file): file is IgnoreFile => file !== undefined);
+    }
+    const parent = dirname(current);
+    if (parent === current) return [];
+    above.push(parent);
+    current = parent;
+  }
+}
+
+function describe(error: unknown): string {
+  const code = error instanceof Error && 'code' in error ? error.code : undefined;
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'ELOOP') return 'too many levels of symbolic links';
+  return error instanceof Error ? error.message : String(error);
+}
+
+function realpath(path: string): string {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return path;
+  }
+}
+
+function byCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Paths compared segment by segment, so a directory's files stay together (`a/b` before `a-c`), as the walk meets them. */
+export function comparePaths(a: string, b: string): number {
+  const x = a.split(sep);
+  const y = b.split(sep);
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const order = byCodeUnits(x[i]!, y[i]!);
+    if (order !== 0) return order;
+  }
+  return x.length - y.length;
+}
+
+/** The display path of `name` inside a directory shown as `display` (`.` shows its entries bare, as ripgrep does). */
+function child(display: string, name: string): string {
+  return display === '.' ? name : display.endsWith(sep) ? display + name : display + sep + name;
+}
+
+class Walker {
+  readonly files: FoundFile[] = [];
+  readonly errors: WalkResult['errors'] = [];
+  /** Real paths of the directories entered and the files taken: a symbolic-link loop or a second path to one file is skipped. */
+  readonly #seen = new Set<string>();
+  readonly #gitignore: boolean;
+
+  constructor(gitignore: boolean) {
+    this.#gitignore = gitignore;
+  }
+
+  /** Takes a file unless it was taken through another path. */
+  take(path: string, display: string, real: string, explicit: boolean): void {
+    if (this.#seen.has(real)) return;
+    this.#seen.add(real);
+    this.files.push({ path, display, explicit });
+  }
+
+  walk(directory: string, display: string, stack: readonly IgnoreFile[]): void {
+    const real = realpath(directory);
+    if (this.#seen.has(real)) return;
+    this.#seen.add(real);
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(directory, { withFileTypes: true });
+    } catch (error) {
+      this.errors.push({ display, message: describe(error) });
+      return;
+    }
+    entries.sort((a, b) => byCodeUnits(a.name, b.name));
+    let rules = stack;
+    if (this.#gitignore && entries.some((entry) => entry.name === '.gitignore' && !entry.isDirectory())) {
+      const file = readIgnoreFile(directory);
+      if (file) rules = [...stack, file];
+    }
+    for (const entry of entries) {
+      const path = join(directory, entry.name);
+      let isDirectory = entry.isDirectory();
+      let isFile = entry.isFile();
+      let linked = false;
+      if (entry.isSymbolicLink()) {
+        let stats: Stats;
+        try {
+          stats = statSync(path);
+        } catch {
+          continue; // A dangling link or a loop of links: nothing to read.
+        }
+        isDirectory = stats.isDirectory();
+        isFile = stats.isFile();
+        linked = true;
+      }
+      if (isDirectory && ALWAYS_SKIPPED.has(entry.name)) continue;
+      if (!isDirectory && !isFile) continue;
+      if (isFile && !isScannedName(entry.name)) continue;
+      if (rules.length > 0 && isIgnored(rules, path, isDirectory)) continue;
+      const shown = child(display, entry.name);
+      if (isDirectory) this.walk(path, shown, rules);
+      else this.take(path, shown, linked ? realpath(path) : join(real, entry.name), false);
+    }
+  }
+}
+
+/**
+ * The files to scan under the named paths, sorted by the path printed.
+ * A named file is always read (whatever its name or `.gitignore`); a named
+ * directory is walked, and left out whole when `.gitignore` leaves it out.
+ * Throws `PathError` for a named path that does not exist or cannot be read.
+ */
+export function findFiles(paths: readonly string[], options: WalkOptions): WalkResult {
+  const walker = new Walker(options.gitignore);
+  const ignoredRoots: string[] = [];
+  for (const given of paths) {
+    const path = resolve(options.cwd, given);
+    let stats: Stats;
+    try {
+      stats = statSync(path);
+    } catch (error) {
+      const code = error instanceof Error && 'code' in error ? error.code : undefined;
+      throw new PathError(code === 'ENOENT' || code === 'ENOTDIR' ? `The path '${given}' does not exist.` : `The path '${given}' cannot be read: ${describe(error)}.`);
+    }
+    if (stats.isFile()) {
+      walker.take(path, given, realpath(path), true);
+      continue;
+    }
+    if (!stats.isDirectory()) throw new PathError(`The path '${given}' is neither a file nor a directory.`);
+    try {
+      readdirSync(path);
+    } catch (error) {
+      throw new PathError(`The directory '${given}' cannot be read: ${describe(error)}.`);
+    }
+    const stack = options.gitignore ? ancestorIgnoreFiles(path) : [];
+    if (stack.length > 0 && isIgnored(stack, path, true)) {
+      ignoredRoots.push(given);
+      continue;
+    }
+    const display = given === '.' || given === `.${sep}` ? '.' : given;
+    walker.walk(path, display, stack);
+  }
+  const files = walker.files.sort((a, b) => comparePaths(a.display, b.display));
+  return { files, ignoredRoots, errors: walker.errors };
+}
