@@ -1,6 +1,8 @@
 // Runs ESLint, through examples/eslint.config.js, on the TypeScript/JSX project in
-// examples/app: every problem planted in app/src is found, nothing else there is,
-// app/clean yields no message, and the fixes are complete and stable.
+// examples/app and on the documentation in examples/docs (Markdown, JSONC, HTML and
+// CSS through ESLint's language plugins): every problem planted in app/src and docs/
+// is found, nothing else there is, app/clean yields no message, and the fixes are
+// complete and stable.
 //
 // The config imports the *built* plugin (packages/eslint-plugin/dist): `pnpm check`
 // runs `pnpm build` before the tests; on its own, run `pnpm build` first.
@@ -14,10 +16,15 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CONFIG = 'examples/eslint.config.js';
 const PLANTED_DIR = 'examples/app/src';
 const CLEAN_DIR = 'examples/app/clean';
+const DOCS_DIR = 'examples/docs';
 const PLUGIN_DIST = join(ROOT, 'packages/eslint-plugin/dist/index.js');
 
-/** A `// planted: …` comment alone on its line: the problem is on the next line. */
-const PLANTED = /^\s*\/\/\s*planted:\s*(.+?)\s*$/;
+/**
+ * A planted comment alone on its line, in the comment syntax of its file
+ * (`// planted: …`, `/* planted: … *\/`, `<!-- planted: … -->`): the problem
+ * is on the next line.
+ */
+const PLANTED = /^\s*(?:\/\/\s*planted:\s*(.+?)|\/\*\s*planted:\s*(.+?)\s*\*\/|<!--\s*planted:\s*(.+?)\s*-->)\s*$/;
 
 /** The codes the recommended config reports; the planted problems must cover them all. */
 const RECOMMENDED_CODES = [
@@ -37,9 +44,12 @@ const RECOMMENDED_CODES = [
   'port-invalid-char',
 ];
 
-function sourceFiles(dir: string): string[] {
+/** The kinds of file in examples/docs, one language plugin each. */
+const DOCS_FILES = /\.(md|jsonc|html|css)$/;
+
+function sourceFiles(dir: string, pattern = /\.(ts|tsx)$/): string[] {
   return readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
-    .filter((name) => /\.(ts|tsx)$/.test(name))
+    .filter((name) => pattern.test(name))
     .map((name) => join(ROOT, dir, name))
     .sort();
 }
@@ -49,7 +59,7 @@ function plantedLines(text: string): Map<number, string> {
   const planted = new Map<number, string>();
   text.split('\n').forEach((line, index) => {
     const match = PLANTED.exec(line);
-    if (match) planted.set(index + 2, match[1]!);
+    if (match) planted.set(index + 2, (match[1] ?? match[2] ?? match[3])!);
   });
   return planted;
 }
@@ -139,12 +149,81 @@ describe('eslint-plugin-urilint (recommended) on examples/app', () => {
   });
 });
 
+/** The codes planted in examples/docs: each language plugin's files report URL problems of every component. */
+const DOCS_CODES = [
+  'path-unescaped-char',
+  'query-unescaped-char',
+  'fragment-unescaped-char',
+  'userinfo-unescaped-char',
+  'iri-char',
+  'pct-invalid-triplet',
+  'host-ipv6-missing-brackets',
+  'host-ipv6-double-compression',
+  'port-invalid-char',
+  'scheme-script',
+];
+
+describe('eslint-plugin-urilint (language configs) on examples/docs', () => {
+  it('finds every planted problem in the Markdown, JSONC, HTML and CSS files, on the line under its comment, and nothing else', async () => {
+    const files = sourceFiles(DOCS_DIR, DOCS_FILES);
+    expect(files.map((file) => file.slice(file.lastIndexOf('.'))).sort()).toEqual(['.css', '.html', '.jsonc', '.md']);
+    const results = await newESLint().lintFiles([DOCS_DIR]);
+    expect(results.map((r) => r.filePath).sort(), 'the files ESLint linted').toEqual(files);
+
+    const missed: string[] = [];
+    const unexpected: string[] = [];
+    const other: string[] = [];
+    const codes = new Set<string>();
+    for (const result of results) {
+      const planted = plantedLines(readFileSync(result.filePath, 'utf8'));
+      expect(planted.size, `planted problems in ${relative(ROOT, result.filePath)}`).toBeGreaterThanOrEqual(3);
+      for (const message of result.messages) {
+        if (!isUrilint(message)) other.push(`${where(result, message.line)} ${message.ruleId ?? '(fatal)'}: ${message.message}`);
+        else if (!planted.has(message.line)) unexpected.push(`${where(result, message.line)}:${message.column} ${message.ruleId}: ${message.message}`);
+        else codes.add(codeOf(message) ?? message.message);
+      }
+      for (const [line, what] of planted) {
+        if (!result.messages.some((m) => isUrilint(m) && m.line === line)) missed.push(`${where(result, line)} (planted: ${what})`);
+      }
+    }
+    expect(missed, 'planted problems with no urilint message on their line').toEqual([]);
+    expect(unexpected, 'urilint messages on lines with no planted comment above (code blocks, keys, scripts…)').toEqual([]);
+    expect(other, 'messages other than urilint rules (parse errors?)').toEqual([]);
+    expect([...codes].sort()).toEqual(expect.arrayContaining(DOCS_CODES));
+  });
+
+  it('--fix (not written to disk) yields files that still parse, with no unescaped characters left, and is stable', async () => {
+    const fixer = newESLint({ fix: true });
+    const checker = newESLint();
+    const fixed = await fixer.lintFiles([DOCS_DIR]);
+    expect(fixed.map((r) => r.filePath).sort()).toEqual(sourceFiles(DOCS_DIR, DOCS_FILES));
+    expect(fixed.filter((r) => r.output !== undefined).length, 'every file has a fixable problem').toBe(fixed.length);
+
+    for (const result of fixed) {
+      const original = readFileSync(result.filePath, 'utf8');
+      const output = result.output ?? original;
+      const planted = plantedLines(original);
+      expect(output.split('\n').length).toBe(original.split('\n').length);
+
+      const [after] = await checker.lintText(output, { filePath: result.filePath });
+      const fatal = after!.messages.filter((m) => m.fatal === true || m.ruleId === null);
+      expect(fatal, `${relative(ROOT, result.filePath)} no longer parses after --fix`).toEqual([]);
+      const unescaped = after!.messages.filter((m) => m.ruleId === 'urilint/no-unescaped-chars');
+      expect(unescaped.map((m) => `${where(result, m.line)}:${m.column} ${m.message}`), 'no-unescaped-chars after --fix').toEqual([]);
+      expect(after!.messages.filter((m) => !planted.has(m.line)).map((m) => `${where(result, m.line)} ${m.message}`)).toEqual([]);
+
+      const [again] = await fixer.lintText(output, { filePath: result.filePath });
+      expect(again!.output ?? output, `${relative(ROOT, result.filePath)}: a second --fix changed the file`).toBe(output);
+    }
+  });
+});
+
 describe('eslint-plugin-urilint with ESLint --concurrency', () => {
   it('reports the same in worker threads as in one thread', async () => {
     const summary = (results: ESLint.LintResult[]): string[] =>
       results.flatMap((r) => r.messages.map((m) => `${relative(ROOT, r.filePath)}:${m.line}:${m.column} ${m.ruleId}`)).sort();
-    const single = await newESLint().lintFiles(['examples/app/src']);
-    const threaded = await newESLint({ concurrency: 2 }).lintFiles(['examples/app/src']);
+    const single = await newESLint().lintFiles(['examples/app/src', DOCS_DIR]);
+    const threaded = await newESLint({ concurrency: 2 }).lintFiles(['examples/app/src', DOCS_DIR]);
     expect(summary(threaded)).toEqual(summary(single));
     expect(summary(single).length).toBeGreaterThan(20);
   });

@@ -122,6 +122,38 @@ function flatConfig(): object[] {
   ];
 }
 
+/** The languages with a config of their own (`<language>/recommended`, `<language>/strict`). */
+const LANGUAGE_NAMES = ['markdown', 'json', 'jsonc', 'json5', 'html', 'css'];
+
+/**
+ * One planted snippet per ESLint language plugin, each with an escape and
+ * multi-byte text before the URI (the per-language details are tested in
+ * packages/eslint-plugin/test/languages).
+ */
+const LANGUAGE_SNIPPETS = [
+  { filename: 'guide.md', code: 'é 😀 [a](https://example.com/a\\(b\\)|c) and <https://example.com/d|e>\n\n```\nhttps://example.com/code|x\n```\n', count: 2 },
+  { filename: 'config.json', code: '{ "é\\u0020😀": "https:\\/\\/example.com\\/a\\u007cb", "https://example.com/key|x": 1 }\n', count: 1 },
+  { filename: 'settings.jsonc', code: '// é 😀 https://example.com/a|b\n{ "a": "https://example.com/c|d" }\n', count: 2 },
+  { filename: 'data.json5', code: "{ é: 'https://example.com/it\\'s|x', }\n", count: 1 },
+  { filename: 'page.html', code: '<p>é 😀 <a href="https://example.com/?a=1&amp;b=2&#x20;c">x</a></p><script>fetch("https://example.com/a b")</script>\n', count: 1 },
+  { filename: 'site.css', code: '@import "https://example.com/a b.css";\n.é😀 { background: url(https://example.com/x\\ y.png) }\n', count: 2 },
+];
+
+/** The language plugins, loaded as users load them (from the plugin package, where they are devDependencies). */
+function languageConfig(): object[] {
+  const plugins = {
+    markdown: requireFromPlugin('@eslint/markdown'),
+    json: requireFromPlugin('@eslint/json'),
+    css: requireFromPlugin('@eslint/css'),
+    html: requireFromPlugin('@html-eslint/eslint-plugin'),
+  };
+  const unwrap = (module: { default?: unknown }): unknown => module.default ?? module;
+  return [
+    { plugins: Object.fromEntries(Object.entries(plugins).map(([name, module]) => [name, unwrap(module as { default?: unknown })])) },
+    ...LANGUAGE_NAMES.map((language) => urilint.configs[`${language}/recommended`]!),
+  ];
+}
+
 interface Message {
   ruleId: string | null;
   message: string;
@@ -178,6 +210,26 @@ describe('ESLint 9 and ESLint 10', () => {
     });
   }
 
+  for (const { filename, code, count } of LANGUAGE_SNIPPETS) {
+    it(`Linter: the same messages and fix output on ${filename} (ESLint's language plugins)`, () => {
+      const config = languageConfig();
+      const linter10 = new Linter10({ configType: 'flat' });
+      const linter9 = new Linter9({ configType: 'flat' });
+      const messages10 = linter10.verify(code, config as never, filename) as Message[];
+      const messages9 = linter9.verify(code, config as never, filename) as Message[];
+      expect(messages10.filter((m) => m.fatal || m.ruleId === null)).toEqual([]);
+      expect(messages10.map((m) => m.ruleId)).toEqual(Array(count).fill('urilint/no-unescaped-chars'));
+      expect(essentials(messages9)).toEqual(essentials(messages10));
+
+      const fixed10 = linter10.verifyAndFix(code, config as never, filename);
+      const fixed9 = linter9.verifyAndFix(code, config as never, filename);
+      expect(fixed10.output).not.toBe(code);
+      expect(fixed10.messages).toEqual([]);
+      expect(fixed9.output).toBe(fixed10.output);
+      expect(essentials(fixed9.messages as Message[])).toEqual([]);
+    });
+  }
+
   it('ESLint class: the same results and fix output through lintText', async () => {
     for (const { filename, code } of SNIPPETS) {
       const options = { cwd: ROOT, overrideConfigFile: true, overrideConfig: flatConfig(), fix: true };
@@ -195,10 +247,14 @@ describe('--cache safety', () => {
   afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
 
   it('configs are plain JSON data', () => {
-    expect(Object.keys(urilint.configs).sort()).toEqual(['all', 'recommended', 'strict']);
+    const languageConfigs = LANGUAGE_NAMES.flatMap((language) => [`${language}/recommended`, `${language}/strict`]);
+    expect(Object.keys(urilint.configs).sort()).toEqual(['all', 'recommended', 'strict', ...languageConfigs].sort());
     for (const [name, config] of Object.entries(urilint.configs)) {
       expect(JSON.parse(JSON.stringify(config.rules)), name).toEqual(config.rules);
       expect(Object.keys(config.rules).length, name).toBeGreaterThan(0);
+      // Besides the plugin itself: the files, ignores and language of a language config are strings.
+      const { plugins: _plugins, ...data } = config as Record<string, unknown>;
+      expect(JSON.parse(JSON.stringify(data)), name).toEqual(data);
     }
     expect(JSON.parse(JSON.stringify(urilint.meta))).toEqual(urilint.meta);
   });
@@ -215,11 +271,11 @@ describe('--cache safety', () => {
     ['10', ESLint10],
     ['9', ESLint9],
   ] as const) {
-    it(`ESLint ${major} with cache: true lints examples/app/src the same twice`, async () => {
+    it(`ESLint ${major} with cache: true lints examples/app/src and examples/docs the same twice`, async () => {
       const options = { cwd: ROOT, overrideConfigFile: 'examples/eslint.config.js', cache: true, cacheLocation: join(cacheDir, `eslint${major}.cache`) };
-      const first = await new ESLintClass(options as never).lintFiles(['examples/app/src']);
+      const first = await new ESLintClass(options as never).lintFiles(['examples/app/src', 'examples/docs']);
       expect(existsSync(options.cacheLocation)).toBe(true);
-      const second = await new ESLintClass(options as never).lintFiles(['examples/app/src']);
+      const second = await new ESLintClass(options as never).lintFiles(['examples/app/src', 'examples/docs']);
       const summary = (results: typeof first) => results.map((r) => [relative(ROOT, r.filePath), essentials(r.messages as Message[])]);
       expect(first.reduce((n, r) => n + r.errorCount, 0)).toBeGreaterThan(0);
       expect(summary(second)).toEqual(summary(first));
