@@ -26,10 +26,11 @@ import { activeRules, PRESETS, type Preset } from './rules.js';
 const DEFAULT_MAX_FILE_SIZE = 10 * 1024 * 1024;
 
 /**
- * Below this many files the default run checks them in the main thread:
- * starting workers (each loads the readers of every language) costs more.
+ * Below this many bytes in all the default run checks the files in the main
+ * thread: starting workers (each loads the readers of every language, a
+ * second or two) costs more than it saves.
  */
-const FEWEST_FILES_FOR_WORKERS = 16;
+const FEWEST_BYTES_FOR_WORKERS = 1024 * 1024;
 
 const SIZE = /^(\d+(?:\.\d+)?)\s*(?:([kmg])(?:i?b)?|b)?$/i;
 
@@ -119,7 +120,8 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
   const files = found.files;
   const tasks: FileTask[] = files.map((file, index) => ({ index, path: file.path }));
   const settings: CheckSettings = { rules: options.rules, maxFileSize: options.maxFileSize, fix: options.fix, errorsOnly: options.quiet };
-  const jobs = options.jobs ?? (files.length < FEWEST_FILES_FOR_WORKERS ? 1 : availableParallelism());
+  const bytes = files.reduce((sum, file) => sum + Math.min(file.size, options.maxFileSize), 0);
+  const jobs = options.jobs ?? (bytes < FEWEST_BYTES_FOR_WORKERS ? 1 : availableParallelism());
 
   const tally: Tally = emptyTally();
   const json: JsonProblem[] = [];

@@ -3,7 +3,7 @@
  * directory by default), directories walked recursively, in a fixed order.
  */
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { sourceKindOf } from '@urilint/discovery';
 
@@ -34,6 +34,8 @@ export interface FoundFile {
   display: string;
   /** Named on the command line (not found by walking a directory). */
   explicit: boolean;
+  /** Its size when it was found (0 if it could not be read then). */
+  size: number;
 }
 
 export interface WalkResult {
@@ -88,26 +90,37 @@ function isIgnored(stack: readonly IgnoreFile[], path: string, directory: boolea
   return ignored;
 }
 
+/** Whether `path` is `root` or inside it. */
+function within(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
 /**
- * The `.gitignore` files above `directory` that git would read for it: up to
- * the root of the repository it is in (the directory holding `.git`). Outside
- * a repository none: only those at and below the scanned directory count.
+ * The `.gitignore` files above `directory` that apply to it: up to the root
+ * of the git repository it is in (the directory holding `.git`), as git reads
+ * them. Outside a repository, those from the current directory down, so that
+ * `urilint scan sub` leaves out what `urilint scan` leaves out in `sub`.
  */
-function ancestorIgnoreFiles(directory: string): IgnoreFile[] {
+function ancestorIgnoreFiles(directory: string, cwd: string): IgnoreFile[] {
   const above: string[] = [];
   let current = directory;
+  let repository = false;
   for (;;) {
     if (existsSync(join(current, '.git'))) {
-      return above
-        .reverse()
-        .map(readIgnoreFile)
-        .filter((file): file is IgnoreFile => file !== undefined);
+      repository = true;
+      break;
     }
     const parent = dirname(current);
-    if (parent === current) return [];
+    if (parent === current) break;
     above.push(parent);
     current = parent;
   }
+  return above
+    .filter((dir) => repository || within(cwd, dir))
+    .reverse()
+    .map(readIgnoreFile)
+    .filter((file): file is IgnoreFile => file !== undefined);
 }
 
 function describe(error: unknown): string {
@@ -115,6 +128,14 @@ function describe(error: unknown): string {
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
   if (code === 'ELOOP') return 'too many levels of symbolic links';
   return error instanceof Error ? error.message : String(error);
+}
+
+function sizeOf(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
 }
 
 function realpath(path: string): string {
@@ -157,10 +178,10 @@ class Walker {
   }
 
   /** Takes a file unless it was taken through another path. */
-  take(path: string, display: string, real: string, explicit: boolean): void {
+  take(path: string, display: string, real: string, explicit: boolean, size?: number): void {
     if (this.#seen.has(real)) return;
     this.#seen.add(real);
-    this.files.push({ path, display, explicit });
+    this.files.push({ path, display, explicit, size: size ?? sizeOf(path) });
   }
 
   walk(directory: string, display: string, stack: readonly IgnoreFile[]): void {
@@ -185,6 +206,7 @@ class Walker {
       let isDirectory = entry.isDirectory();
       let isFile = entry.isFile();
       let linked = false;
+      let size: number | undefined;
       if (entry.isSymbolicLink()) {
         let stats: Stats;
         try {
@@ -194,6 +216,7 @@ class Walker {
         }
         isDirectory = stats.isDirectory();
         isFile = stats.isFile();
+        size = stats.size;
         linked = true;
       }
       if (isDirectory && ALWAYS_SKIPPED.has(entry.name)) continue;
@@ -202,7 +225,7 @@ class Walker {
       if (rules.length > 0 && isIgnored(rules, path, isDirectory)) continue;
       const shown = child(display, entry.name);
       if (isDirectory) this.walk(path, shown, rules);
-      else this.take(path, shown, linked ? realpath(path) : join(real, entry.name), false);
+      else this.take(path, shown, linked ? realpath(path) : join(real, entry.name), false, size);
     }
   }
 }
@@ -226,7 +249,7 @@ export function findFiles(paths: readonly string[], options: WalkOptions): WalkR
       throw new PathError(code === 'ENOENT' || code === 'ENOTDIR' ? `The path '${given}' does not exist.` : `The path '${given}' cannot be read: ${describe(error)}.`);
     }
     if (stats.isFile()) {
-      walker.take(path, given, realpath(path), true);
+      walker.take(path, given, realpath(path), true, stats.size);
       continue;
     }
     if (!stats.isDirectory()) throw new PathError(`The path '${given}' is neither a file nor a directory.`);
@@ -235,7 +258,7 @@ export function findFiles(paths: readonly string[], options: WalkOptions): WalkR
     } catch (error) {
       throw new PathError(`The directory '${given}' cannot be read: ${describe(error)}.`);
     }
-    const stack = options.gitignore ? ancestorIgnoreFiles(path) : [];
+    const stack = options.gitignore ? ancestorIgnoreFiles(path, options.cwd) : [];
     if (stack.length > 0 && isIgnored(stack, path, true)) {
       ignoredRoots.push(given);
       continue;
