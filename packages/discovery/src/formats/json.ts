@@ -91,6 +91,9 @@ export function mapJsonString(text: string, from: number, to: number, quote: str
   return new OffsetMap(value, starts, ends, end, jsonEscaper(quote));
 }
 
+/** A text whose last character is a backslash that escapes nothing (an odd run of them at the end). */
+const ENDS_IN_ESCAPE = /(?:^|[^\\])(?:\\\\)*\\$/;
+
 /** A token of the tolerant scan: what it takes to find strings, keys and comments in any text. */
 interface JsonToken {
   kind: 'string' | 'line-comment' | 'block-comment' | 'colon' | 'word' | 'other';
@@ -281,6 +284,9 @@ function tolerantCandidates(text: string): UriCandidate[] {
 export function discoverJson(text: string, mode: JsonMode = 'json'): UriCandidate[] {
   if (typeof text !== 'string') return [];
   for (const tried of mode === 'json5' ? [mode] : [mode, 'json5' as const]) {
+    // momoa 3.3's JSON5 tokenizer never returns on a text that ends in a string with a lone
+    // backslash (`{a:'x\`): such a text is scanned instead, as any text that does not parse.
+    if (tried === 'json5' && ENDS_IN_ESCAPE.test(text)) continue;
     let document: DocumentNode;
     try {
       document = parse(text, { mode: tried, ranges: true, allowTrailingCommas: tried !== 'json' });

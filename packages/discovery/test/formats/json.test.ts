@@ -232,6 +232,15 @@ describe('mapJsonString', () => {
 });
 
 describe('discoverJson: robustness', () => {
+  it('returns on a text that ends in a string with a lone backslash (momoa 3.3 loops on it as JSON5)', () => {
+    for (const mode of ['json', 'jsonc', 'json5'] as const) {
+      // Read by the scan for strings, as any text that does not parse: the closed string is found whole.
+      const text = '["https://acme.com/a|b", "\\';
+      expect(discoverJson(text, mode).map((candidate) => candidate.uri)).toEqual(['https://acme.com/a|b']);
+      expect(discoverJson("{ u: 'x\\", mode).every((candidate) => candidate.range[1] <= 8)).toBe(true);
+    }
+  });
+
   const modes = fc.constantFrom<JsonMode>('json', 'jsonc', 'json5');
 
   it('never throws, and every candidate lies in the text', () => {
