@@ -64,28 +64,6 @@ function isChildList(value: unknown): boolean {
   return Array.isArray(value) || (isObject(value) && typeof value['toArray'] === 'function');
 }
 
-/**
- * css-tree's walk hands the reader an at-rule's prelude, whose `children` it
- * reads as a css-tree `List` (`children.first`). `@eslint/css` gives rules
- * the tree as plain objects (`toPlainObject`: arrays), where `first` is
- * undefined and the reader would skip every `@import` and `@namespace` URL.
- * So the reader gets a copy of the root whose top-level at-rules' preludes have
- * a `first`; every other node is ESLint's own, nothing of ESLint's is changed.
- */
-function withListPreludes(root: Node): Node {
-  const children = root['children'];
-  if (!Array.isArray(children)) return root;
-  const copied = children.map((child: unknown) => {
-    if (!isObject(child) || child['type'] !== 'Atrule' || !isObject(child['prelude'])) return child;
-    const prelude = child['prelude'];
-    const items = prelude['children'];
-    if (prelude['type'] !== 'AtrulePrelude' || !Array.isArray(items) || 'first' in items) return child;
-    const list = Object.defineProperty([...items], 'first', { value: items[0] ?? null });
-    return { ...child, prelude: { ...prelude, children: list } };
-  });
-  return { ...root, children: copied };
-}
-
 /** The Markdown reader on `@eslint/markdown`'s mdast tree (`markdown/commonmark`, `markdown/gfm`). */
 const MARKDOWN: Reader = {
   kind: 'markdown',
@@ -110,7 +88,7 @@ const CSS_READER: Reader = {
   matches: (root) => root['type'] === 'StyleSheet' && isChildList(root['children']) && startOf(root)?.offset !== undefined,
   origin: { lineStart: 1, columnStart: 1 },
   lineBreak: /\r\n|[\r\n\f]/g,
-  candidates: (root, text) => cssCandidates(withListPreludes(root) as unknown as Parameters<typeof cssCandidates>[0], text),
+  candidates: (root, text) => cssCandidates(root as unknown as Parameters<typeof cssCandidates>[0], text),
 };
 
 /** The html-eslint `Program`: its one child is es-html-parser's `DocumentNode`, the tree `htmlCandidates` reads. */

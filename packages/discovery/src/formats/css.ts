@@ -227,7 +227,9 @@ function visitNode(context: WalkContext, node: CssNode, text: string, out: UriCa
   let sink: Sink | undefined;
   if (inPrelude) {
     // Only the prelude's first URL or string: `@import "a.css" supports(…)` names one stylesheet.
-    const first = context.atrulePrelude?.children.first;
+    // css-tree's own tree holds a `List`; `@eslint/css` hands rules plain objects with arrays (`toPlainObject`).
+    const children = context.atrulePrelude?.children as unknown as { first?: CssNode | null } | CssNode[] | undefined;
+    const first = Array.isArray(children) ? children[0] : children?.first;
     if (first === node || (atRule.name.toLowerCase() === 'namespace' && first?.type === 'Identifier')) sink = atRuleSink(atRule.name.toLowerCase());
   } else if (node.type === 'Url') {
     sink = { sink: 'url()', namespace: false };

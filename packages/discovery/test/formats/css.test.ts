@@ -1,4 +1,4 @@
-import { parse, walk, type CssNode } from '@eslint/css-tree';
+import { parse, toPlainObject, walk, type CssNode } from '@eslint/css-tree';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { UriCandidate } from '../../src/candidate.js';
@@ -177,6 +177,17 @@ describe('discoverCss: @import, @namespace and comments', () => {
     }
     const text = 'a { b: url(https://acme.com/a|b';
     expect(findings(text).map((f) => f.range)).toEqual([rangeOf(text, '|')]);
+  });
+});
+
+describe('cssCandidates on a plain-object tree (as @eslint/css hands it to rules)', () => {
+  it('finds the @import URL in a prelude whose children are an array', () => {
+    const text = '@import "https://example.com/a b.css";\n.x { background: url(https://example.com/i.png); }\n';
+    const tree = toPlainObject(parse(text, { positions: true }));
+    expect(cssCandidates(tree, text).map((candidate) => [candidate.sink, candidate.uri])).toEqual([
+      ['@import', 'https://example.com/a b.css'],
+      ['url()', 'https://example.com/i.png'],
+    ]);
   });
 });
 
