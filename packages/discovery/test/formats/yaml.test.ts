@@ -189,8 +189,9 @@ describe('discoverYaml: robustness', () => {
     const small = mapping(100_000);
     const large = mapping(1_000_000);
     cheapestRun(() => discoverYaml(small));
-    // About 10 when linear; checking each key against every other (yaml's uniqueKeys) gives over 30.
-    expect(cheapestRun(() => discoverYaml(large)) / cheapestRun(() => discoverYaml(small))).toBeLessThan(20);
+    // About 10 when linear (20 seen on a loaded 2-core machine); checking each key against every other
+    // (yaml's uniqueKeys) gave 35 here, and grows with the size.
+    expect(cheapestRun(() => discoverYaml(large)) / cheapestRun(() => discoverYaml(small))).toBeLessThan(30);
   });
 
   it('never throws, and every candidate lies in the text', () => {
