@@ -83,7 +83,12 @@ function isIgnored(stack: readonly IgnoreFile[], path: string, directory: boolea
   for (const file of stack) {
     const rel = relative(file.base, path);
     if (rel === '' || rel.startsWith('..')) continue;
-    const result = file.rules.test(rel.split(sep).join('/') + (directory ? '/' : ''));
+    let result: { ignored: boolean; unignored: boolean };
+    try {
+      result = file.rules.test(rel.split(sep).join('/') + (directory ? '/' : ''));
+    } catch {
+      continue; // A name the package does not take as a relative path (`...`): no pattern is about it.
+    }
     if (result.ignored) ignored = true;
     else if (result.unignored) ignored = false;
   }
