@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { RULE_NAMES } from '@urilint/discovery';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/main.js';
+import { Batches } from '../src/scan/pool.js';
 import { RULE_DESCRIPTIONS } from '../src/scan/rules.js';
 
 const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
@@ -242,6 +243,21 @@ describe.concurrent('urilint scan', () => {
 
 
   describe('in this process', () => {
+    it('hands out every file once, in order, in batches that shrink towards the end', () => {
+      const tasks = Array.from({ length: 2000 }, (_, index) => ({ index, path: `f${index}`, size: index === 1990 ? 5_000_000 : 10_000 }));
+      const batches = new Batches(tasks, 2);
+      const taken: number[][] = [];
+      for (let batch = batches.take(); batch !== undefined; batch = batches.take()) taken.push(batch.map((task) => task.index));
+      expect(taken.flat()).toEqual(tasks.map((task) => task.index));
+      expect(batches.empty).toBe(true);
+      expect(taken[0]!.length).toBe(64);
+      // The last batches are small, and the large file is one alone.
+      expect(taken.at(-1)!.length).toBeLessThan(8);
+      expect(taken.find((batch) => batch.includes(1990))).toEqual([1990]);
+      batches.giveBack([tasks[3]!, tasks[4]!]);
+      expect([batches.take(), batches.take(), batches.take()]).toEqual([[tasks[3]], [tasks[4]], undefined]);
+    });
+
     it('exits with 2 and a clear message for a path that does not exist', async () => {
       const missing = join(tree, 'no-such-dir');
       const result = await run(['scan', join(tree, 'emoji.txt'), missing]);

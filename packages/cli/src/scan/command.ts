@@ -118,9 +118,9 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
   for (const error of found.errors) await write(io.stderr, `urilint: ${error.display}: cannot be read: ${error.message}\n`);
 
   const files = found.files;
-  const tasks: FileTask[] = files.map((file, index) => ({ index, path: file.path }));
+  const tasks: FileTask[] = files.map((file, index) => ({ index, path: file.path, size: Math.min(file.size, options.maxFileSize) }));
   const settings: CheckSettings = { rules: options.rules, maxFileSize: options.maxFileSize, fix: options.fix, errorsOnly: options.quiet };
-  const bytes = files.reduce((sum, file) => sum + Math.min(file.size, options.maxFileSize), 0);
+  const bytes = tasks.reduce((sum, task) => sum + task.size, 0);
   const jobs = options.jobs ?? (bytes < FEWEST_BYTES_FOR_WORKERS ? 1 : availableParallelism());
 
   const tally: Tally = emptyTally();

@@ -26,6 +26,8 @@ export interface FileTask {
   index: number;
   /** The path to open (absolute). */
   path: string;
+  /** Its size when it was found, in bytes: how the files are shared out. */
+  size: number;
 }
 
 /** The part of the source line a problem is on, cut to a readable width around the problem. */
