@@ -235,17 +235,27 @@ function visitJsxAttribute(walk: Walk, node: TSESTree.JSXAttribute): TSESTree.No
   return value;
 }
 
+/**
+ * The candidates of an expression that builds a string from literal text (a
+ * literal, a template, the top of a `+` chain), unless it is tagged or its
+ * place says it is no URL. A sink argument is a URL even where the method's
+ * name suggests a pattern: `location.replace(url)`.
+ */
+function addExpression(walk: Walk, node: TSESTree.Node): void {
+  const tagged = node.type === 'TemplateLiteral' && node.parent?.type === 'TaggedTemplateExpression';
+  const sink = walk.sinks.get(node);
+  if (buildsString(node) && !tagged && !isConcatenationPart(node) && (sink !== undefined || !isExcludedPlace(node))) {
+    guarded(() => addCandidates(walk, node, sink ? 'sink' : undefined, sink, false));
+  }
+}
+
 function visit(walk: Walk, node: TSESTree.Node): void {
   const syntactic = syntacticSink(node);
   if (syntactic) walk.sinks.set(syntactic.argument, syntactic.name);
 
   if (node.type === 'JSXAttribute' && visitJsxAttribute(walk, node)) return;
 
-  const tagged = node.type === 'TemplateLiteral' && node.parent?.type === 'TaggedTemplateExpression';
-  const sink = walk.sinks.get(node);
-  if (buildsString(node) && !tagged && !isConcatenationPart(node) && (sink !== undefined || !isExcludedPlace(node))) {
-    guarded(() => addCandidates(walk, node, sink ? 'sink' : undefined, sink, false));
-  }
+  addExpression(walk, node);
 
   for (const key of walk.sourceCode.visitorKeys[node.type] ?? []) {
     const child = (node as unknown as Record<string, unknown>)[key];
@@ -351,12 +361,7 @@ function buildCandidates(context: Readonly<TSESLint.RuleContext<string, readonly
       if (value) handled.add(value);
       continue;
     }
-    const tagged = node.type === 'TemplateLiteral' && node.parent?.type === 'TaggedTemplateExpression';
-    const sink = walk.sinks.get(node);
-    // A sink argument is a URL even where the method's name suggests a pattern: location.replace(url).
-    if (buildsString(node) && !tagged && !isConcatenationPart(node) && (sink !== undefined || !isExcludedPlace(node))) {
-      guarded(() => addCandidates(walk, node, sink ? 'sink' : undefined, sink, false));
-    }
+    addExpression(walk, node);
   }
   if (options.comments !== false) walk.out.push(...commentCandidates(sourceCode));
   return walk.out;
@@ -665,11 +670,7 @@ export class JsDiscovery {
     if (attribute) {
       visitJsxAttribute(walk, attribute);
     } else {
-      const tagged = root.type === 'TemplateLiteral' && root.parent?.type === 'TaggedTemplateExpression';
-      const sink = walk.sinks.get(root);
-      if (buildsString(root) && !tagged && !isConcatenationPart(root) && (sink !== undefined || !isExcludedPlace(root))) {
-        guarded(() => addCandidates(walk, root, sink ? 'sink' : undefined, sink, false));
-      }
+      addExpression(walk, root);
     }
     const found = walk.out;
     walk.out = [];

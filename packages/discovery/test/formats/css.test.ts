@@ -183,7 +183,7 @@ describe('discoverCss: @import, @namespace and comments', () => {
 describe('cssCandidates on a plain-object tree (as @eslint/css hands it to rules)', () => {
   it('finds the @import URL in a prelude whose children are an array', () => {
     const text = '@import "https://example.com/a b.css";\n.x { background: url(https://example.com/i.png); }\n';
-    const tree = toPlainObject(parse(text, { positions: true }));
+    const tree = toPlainObject(parse(text, { positions: true })) as unknown as CssNode;
     expect(cssCandidates(tree, text).map((candidate) => [candidate.sink, candidate.uri])).toEqual([
       ['@import', 'https://example.com/a b.css'],
       ['url()', 'https://example.com/i.png'],
