@@ -14,6 +14,7 @@ export const SCAN_OPTIONS = {
   jobs: { type: 'string', short: 'j' },
   'max-file-size': { type: 'string' },
   'no-gitignore': { type: 'boolean' },
+  ignore: { type: 'string' },
   quiet: { type: 'boolean', short: 'q' },
   'no-progress': { type: 'boolean' },
   stats: { type: 'boolean' },
@@ -37,7 +38,8 @@ Files read in a directory (the language server's documents):
   YAML       .yaml .yml                              scalars
   text       .txt .text .rst .adoc .asciidoc .org .textile .rdoc, and README,
              LICENSE, CHANGELOG, NOTICE and the like without an extension: prose
-A file named as a PATH is always read (as text when its kind is unknown). A file
+A file named as a PATH is always read (as text when its kind is unknown), whatever
+.gitignore and --ignore say. A file
 that does not parse is still read: its literals or text are searched without a tree.
 
 Skipped: binary files (a NUL byte in the first 8 KiB), files larger than
@@ -71,6 +73,9 @@ Options:
       --max-file-size SIZE Skip larger files: bytes, or with a K, M or G suffix
                            (1024-based); default 10M.
       --no-gitignore       Read what .gitignore leaves out too (.git stays out).
+      --ignore PATTERN     Leave out what PATTERN matches too: .gitignore syntax,
+                           relative to the current directory; repeatable
+                           (--ignore 'test/fixtures/' --ignore '*.min.js').
   -q, --quiet              Report errors only, not warnings; no progress line.
       --no-progress        No progress line (drawn on standard error only when it
                            is a terminal).

@@ -165,15 +165,17 @@ describe.concurrent('urilint scan', () => {
     expect(result.stderr).toMatch(/ problems \(\d+ errors, 0 warnings\) in \d+ files/);
   });
 
-  it('respects .gitignore files, root and nested, and reads everything with --no-gitignore', async ({ expect }) => {
-    const [ignoring, all] = await Promise.all([scan(tree, JSON_RUN), scan(tree, [...JSON_RUN, '--no-gitignore'])]);
+  it('respects .gitignore files, root and nested, and --ignore; --no-gitignore reads what .gitignore leaves out', async ({ expect }) => {
+    const [ignoring, all] = await Promise.all([scan(tree, JSON_RUN), scan(tree, [...JSON_RUN, '--no-gitignore', '--ignore', 'many/file1*.txt', '--ignore', '!many/file15.txt'])]);
     const files = (run: Run): string[] => [...new Set((JSON.parse(run.stdout) as JsonProblem[]).map((p) => p.file))];
     expect(files(ignoring)).not.toContain('build/out.txt');
     expect(files(ignoring)).not.toContain('secret.txt');
     expect(files(ignoring)).not.toContain('docs/draft.md');
     expect(files(ignoring)).toContain('docs/guide.md');
     expect(files(all)).toEqual(expect.arrayContaining(['build/out.txt', 'secret.txt', 'docs/draft.md', 'docs/guide.md']));
-    expect(files(all).length).toBe(files(ignoring).length + 3);
+    // --ignore applies without .gitignore too: file10 to file19 are left out, but for file15.
+    expect(files(all).filter((file) => file.startsWith('many/file1'))).toEqual(['many/file15.txt']);
+    expect(files(all).length).toBe(files(ignoring).length + 3 - 9);
   });
 
   it('skips binary and oversized files, reads a file that does not parse, and follows links without looping', async ({ expect }) => {
@@ -233,11 +235,12 @@ describe.concurrent('urilint scan', () => {
   });
 
   it('always reads files named on the command line, and says why it skips what is named', async ({ expect }) => {
-    const result = await scan(tree, ['--jobs', '1', '--format', 'json', 'notes.xyz', 'build/out.txt', 'image.txt', 'build']);
+    const result = await scan(tree, ['--jobs', '1', '--format', 'json', '--ignore', 'many', 'notes.xyz', 'build/out.txt', 'image.txt', 'build', 'many', 'many/file03.txt']);
     expect(result.code).toBe(1);
     const files = (JSON.parse(result.stdout) as JsonProblem[]).map((p) => p.file);
-    expect(files).toEqual(['build/out.txt', 'notes.xyz']);
+    expect(files).toEqual(['build/out.txt', 'many/file03.txt', 'many/file03.txt', 'notes.xyz']);
     expect(result.stderr).toContain("urilint: 'build' is left out by .gitignore; pass --no-gitignore to scan it.\n");
+    expect(result.stderr).toContain("urilint: 'many' is left out by --ignore.\n");
     expect(result.stderr).toContain('urilint: image.txt: skipped, a binary file (a NUL byte in its first 8 KiB).\n');
   });
 

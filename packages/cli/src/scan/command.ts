@@ -71,6 +71,7 @@ interface Options {
   jobs: number | undefined;
   maxFileSize: number;
   gitignore: boolean;
+  ignore: string[];
   quiet: boolean;
   progress: boolean;
   stats: boolean;
@@ -89,6 +90,7 @@ function optionsOf(parsed: ParsedArgs, io: Io): Options {
     jobs: jobsOf(parsed),
     maxFileSize: maxFileSizeOf(parsed),
     gitignore: !flag(parsed, 'no-gitignore'),
+    ignore: texts(parsed, 'ignore'),
     quiet,
     progress: !quiet && !flag(parsed, 'no-progress') && isTty(io.stderr),
     stats: flag(parsed, 'stats'),
@@ -107,13 +109,14 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
 
   let found: ReturnType<typeof findFiles>;
   try {
-    found = findFiles(options.paths, { cwd, gitignore: options.gitignore });
+    found = findFiles(options.paths, { cwd, gitignore: options.gitignore, ignore: options.ignore });
   } catch (error) {
     if (error instanceof PathError) throw new UsageError(error.message, 'scan');
     throw error;
   }
   for (const root of found.ignoredRoots) {
-    await write(io.stderr, `urilint: '${root}' is left out by .gitignore; pass --no-gitignore to scan it.\n`);
+    const hint = root.by === '.gitignore' ? '; pass --no-gitignore to scan it' : '';
+    await write(io.stderr, `urilint: '${root.path}' is left out by ${root.by}${hint}.\n`);
   }
   for (const error of found.errors) await write(io.stderr, `urilint: ${error.display}: cannot be read: ${error.message}\n`);
 

@@ -41,8 +41,8 @@ export interface FoundFile {
 export interface WalkResult {
   /** Sorted by `display`. */
   files: FoundFile[];
-  /** Directories named on the command line that `.gitignore` leaves out (nothing in them is read). */
-  ignoredRoots: string[];
+  /** Directories named on the command line that `.gitignore` or `--ignore` leaves out (nothing in them is read). */
+  ignoredRoots: { path: string; by: '.gitignore' | '--ignore' }[];
   /** Entries that could not be read while walking (a directory without permission): their display path and why. */
   errors: { display: string; message: string }[];
 }
@@ -50,6 +50,8 @@ export interface WalkResult {
 export interface WalkOptions {
   cwd: string;
   gitignore: boolean;
+  /** More patterns to leave out (`--ignore`), in `.gitignore` syntax, relative to `cwd`; they apply with or without `gitignore`. */
+  ignore?: readonly string[];
 }
 
 /** A named path that cannot be scanned: the command stops with exit code 2. */
@@ -177,9 +179,16 @@ class Walker {
   /** Real paths of the directories entered and the files taken: a symbolic-link loop or a second path to one file is skipped. */
   readonly #seen = new Set<string>();
   readonly #gitignore: boolean;
+  readonly #extra: IgnoreFile | undefined;
 
-  constructor(gitignore: boolean) {
+  constructor(gitignore: boolean, extra: IgnoreFile | undefined) {
     this.#gitignore = gitignore;
+    this.#extra = extra;
+  }
+
+  /** Whether the `.gitignore` files of `stack` or the `--ignore` patterns leave `path` out. */
+  ignored(stack: readonly IgnoreFile[], path: string, directory: boolean): boolean {
+    return (stack.length > 0 && isIgnored(stack, path, directory)) || (this.#extra !== undefined && isIgnored([this.#extra], path, directory));
   }
 
   /** Takes a file unless it was taken through another path. */
@@ -227,7 +236,7 @@ class Walker {
       if (isDirectory && ALWAYS_SKIPPED.has(entry.name)) continue;
       if (!isDirectory && !isFile) continue;
       if (isFile && !isScannedName(entry.name)) continue;
-      if (rules.length > 0 && isIgnored(rules, path, isDirectory)) continue;
+      if (this.ignored(rules, path, isDirectory)) continue;
       const shown = child(display, entry.name);
       if (isDirectory) this.walk(path, shown, rules);
       else this.take(path, shown, linked ? realpath(path) : join(real, entry.name), false, size);
@@ -237,13 +246,15 @@ class Walker {
 
 /**
  * The files to scan under the named paths, sorted by the path printed.
- * A named file is always read (whatever its name or `.gitignore`); a named
- * directory is walked, and left out whole when `.gitignore` leaves it out.
+ * A named file is always read (whatever its name, `.gitignore` or `--ignore`);
+ * a named directory is walked, and left out whole when they leave it out.
  * Throws `PathError` for a named path that does not exist or cannot be read.
  */
 export function findFiles(paths: readonly string[], options: WalkOptions): WalkResult {
-  const walker = new Walker(options.gitignore);
-  const ignoredRoots: string[] = [];
+  const patterns = options.ignore ?? [];
+  const extra = patterns.length > 0 ? { base: options.cwd, rules: ignore({ ignorecase: IGNORE_CASE }).add([...patterns]) } : undefined;
+  const walker = new Walker(options.gitignore, extra);
+  const ignoredRoots: WalkResult['ignoredRoots'] = [];
   for (const given of paths) {
     const path = resolve(options.cwd, given);
     let stats: Stats;
@@ -264,8 +275,8 @@ export function findFiles(paths: readonly string[], options: WalkOptions): WalkR
       throw new PathError(`The directory '${given}' cannot be read: ${describe(error)}.`);
     }
     const stack = options.gitignore ? ancestorIgnoreFiles(path, options.cwd) : [];
-    if (stack.length > 0 && isIgnored(stack, path, true)) {
-      ignoredRoots.push(given);
+    if (walker.ignored(stack, path, true)) {
+      ignoredRoots.push({ path: given, by: stack.length > 0 && isIgnored(stack, path, true) ? '.gitignore' : '--ignore' });
       continue;
     }
     const display = given === '.' || given === `.${sep}` ? '.' : given;
