@@ -38,16 +38,17 @@ Files read in a directory (the language server's documents):
   YAML       .yaml .yml                              scalars
   text       .txt .text .rst .adoc .asciidoc .org .textile .rdoc, and README,
              LICENSE, CHANGELOG, NOTICE and the like without an extension: prose
-A file named as a PATH is always read (as text when its kind is unknown), whatever
-.gitignore and --ignore say. A file
-that does not parse is still read: its literals or text are searched without a tree.
+A file named as a PATH is always read (as text when its kind is unknown),
+whatever .gitignore and --ignore say. A file that does not parse is still read:
+its literals or text are searched without a tree.
 
 Skipped: binary files (a NUL byte in the first 8 KiB), files larger than
---max-file-size, .git directories, and what .gitignore files leave out: each
-.gitignore from the git repository's root down to the nested ones, read as git
-reads them (outside a repository, those from the current directory down).
-Symbolic links are followed; a directory or file reached twice (a link loop) is
-read once. Output is sorted by path, whatever the number of jobs.
+--max-file-size, .git directories, what --ignore matches, and what .gitignore
+files leave out: each .gitignore from the git repository's root down to the
+nested ones, read as git reads them (outside a repository, those from the
+current directory down). Symbolic links are followed; a directory or file
+reached twice (a link loop) is read once. Output is sorted by path, whatever the
+number of jobs.
 
 Options:
       --format FORMAT      text (default): 'file:line:col code message', the source
@@ -68,8 +69,8 @@ Options:
                            repeatable (--rule no-insecure-scheme=warn).
   -j, --jobs N             Files checked at once, on N worker threads; 1 checks
                            them in the main thread. Default: the number of cores
-                           (${availableParallelism()} here), or 1 when the files add up to less
-                           than 1 MiB (starting workers would cost more).
+                           (${availableParallelism()} here), or 1 when the files add up to
+                           less than 1 MiB (starting workers would cost more).
       --max-file-size SIZE Skip larger files: bytes, or with a K, M or G suffix
                            (1024-based); default 10M.
       --no-gitignore       Read what .gitignore leaves out too (.git stays out).
