@@ -165,6 +165,16 @@ describe.concurrent('urilint scan', () => {
     expect(result.stderr).toMatch(/ problems \(\d+ errors, 0 warnings\) in \d+ files/);
   });
 
+  it('honours ESLint disable comments in JavaScript and TypeScript, as ESLint does', async ({ expect }) => {
+    const root = join(temp, 'disabled');
+    const line = 'fetch("https://example.com/a b");';
+    write(root, 'app.ts', `${line}\n// eslint-disable-next-line urilint/no-unescaped-chars\n${line}\n${line} // eslint-disable-line\n`);
+    const run = await scan(root, ['--jobs', '1', '--format', 'json']);
+    const problems = JSON.parse(run.stdout) as JsonProblem[];
+    // Only the first line's problem is left: the next-line and same-line comments turn off the others.
+    expect(problems.map((problem) => [problem.line, problem.column, problem.rule])).toEqual([[1, line.indexOf(' ') + 1, 'no-unescaped-chars']]);
+  });
+
   it('respects .gitignore files, root and nested, and --ignore; --no-gitignore reads what .gitignore leaves out', async ({ expect }) => {
     const [ignoring, all] = await Promise.all([scan(tree, JSON_RUN), scan(tree, [...JSON_RUN, '--no-gitignore', '--ignore', 'many/file1*.txt', '--ignore', '!many/file15.txt'])]);
     const files = (run: Run): string[] => [...new Set((JSON.parse(run.stdout) as JsonProblem[]).map((p) => p.file))];

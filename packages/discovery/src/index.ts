@@ -39,3 +39,5 @@ export { discoverMarkdown, markdownCandidates } from './formats/markdown.js';
 export { discoverText } from './formats/text.js';
 export { discoverYaml } from './formats/yaml.js';
 export { JsDiscovery } from './js/discover.js';
+export { disabledBy, type CommentText } from './directives.js';
+export { lineAt, lineStarts } from './lines.js';

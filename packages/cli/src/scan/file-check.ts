@@ -5,7 +5,7 @@
  * everything it returns can be posted between threads.
  */
 import { closeSync, fstatSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
-import { applySourceEdits, discoverDocument, runRules, safeEdits, sourceKindOf, type Finding, type RuleName } from '@urilint/discovery';
+import { applySourceEdits, disabledBy, discoverDocument, lineAt as lineOf, lineStarts, runRules, safeEdits, sourceKindOf, type Finding, type RuleName } from '@urilint/discovery';
 
 export type Severity = 'error' | 'warning';
 
@@ -83,29 +83,6 @@ const EXCERPT_LEAD = 40;
 
 const BOM = '\uFEFF';
 
-/** Offsets where each line starts: lines end at LF, CRLF or a lone CR (as in LSP, editors and SARIF viewers). */
-export function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10) starts.push(i + 1);
-    else if (c === 13 && text.charCodeAt(i + 1) !== 10) starts.push(i + 1);
-  }
-  return starts;
-}
-
-/** The 0-based line of `offset`. */
-function lineOf(starts: readonly number[], offset: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
-
 /** Where line `line` (0-based) ends, before its line break. */
 function lineEnd(text: string, starts: readonly number[], line: number): number {
   let end = line + 1 < starts.length ? starts[line + 1]! : text.length;
@@ -147,9 +124,14 @@ interface Checked {
 }
 
 function checkText(text: string, path: string, settings: CheckSettings): Checked {
-  const found = discoverDocument(text, sourceKindOf(path), { filePath: path });
+  const kind = sourceKindOf(path);
+  const found = discoverDocument(text, kind, { filePath: path });
   const severities = new Map(settings.rules);
+  // ESLint's disable comments count in JavaScript and TypeScript, as in ESLint and the language server.
+  const comments = found.sourceCode?.ast.comments?.map((comment) => ({ text: text.slice(comment.range[0], comment.range[1]), start: comment.range[0] }));
+  const disabled = kind === 'js' ? disabledBy(text, comments) : () => false;
   const findings = runRules(found.candidates, Object.fromEntries(settings.rules.map(([name]) => [name, {}])), found.sourceCode)
+    .filter((finding) => !disabled(finding.rule, finding.range[0]))
     .map((finding) => ({ ...finding, severity: severities.get(finding.rule as RuleName) ?? 'error' }))
     .filter((finding) => !settings.errorsOnly || finding.severity === 'error');
   // By position; findings at one place keep the order of the rules.

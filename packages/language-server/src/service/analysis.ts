@@ -1,8 +1,7 @@
-import { discoverDocument, runRules, sourceRangeOf, type Finding, type JsDiscovery, type JsSourceCode, type RuleName, type SourceEdit, type SourceKind, type UriCandidate } from '@urilint/discovery';
+import { disabledBy, discoverDocument, runRules, sourceRangeOf, type Finding, type JsDiscovery, type JsSourceCode, type RuleName, type SourceEdit, type SourceKind, type UriCandidate } from '@urilint/discovery';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { checkCancelled, type Cancellation } from './cancellation.js';
-import { disabledBy } from './directives.js';
 import { filePath } from './ignore.js';
 import { activeRules, type ActiveRule } from './rules.js';
 import { LANGUAGES, type Settings } from './settings.js';

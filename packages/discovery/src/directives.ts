@@ -1,10 +1,12 @@
 /**
  * ESLint's disable comments in JavaScript and TypeScript, honoured by the
- * editor as ESLint honours them in CI: `// eslint-disable-next-line
+ * language server and `urilint scan` as ESLint honours them: `// eslint-disable-next-line
  * urilint/no-malformed`, `// eslint-disable-line`, and `/* eslint-disable *\/`
  * … `/* eslint-enable *\/` blocks, each with an optional rule list (none:
  * every rule) and an optional `-- reason`.
  */
+
+import { lineAt, lineStarts } from './lines.js';
 
 interface Directive {
   kind: 'disable' | 'enable' | 'disable-line' | 'disable-next-line';
@@ -31,25 +33,6 @@ function parseDirective(comment: string, start: number): Directive | undefined {
 
 function names(directive: Directive, rule: string): boolean {
   return directive.rules === undefined || directive.rules.has(`urilint/${rule}`);
-}
-
-/** The line (0-based) of each offset, by a table of line starts. */
-function lineIndex(text: string): (offset: number) => number {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
-  }
-  return (offset) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  };
 }
 
 /** A comment's text and where it starts. */
@@ -102,7 +85,8 @@ export function disabledBy(text: string, comments?: readonly CommentText[]): (ru
     if (directive) directives.push(directive);
   }
   if (directives.length === 0) return () => false;
-  const lineOf = lineIndex(text);
+  const starts = lineStarts(text);
+  const lineOf = (offset: number): number => lineAt(starts, offset);
   return (rule, offset) => {
     const line = lineOf(offset);
     let disabled = false;
