@@ -2,33 +2,15 @@ import { evaluate, parse as parseMomoa } from '@humanwhocodes/momoa';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { UriCandidate } from '../../src/candidate.js';
-import type { Finding, SourceEdit } from '../../src/finding.js';
+import type { Finding } from '../../src/finding.js';
 import { discoverJson, jsonCandidates, mapJsonString, type JsonMode } from '../../src/formats/json.js';
 import { runRules } from '../../src/rules/index.js';
+import { fixAll, rangeOf } from '../support/formats.js';
 
 const RULES = { 'no-unescaped-chars': {}, 'no-malformed': {}, 'no-invalid-percent-encoding': {}, 'no-insecure-scheme': {} } as const;
 
 function findings(text: string, mode?: JsonMode): Finding[] {
   return runRules(discoverJson(text, mode), RULES);
-}
-
-/** The text with the edits applied (they do not overlap): from the last to the first. */
-function applyEdits(text: string, edits: readonly SourceEdit[]): string {
-  return [...edits].sort((a, b) => b.range[0] - a.range[0]).reduce((out, edit) => out.slice(0, edit.range[0]) + edit.text + out.slice(edit.range[1]), text);
-}
-
-/** Every finding's fix applied at once. */
-function fixAll(text: string, found: readonly Finding[]): string {
-  return applyEdits(text, found.flatMap((finding) => finding.fix ?? []));
-}
-
-/** The source range of `needle` inside `within`, a piece of the text that occurs in it once. */
-function rangeOf(text: string, needle: string, within = needle): [number, number] {
-  const at = text.indexOf(within);
-  expect(at).toBeGreaterThanOrEqual(0);
-  expect(text.lastIndexOf(within)).toBe(at);
-  const start = at + within.indexOf(needle);
-  return [start, start + needle.length];
 }
 
 /** A JSON5 document's value, read by momoa (JSON.parse does not read JSON5). */

@@ -3,11 +3,10 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import { describe, expect, it } from 'vitest';
-import type { UriCandidate } from '../../src/candidate.js';
-import type { Finding, SourceEdit } from '../../src/finding.js';
+import type { Finding } from '../../src/finding.js';
 import { discoverMarkdown, markdownCandidates } from '../../src/formats/markdown.js';
 import { runRules } from '../../src/rules/index.js';
-import type { TextMap } from '../../src/text-map.js';
+import { applyEdits, mapOf, nthRangeOf as rangeOf } from '../support/formats.js';
 
 const RULES = {
   'no-unescaped-chars': {},
@@ -17,21 +16,8 @@ const RULES = {
   'require-scheme': {},
 } as const;
 
-/** The text with the edits applied (they do not overlap), last first so earlier offsets hold. */
-function applyEdits(text: string, edits: readonly SourceEdit[]): string {
-  return [...edits].sort((a, b) => b.range[0] - a.range[0]).reduce((out, edit) => out.slice(0, edit.range[0]) + edit.text + out.slice(edit.range[1]), text);
-}
-
 function findings(text: string): Finding[] {
   return runRules(discoverMarkdown(text), RULES);
-}
-
-/** The source range of the `occurrence`-th (0-based) `needle` in `text`. */
-function rangeOf(text: string, needle: string, occurrence = 0): [number, number] {
-  let at = -1;
-  for (let n = 0; n <= occurrence; n++) at = text.indexOf(needle, at + 1);
-  if (at === -1) throw new Error(`${JSON.stringify(needle)} is not in the text`);
-  return [at, at + needle.length];
 }
 
 /** The one finding of the document, checked to be `code` at `range`, fixed to `fixed`. */
@@ -40,12 +26,6 @@ function expectOneFix(text: string, code: string, range: [number, number], fixed
   expect(all.map((finding) => [finding.code, finding.range])).toEqual([[code, range]]);
   expect(all[0]!.fix).toBeDefined();
   expect(applyEdits(text, all[0]!.fix!)).toBe(fixed);
-}
-
-function mapOf(candidate: UriCandidate): TextMap {
-  const part = candidate.parts[0];
-  if (part?.kind !== 'text') throw new Error('no text part');
-  return part.map;
 }
 
 describe('discoverMarkdown: what it finds', () => {

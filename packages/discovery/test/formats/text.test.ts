@@ -1,47 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { UriCandidate } from '../../src/candidate.js';
-import { sourceRangeOf, type Finding, type SourceEdit } from '../../src/finding.js';
+import { sourceRangeOf, type Finding } from '../../src/finding.js';
 import { discoverText } from '../../src/formats/text.js';
 import { runRules } from '../../src/rules/index.js';
+import { applyEdits, growthRatio, rangeOf } from '../support/formats.js';
 
 const RULES = { 'no-unescaped-chars': {}, 'no-malformed': {}, 'no-invalid-percent-encoding': {}, 'no-insecure-scheme': {} } as const;
 
 function findings(text: string): Finding[] {
   return runRules(discoverText(text), RULES);
-}
-
-/** The text with the edits applied (they do not overlap): from the last to the first. */
-function applyEdits(text: string, edits: readonly SourceEdit[]): string {
-  return [...edits].sort((a, b) => b.range[0] - a.range[0]).reduce((out, edit) => out.slice(0, edit.range[0]) + edit.text + out.slice(edit.range[1]), text);
-}
-
-/** The source range of `needle` inside `within`, a piece of the text that occurs in it once. */
-function rangeOf(text: string, needle: string, within = needle): [number, number] {
-  const at = text.indexOf(within);
-  expect(at).toBeGreaterThanOrEqual(0);
-  expect(text.lastIndexOf(within)).toBe(at);
-  const start = at + within.indexOf(needle);
-  return [start, start + needle.length];
-}
-
-/** The fastest of five runs, in milliseconds. */
-function cheapestRun(run: () => unknown): number {
-  let best = Infinity;
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const start = performance.now();
-    run();
-    best = Math.min(best, performance.now() - start);
-  }
-  return best;
-}
-
-/** How much more `run` costs on `make(1 MB)` than on `make(100 kB)`: about 10 when linear, 100 when quadratic. */
-function growthRatio(run: (input: string) => unknown, make: (size: number) => string): number {
-  const small = make(100_000);
-  const large = make(1_000_000);
-  cheapestRun(() => run(small));
-  return cheapestRun(() => run(large)) / Math.max(cheapestRun(() => run(small)), 0.05);
 }
 
 /** `unit` repeated up to `size` characters. */

@@ -2,39 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml, parseAllDocuments, stringify, Scalar } from 'yaml';
 import type { UriCandidate } from '../../src/candidate.js';
-import type { Finding, SourceEdit } from '../../src/finding.js';
+import type { Finding } from '../../src/finding.js';
 import { discoverYaml } from '../../src/formats/yaml.js';
 import { runRules } from '../../src/rules/index.js';
+import { fixAll, growthRatio, mapOf, rangeOf } from '../support/formats.js';
 
 const RULES = { 'no-unescaped-chars': {}, 'no-malformed': {}, 'no-invalid-percent-encoding': {}, 'no-insecure-scheme': {} } as const;
 
 function findings(text: string): Finding[] {
   return runRules(discoverYaml(text), RULES);
-}
-
-/** The text with the edits applied (they do not overlap): from the last to the first. */
-function applyEdits(text: string, edits: readonly SourceEdit[]): string {
-  return [...edits].sort((a, b) => b.range[0] - a.range[0]).reduce((out, edit) => out.slice(0, edit.range[0]) + edit.text + out.slice(edit.range[1]), text);
-}
-
-function fixAll(text: string, found: readonly Finding[]): string {
-  return applyEdits(text, found.flatMap((finding) => finding.fix ?? []));
-}
-
-/** The source range of `needle` inside `within`, a piece of the text that occurs in it once. */
-function rangeOf(text: string, needle: string, within = needle): [number, number] {
-  const at = text.indexOf(within);
-  expect(at).toBeGreaterThanOrEqual(0);
-  expect(text.lastIndexOf(within)).toBe(at);
-  const start = at + within.indexOf(needle);
-  return [start, start + needle.length];
-}
-
-/** The map of a candidate (every YAML candidate is one piece of text). */
-function mapOf(candidate: UriCandidate | undefined) {
-  const part = candidate?.parts[0];
-  if (part?.kind !== 'text') throw new Error('no text part');
-  return part.map;
 }
 
 describe('discoverYaml: scalars', () => {
@@ -169,29 +145,15 @@ describe('discoverYaml: comments, streams and broken documents', () => {
   });
 });
 
-/** The fastest of three runs, in milliseconds. */
-function cheapestRun(run: () => unknown): number {
-  let best = Infinity;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const start = performance.now();
-    run();
-    best = Math.min(best, performance.now() - start);
-  }
-  return best;
-}
-
 describe('discoverYaml: robustness', () => {
   it('grows linearly with a long mapping', () => {
     const mapping = (size: number) => {
       const line = (k: number) => `key${k}: https://acme.com/a|b # see http://cdn.acme.com/\n`;
       return Array.from({ length: Math.ceil(size / line(0).length) }, (_, k) => line(k)).join('');
     };
-    const small = mapping(100_000);
-    const large = mapping(1_000_000);
-    cheapestRun(() => discoverYaml(small));
     // About 10 when linear (20 seen on a loaded 2-core machine); checking each key against every other
     // (yaml's uniqueKeys) gave 35 here, and grows with the size.
-    expect(cheapestRun(() => discoverYaml(large)) / cheapestRun(() => discoverYaml(small))).toBeLessThan(30);
+    expect(growthRatio(discoverYaml, mapping)).toBeLessThan(30);
   });
 
   it('never throws, and every candidate lies in the text', () => {
