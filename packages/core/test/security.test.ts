@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyze, applyEdits, checkSecurity, formatIPv4, parse, type Diagnostic } from '../src/index.js';
+import { analyze, applyEdits, checkSecurity, formatIPv4, maskPassword, parse, type Diagnostic } from '../src/index.js';
 import { SECURITY_CODES } from '../src/security/codes.js';
 import { parseIPv4Loose } from '../src/security/index.js';
 import { unescapeExample } from './support/measure.js';
@@ -43,6 +43,19 @@ describe('the security codes', () => {
   it('never changes valid: the findings are warnings and infos', () => {
     for (const code of names) expect(SECURITY_CODES[code].severity).not.toBe('error');
     expect(parse('https://user:pass@0x7f.1:25/%2e%2e/%0d%0a').valid).toBe(true);
+  });
+});
+
+describe('maskPassword (RFC 3986 §7.5)', () => {
+  it('masks the password and nothing else', () => {
+    expect(maskPassword('https://ann:s3cret@example.com:8080/a?b#c')).toBe('https://ann:••••@example.com:8080/a?b#c');
+    expect(maskPassword('ftp://:pw@example.com/', undefined, '***')).toBe('ftp://:***@example.com/');
+    // An "@" in the password ends the userinfo only at the last one.
+    expect(maskPassword('https://u:p@ss@example.com/')).toBe('https://u:••••@example.com/');
+  });
+
+  it('leaves a URI without a password as it is', () => {
+    for (const uri of ['https://ann@example.com/', 'https://example.com/a:b', 'mailto:ann@example.com', 'urn:a:b']) expect(maskPassword(uri)).toBe(uri);
   });
 });
 

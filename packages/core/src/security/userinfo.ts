@@ -1,6 +1,7 @@
 import { diagnostic } from '../diagnostic.js';
 import { excerpt } from '../messages.js';
 import { tryPercentDecode } from '../percent.js';
+import { parse } from '../parse.js';
 import type { Diagnostic, Span, Suggestion, UriReference } from '../types.js';
 import { leadingHostToken, looksLikeHostname } from './hostlike.js';
 import { WEB_SCHEMES } from './ports.js';
@@ -98,4 +99,18 @@ export function checkUserinfo(reference: UriReference): Diagnostic[] {
     );
   }
   return out;
+}
+
+/**
+ * The URI with the password in its userinfo replaced by `mask` (RFC 3986
+ * §3.2.1: "user:password" is deprecated; §7.5: it must not be displayed):
+ * `https://ann:s3cret@host/` → `https://ann:••••@host/`. A URI without a
+ * password is returned as it is.
+ */
+export function maskPassword(uri: string, reference: UriReference = parse(uri), mask = '••••'): string {
+  const userinfo = reference.userinfo;
+  if (userinfo === undefined || reference.input !== uri) return uri;
+  const colon = uri.indexOf(':', userinfo.start);
+  if (colon < 0 || colon >= userinfo.end) return uri;
+  return uri.slice(0, colon + 1) + mask + uri.slice(userinfo.end);
 }

@@ -1,4 +1,4 @@
-import { compareWithWhatwg, defaultPort, normalize, parse, resolve, tryPercentDecode, type Span, type UriReference } from '@urilint/core';
+import { compareWithWhatwg, defaultPort, maskPassword, normalize, resolve, tryPercentDecode, type Span, type UriReference } from '@urilint/core';
 import type { UriCandidate } from '@urilint/discovery';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver-types';
@@ -18,13 +18,9 @@ export function candidateAt(analysis: DocumentAnalysis, offset: number): { candi
   return undefined;
 }
 
-/** The URI with its password masked (`user:••••@host`). */
-export function masked(uri: string, reference: UriReference = parse(uri)): string {
-  const userinfo = reference.userinfo;
-  if (userinfo === undefined) return uri;
-  const colon = uri.indexOf(':', userinfo.start);
-  if (colon < 0 || colon >= userinfo.end) return uri;
-  return uri.slice(0, colon + 1) + MASK + uri.slice(userinfo.end);
+/** The URI with its password masked (`user:••••@host`), as core masks it. */
+export function masked(uri: string, reference?: UriReference): string {
+  return maskPassword(uri, reference, MASK);
 }
 
 /** The URI as the source writes it: each hole (`${…}`, `{var}`) shown as `…`. */
