@@ -104,8 +104,8 @@ export function checkUserinfo(reference: UriReference): Diagnostic[] {
 /**
  * The URI with the password in its userinfo replaced by `mask` (RFC 3986
  * §3.2.1: "user:password" is deprecated; §7.5: it must not be displayed):
- * `https://ann:s3cret@host/` → `https://ann:••••@host/`. A URI without a
- * password is returned as it is.
+ * the userinfo `ann:s3cret` is shown as `ann:••••`. A URI without a password
+ * is returned as it is.
  */
 export function maskPassword(uri: string, reference: UriReference = parse(uri), mask = '••••'): string {
   const userinfo = reference.userinfo;
