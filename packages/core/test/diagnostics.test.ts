@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CODES, DIAGNOSTIC_CODES, UriError, analyze, applyEdits, parse, recompose, type Diagnostic } from '../src/index.js';
 import { SYNTAX_CODES } from '../src/codes.js';
-import { unescapeExample } from './support/measure.js';
+import { unescapeExample } from './support/examples.js';
 
 /** `[code, text under the range]` for each diagnostic: what a reviewer checks. */
 const problems = (input: string, options?: Parameters<typeof parse>[1]): [string, string][] =>

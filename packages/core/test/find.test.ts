@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+// Before the code it counts: see support/work.ts.
+import { expectLinearWork } from './support/work.js';
+import { pathological } from './support/pathological.js';
 import { NON_HIERARCHICAL_SCHEMES, findUris, type FoundUri } from '../src/find.js';
-import { growthRatio } from './support/measure.js';
 
 /** The URIs found, as strings. */
 function uris(text: string): string[] {
@@ -491,47 +493,17 @@ describe('robustness', () => {
   });
 });
 
-/** `unit` repeated to `size` characters. */
-function fill(unit: string, size: number): string {
-  return unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
-}
+const PATHOLOGICAL = pathological('findUris');
 
-const PATHOLOGICAL: Record<string, string> = {
-  'open angle brackets': '<',
-  'unclosed angle brackets with a URI': '<http://a',
-  'unclosed angle brackets, URL: and spaces': '<URL: ',
-  'angle brackets broken over lines': '<http://a-\n',
-  'angle brackets around prose': '<a b> ',
-  'double quotes': '"',
-  'unclosed quotes with a URI': '"http://a ',
-  'quoted schemes': '"a:',
-  'http:// repeated': 'http://',
-  'empty schemes in prose': 'http:// ',
-  'open parentheses': '(',
-  'close parentheses': ')',
-  'a URI of brackets': 'http://([{',
-  'a long run without spaces': 'a',
-  'a long scheme-like run': 'a.b-c+',
-  colons: 'a:',
-  'www. repeated': 'www.',
-  'abbreviated hosts that fail': 'www.a.b@',
-  'hyphens and line breaks': '-\n',
-  'blank lines in angle brackets': '<http://a\n\n',
-  'punctuation after a scheme': 'mailto:.',
-  'trailing punctuation': 'http://a' + '.'.repeat(50) + ' ',
-  'emoji and a URI': '😀https://a.example/é ',
-};
-
-describe('linear time', () => {
-  // 1 MB against 100 kB: linear growth gives a ratio near 10, quadratic near 100.
-  it.each(Object.keys(PATHOLOGICAL))('grows linearly on %s', (name) => {
-    const unit = PATHOLOGICAL[name]!;
-    expect(growthRatio(findUris, (size) => fill(unit, size))).toBeLessThan(40);
+describe('linear cost', () => {
+  // 200 kB against 20 kB: linear work grows about 10×, quadratic about 100×.
+  it.each(Object.keys(PATHOLOGICAL))('does linear work on %s', (name) => {
+    expectLinearWork(findUris, PATHOLOGICAL[name]!);
   });
 
-  it('grows linearly on a long single token (no spaces at all)', () => {
+  it('does linear work on a long single token (no spaces at all)', () => {
     const make = (n: number): string => 'https://example.com/' + 'a('.repeat(n / 4) + ')'.repeat(n / 4);
     expect(findUris(make(1_000_000))).toHaveLength(1);
-    expect(growthRatio(findUris, make)).toBeLessThan(40);
+    expectLinearWork(findUris, make);
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { analyze, applyEdits, compareWithWhatwg, parse, type Diagnostic } from '../src/index.js';
 import { WHATWG_CODES } from '../src/whatwg/codes.js';
 import { MAX_WHATWG_INPUT, PLACEHOLDER_BASE } from '../src/whatwg/index.js';
-import { unescapeExample } from './support/measure.js';
+import { unescapeExample } from './support/examples.js';
 
 const compare = (input: string, base?: string): Diagnostic[] => compareWithWhatwg(input, base === undefined ? {} : { base }).diagnostics;
 

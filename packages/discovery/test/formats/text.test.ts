@@ -1,20 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+// Before the code it counts: see core/test/support/work.ts.
+import { expectLinearWork } from '../../../core/test/support/work.js';
+import { pathological } from '../../../core/test/support/pathological.js';
 import type { UriCandidate } from '../../src/candidate.js';
 import { sourceRangeOf, type Finding } from '../../src/finding.js';
 import { discoverText } from '../../src/formats/text.js';
 import { runRules } from '../../src/rules/index.js';
-import { applyEdits, growthRatio, rangeOf } from '../support/formats.js';
+import { applyEdits, rangeOf } from '../support/formats.js';
 
 const RULES = { 'no-unescaped-chars': {}, 'no-malformed': {}, 'no-invalid-percent-encoding': {}, 'no-insecure-scheme': {} } as const;
 
 function findings(text: string): Finding[] {
   return runRules(discoverText(text), RULES);
-}
-
-/** `unit` repeated up to `size` characters. */
-function repeatTo(unit: string, size: number): string {
-  return unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
 }
 
 describe('discoverText', () => {
@@ -74,13 +72,8 @@ describe('discoverText', () => {
     );
   });
 
-  it('grows linearly with the text: lines of prose, and one long line', () => {
-    const lines = (size: number) => repeatTo('see https://acme.com/a|b and é😀 https://acme.com/%zz then words\n', size);
-    const oneLine = (size: number) => repeatTo('https://acme.com/a|b x ', size);
-    const noScheme = (size: number) => repeatTo('a:b:c:d:', size);
-    expect(growthRatio(discoverText, lines)).toBeLessThan(30);
-    expect(growthRatio(discoverText, oneLine)).toBeLessThan(30);
-    expect(growthRatio(discoverText, noScheme)).toBeLessThan(30);
+  it('does linear work on the text: lines of prose, and one long line', () => {
+    for (const make of Object.values(pathological('discoverText'))) expectLinearWork(discoverText, make);
   });
 
   it('reads 5 MB in one pass without running out of stack', () => {

@@ -1,11 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parse as parseYaml, parseAllDocuments, stringify, Scalar } from 'yaml';
+// Before the code it counts: see core/test/support/work.ts.
+import { LINEAR, expectLinearWork, workGrowth } from '../../../core/test/support/work.js';
+import { Composer, parse as parseYaml, parseAllDocuments, Parser, stringify, Scalar } from 'yaml';
 import type { UriCandidate } from '../../src/candidate.js';
 import type { Finding } from '../../src/finding.js';
 import { discoverYaml } from '../../src/formats/yaml.js';
 import { runRules } from '../../src/rules/index.js';
-import { fixAll, growthRatio, mapOf, rangeOf } from '../support/formats.js';
+import { fixAll, mapOf, rangeOf } from '../support/formats.js';
 
 const RULES = { 'no-unescaped-chars': {}, 'no-malformed': {}, 'no-invalid-percent-encoding': {}, 'no-insecure-scheme': {} } as const;
 
@@ -146,14 +148,20 @@ describe('discoverYaml: comments, streams and broken documents', () => {
 });
 
 describe('discoverYaml: robustness', () => {
-  it('grows linearly with a long mapping', () => {
+  it('does linear work on a long mapping', () => {
     const mapping = (size: number) => {
       const line = (k: number) => `key${k}: https://acme.com/a|b # see http://cdn.acme.com/\n`;
       return Array.from({ length: Math.ceil(size / line(0).length) }, (_, k) => line(k)).join('');
     };
-    // About 10 when linear (20 seen on a loaded 2-core machine); checking each key against every other
-    // (yaml's uniqueKeys) gave 35 here, and grows with the size.
-    expect(growthRatio(discoverYaml, mapping)).toBeLessThan(30);
+    // Checking each key against every other (yaml's uniqueKeys) made this quadratic once.
+    expectLinearWork(discoverYaml, mapping);
+  });
+
+  it('would count the duplicate-key check it leaves out as more than linear', () => {
+    const mapping = (size: number) => Array.from({ length: Math.ceil(size / 12) }, (_, k) => `key${k}: value\n`).join('');
+    const compose = (unique: boolean) => (text: string) => [...new Composer({ uniqueKeys: unique }).compose(new Parser().parse(text))];
+    expect(workGrowth(compose(false), mapping, 2_000)).toBeLessThanOrEqual(LINEAR.max);
+    expect(workGrowth(compose(true), mapping, 2_000)).toBeGreaterThan(LINEAR.max * 2);
   });
 
   it('never throws, and every candidate lies in the text', () => {

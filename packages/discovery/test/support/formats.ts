@@ -5,7 +5,6 @@ import type { Finding } from '../../src/finding.js';
 import { applySourceEdits } from '../../src/fixes.js';
 import type { TextMap } from '../../src/text-map.js';
 
-export { growthRatio } from '../../../core/test/support/measure.js';
 
 /** The text with non-overlapping edits applied: the function `--fix` and fix-all use. */
 export const applyEdits = applySourceEdits;
