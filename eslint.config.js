@@ -4,6 +4,8 @@ import tseslint from 'typescript-eslint';
 // runs `pnpm build` before `pnpm lint` (run `pnpm build` first when linting alone).
 import urilint from './packages/eslint-plugin/dist/index.js';
 
+const CLOCK = 'Tests never read a clock: count work with expectLinearWork (packages/core/test/support/work.ts), or time it in bench/.';
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'coverage/**'] },
   js.configs.recommended,
@@ -20,6 +22,27 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Tests never read a clock: a timing fails when the machine is busy and blocks everyone's
+    // landing. Count work instead (packages/core/test/support/work.ts); timings go in bench/.
+    files: ['packages/*/test/**', 'test/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...[
+          ['performance', 'now'],
+          ['Date', 'now'],
+          ['process', 'hrtime'],
+        ].map(([object, property]) => ({ object, property, message: CLOCK })),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: CLOCK },
+        { selector: 'Identifier[name=/^(cheapestRun|growthRatio)$/]', message: CLOCK },
+      ],
+      'no-restricted-imports': ['error', { paths: [{ name: 'node:perf_hooks', message: CLOCK }, { name: 'perf_hooks', message: CLOCK }] }],
     },
   },
   {

@@ -87,7 +87,6 @@ interface NvimRun {
   code: number | null;
   signal: NodeJS.Signals | null;
   output: string;
-  ms: number;
 }
 
 interface Scenario {
@@ -112,7 +111,6 @@ function requireServer(): void {
 
 /** Runs the Lua script in headless Neovim; resolves when Neovim exits (killed after NVIM_TIMEOUT_MS). */
 function runNeovim(env: Record<string, string>): Promise<NvimRun> {
-  const started = Date.now();
   return new Promise((resolve, reject) => {
     // --clean: no user config, but filetype detection on (the buffer's languageId); -n: no swap files;
     // stdin ignored: Neovim must not read it. The path is escaped for the Ex command line.
@@ -127,7 +125,7 @@ function runNeovim(env: Record<string, string>): Promise<NvimRun> {
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, output, ms: Date.now() - started }));
+    child.on('close', (code, signal) => resolve({ code, signal, output }));
   });
 }
 
@@ -172,7 +170,7 @@ async function runScenario(dir: string): Promise<Scenario> {
     XDG_STATE_HOME: join(home, 'state'),
   });
   if (!existsSync(reportPath)) {
-    throw new Error(`Neovim wrote no report (exit ${run.code}, signal ${run.signal}, ${run.ms} ms); its output:\n${run.output}`);
+    throw new Error(`Neovim wrote no report (exit ${run.code}, signal ${run.signal}); its output:\n${run.output}`);
   }
   return { run, report: JSON.parse(readFileSync(reportPath, 'utf8')) as Report };
 }
