@@ -1,5 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { analyze, findUriTemplateExpressions, parse, type Analysis, type Span, type UriReference } from '@urilint/core';
+import { hasUriShape } from './shape.js';
+import { sentinelHoles } from './templates.js';
 import type { TextMap } from './text-map.js';
 
 /** A piece of a candidate's value: text from the source (mapped back to it), or a hole. */
@@ -52,6 +54,8 @@ export interface CandidateInit {
   uriEnd: number;
   parts: Part[];
   namespace: boolean;
+  /** The text of the document it was found in (see `UriCandidate.source`). */
+  source?: string;
 }
 
 /**
@@ -78,6 +82,11 @@ export class UriCandidate {
   /** XML namespaces name things; they are not fetched. */
   readonly namespace: boolean;
   readonly reference: UriReference;
+  /**
+   * The text of the document the candidate was found in, where the reader's caller gave it: the fix
+   * gate reads the source's line breaks there (`discoverDocument` and the ESLint plugin set it).
+   */
+  source: string | undefined;
   #analysis: Analysis | undefined;
 
   constructor(init: CandidateInit) {
@@ -91,6 +100,7 @@ export class UriCandidate {
     this.uriEnd = init.uriEnd;
     this.parts = init.parts;
     this.namespace = init.namespace;
+    this.source = init.source;
     this.holes = init.parts
       .filter((part) => part.kind === 'hole')
       .map((part) => ({ start: part.start - init.uriStart, end: part.end - init.uriStart }))
@@ -119,34 +129,95 @@ export function placeholder(before: string): string {
   return before.endsWith(':') && before.includes('//') && !/\/\/[^/]*\//.test(before) ? '1' : 'x';
 }
 
+/** A hole in a value: `[start, end)`, and whether it is a template control tag (`{% if %}`). */
+interface ValueHole {
+  start: number;
+  end: number;
+  control: boolean;
+}
+
 /**
- * A candidate whose URI is `[uriStart, uriEnd)` of one piece of source text
- * (a link in Markdown, a JSON string, a URI in a comment). RFC 6570
- * expressions in the URI (`{owner}`) become holes, as in JavaScript strings.
+ * The holes of `text` that matter to the URI at `[uriStart, uriEnd)`: masked template tags
+ * (`templates.ts`) that overlap it, clipped to it, and RFC 6570 expressions (`{owner}`) between them.
  */
-export function textCandidate(init: Omit<CandidateInit, 'parts' | 'range' | 'value'> & { map: TextMap; range?: [number, number] }): UriCandidate {
+function holesOf(text: string, uriStart: number, uriEnd: number): ValueHole[] {
+  const holes: ValueHole[] = [];
+  let from = uriStart;
+  const rfc6570 = (to: number): void => {
+    for (const expression of findUriTemplateExpressions(text.slice(from, to))) {
+      holes.push({ start: from + expression.start, end: from + expression.end, control: false });
+    }
+  };
+  for (const tag of sentinelHoles(text)) {
+    if (tag.end <= uriStart || tag.start >= uriEnd) continue;
+    const start = Math.max(tag.start, uriStart);
+    if (start > from) rfc6570(start);
+    holes.push({ start, end: Math.min(tag.end, uriEnd), control: tag.control });
+    from = Math.min(tag.end, uriEnd);
+  }
+  if (from < uriEnd) rfc6570(uriEnd);
+  return holes;
+}
+
+const WHITESPACE = /\s/;
+
+/**
+ * The candidates whose URI is `[uriStart, uriEnd)` of one piece of source text (a link in Markdown,
+ * a JSON string, a URI in a comment). Template tags (masked before the text was parsed) and RFC 6570
+ * expressions (`{owner}`) in the URI become holes, as `${…}` in JavaScript. A template control tag
+ * (`{% if %}…{% else %}…{% endif %}`) makes the value a choice between texts, not one URI: each piece
+ * between control tags that starts like a URI (`https://…`) is a candidate of its own, the rest is
+ * left alone. A URI that is nothing but holes has nothing to check and yields none.
+ */
+export function textCandidates(init: Omit<CandidateInit, 'parts' | 'range' | 'value'> & { map: TextMap; range?: [number, number] }): UriCandidate[] {
   const { map, ...rest } = init;
   const range = init.range ?? map.sourceRange(0, map.value.length);
   const text = map.value;
-  const expressions = findUriTemplateExpressions(text.slice(init.uriStart, init.uriEnd));
-  if (expressions.length === 0) {
-    return new UriCandidate({ ...rest, range, value: text, parts: [{ kind: 'text', start: 0, end: text.length, map, mapOffset: 0 }] });
+  const holes = holesOf(text, init.uriStart, init.uriEnd);
+  if (holes.length === 0) {
+    return [new UriCandidate({ ...rest, range, value: text, parts: [{ kind: 'text', start: 0, end: text.length, map, mapOffset: 0 }] })];
   }
-  let value = text.slice(0, init.uriStart);
-  const parts: Part[] = init.uriStart > 0 ? [{ kind: 'text', start: 0, end: init.uriStart, map, mapOffset: 0 }] : [];
-  let from = init.uriStart;
-  for (const expression of expressions) {
-    const at = init.uriStart + expression.start;
-    const to = init.uriStart + expression.end;
-    if (at > from) parts.push({ kind: 'text', start: value.length, end: value.length + (at - from), map, mapOffset: from });
-    value += text.slice(from, at);
+  // The value with each hole replaced by a placeholder; `at(k)` is where text offset k went.
+  let value = '';
+  const parts: Part[] = [];
+  const moved: { from: number; shift: number }[] = [];
+  let from = 0;
+  for (const hole of holes) {
+    if (hole.start > from) parts.push({ kind: 'text', start: value.length, end: value.length + (hole.start - from), map, mapOffset: from });
+    value += text.slice(from, hole.start);
     const filler = placeholder(value);
-    parts.push({ kind: 'hole', start: value.length, end: value.length + filler.length, range: map.sourceRange(at, to) });
+    parts.push({ kind: 'hole', start: value.length, end: value.length + filler.length, range: map.sourceRange(hole.start, hole.end) });
     value += filler;
-    from = to;
+    from = hole.end;
+    moved.push({ from, shift: value.length - from });
   }
-  const uriEnd = value.length + (init.uriEnd - from);
-  parts.push({ kind: 'text', start: value.length, end: value.length + (text.length - from), map, mapOffset: from });
+  if (from < text.length || parts.length === 0) parts.push({ kind: 'text', start: value.length, end: value.length + (text.length - from), map, mapOffset: from });
   value += text.slice(from);
-  return new UriCandidate({ ...rest, range, value, uriEnd, parts });
+  const at = (k: number): number => k + (moved.findLast((move) => move.from <= k)?.shift ?? 0);
+
+  // One URI, or the pieces between control tags that start like one.
+  const pieces: [number, number][] = [];
+  if (!holes.some((hole) => hole.control)) pieces.push([init.uriStart, init.uriEnd]);
+  else {
+    let start = init.uriStart;
+    for (const hole of [...holes.filter((h) => h.control), { start: init.uriEnd, end: init.uriEnd, control: true }]) {
+      let a = start;
+      let b = hole.start;
+      while (a < b && WHITESPACE.test(text[a]!)) a++;
+      while (b > a && WHITESPACE.test(text[b - 1]!)) b--;
+      if (a < b && hasUriShape(value.slice(at(a), at(b)))) pieces.push([a, b]);
+      start = hole.end;
+    }
+  }
+  // A piece with no character outside its holes has nothing of the source's own to check.
+  const own = ([a, b]: [number, number]): boolean => {
+    for (let k = a; k < b; k++) if (!holes.some((hole) => hole.start <= k && k < hole.end)) return true;
+    return false;
+  };
+  return pieces.filter(own).map(([a, b]) => new UriCandidate({ ...rest, range, value, uriStart: at(a), uriEnd: at(b), parts }));
+}
+
+/** The one candidate of `textCandidates` (see there), or none. */
+export function textCandidate(init: Omit<CandidateInit, 'parts' | 'range' | 'value'> & { map: TextMap; range?: [number, number] }): UriCandidate | undefined {
+  return textCandidates(init)[0];
 }

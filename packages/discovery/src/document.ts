@@ -8,6 +8,7 @@ import { discoverMarkdown } from './formats/markdown.js';
 import { discoverText } from './formats/text.js';
 import { discoverYaml } from './formats/yaml.js';
 import { discoverJsText } from './js/text.js';
+import { maskTemplates, templateSyntaxes } from './templates.js';
 
 /** The kinds of source a reader exists for. */
 export type SourceKind = 'js' | 'json' | 'markdown' | 'html' | 'css' | 'yaml' | 'text';
@@ -41,6 +42,12 @@ function jsonModeOf(options: DocumentOptions): JsonMode {
   return 'jsonc';
 }
 
+/**
+ * Template files, read as the markup they produce (HTML unless an inner extension names the format:
+ * `page.md.njk` is Markdown, `values.yaml.tmpl` is YAML), with their tags as holes.
+ */
+const TEMPLATE_EXTENSIONS: ReadonlySet<string> = new Set(['njk', 'nunjucks', 'liquid', 'hbs', 'handlebars', 'mustache', 'jinja', 'jinja2', 'j2', 'erb', 'ejs', 'php', 'tmpl', 'gotmpl', 'gohtml', 'tpl', 'twig']);
+
 const EXTENSIONS: Readonly<Record<string, SourceKind>> = {
   js: 'js', cjs: 'js', mjs: 'js', jsx: 'js', ts: 'js', cts: 'js', mts: 'js', tsx: 'js',
   json: 'json', jsonc: 'json', json5: 'json',
@@ -52,15 +59,37 @@ const EXTENSIONS: Readonly<Record<string, SourceKind>> = {
 
 /** The reader for a file name (by its extension); `text` for any other file. */
 export function sourceKindOf(filePath: string): SourceKind {
-  const extension = /\.([^./\\]+)$/.exec(filePath)?.[1]?.toLowerCase();
-  return (extension !== undefined ? EXTENSIONS[extension] : undefined) ?? 'text';
+  const name = /[^/\\]*$/.exec(filePath)![0].toLowerCase();
+  const extensions = name.split('.').slice(1);
+  const last = extensions.at(-1);
+  if (last !== undefined && TEMPLATE_EXTENSIONS.has(last)) {
+    const inner = extensions.at(-2);
+    const kind = inner !== undefined && extensions.length >= 2 ? EXTENSIONS[inner] : undefined;
+    // A template of JavaScript (`app.js.erb`) is read as text: its tags are not JavaScript.
+    return kind === undefined ? 'html' : kind === 'js' ? 'text' : kind;
+  }
+  return (last !== undefined ? EXTENSIONS[last] : undefined) ?? 'text';
+}
+
+/** Whether a file name is a template file (`.njk`, `.liquid`, `page.md.erb`…), read with its tags as holes. */
+export function isTemplateFile(filePath: string): boolean {
+  const last = /\.([^./\\]+)$/.exec(filePath)?.[1]?.toLowerCase();
+  return last !== undefined && TEMPLATE_EXTENSIONS.has(last);
 }
 
 /**
  * The URIs of a document of any kind, read by the reader of its kind. Never
  * throws: a document that does not parse yields what can still be found.
  */
-export function discoverDocument(text: string, kind: SourceKind, options: DocumentOptions = {}): DocumentUris {
+export function discoverDocument(source: string, kind: SourceKind, options: DocumentOptions = {}): DocumentUris {
+  // Template tags masked, offsets kept: see templates.ts. JavaScript finds them in its strings itself.
+  const text = kind === 'js' ? source : maskTemplates(source, templateSyntaxes(options.templates), { yaml: kind === 'yaml' }).text;
+  const found = read(text, kind, options);
+  for (const candidate of found.candidates) candidate.source = source;
+  return found;
+}
+
+function read(text: string, kind: SourceKind, options: DocumentOptions): DocumentUris {
   try {
     switch (kind) {
       case 'js':

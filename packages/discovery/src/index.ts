@@ -31,7 +31,7 @@ export type { PreferNormalizedOptions } from './rules/prefer-normalized.js';
 export { hasUriShape, REGEX_LIKE, XML_NAMESPACES } from './shape.js';
 export { proseCandidates } from './prose.js';
 export { discoverJsText, type JsTextOptions, type JsTextResult } from './js/text.js';
-export { discoverDocument, sourceKindOf, type DocumentOptions, type DocumentUris, type SourceKind } from './document.js';
+export { discoverDocument, isTemplateFile, sourceKindOf, type DocumentOptions, type DocumentUris, type SourceKind } from './document.js';
 export { discoverCss, cssCandidates } from './formats/css.js';
 export { discoverHtml, htmlCandidates, type HtmlDiscovery } from './formats/html.js';
 export { discoverJson, jsonCandidates, type JsonMode } from './formats/json.js';
@@ -41,3 +41,15 @@ export { discoverYaml } from './formats/yaml.js';
 export { JsDiscovery } from './js/discover.js';
 export { disabledBy, type CommentText } from './directives.js';
 export { lineAt, lineStarts } from './lines.js';
+export {
+  CONTROL_SENTINEL,
+  EXPRESSION_SENTINEL,
+  findTemplateTags,
+  maskTemplates,
+  TEMPLATE_SYNTAX_DESCRIPTIONS,
+  TEMPLATE_SYNTAXES,
+  templateSyntaxes,
+  type TemplateSetting,
+  type TemplateSyntax,
+  type TemplateTag,
+} from './templates.js';

@@ -1,5 +1,5 @@
 import { findUris } from '@urilint/core';
-import { textCandidate, type UriCandidate } from './candidate.js';
+import { textCandidates, type UriCandidate } from './candidate.js';
 import { hasUriShape, XML_NAMESPACES } from './shape.js';
 import type { TextMap } from './text-map.js';
 
@@ -16,7 +16,7 @@ export function proseCandidates(map: TextMap, init: { key?: string } = {}): UriC
     if (found.uri !== value.slice(found.start, found.end) || !hasUriShape(found.uri)) continue;
     // Cut short by the whitespace that delimits it inside "[…]": the rest is not in view.
     if (found.uri.lastIndexOf('[') > found.uri.lastIndexOf(']')) continue;
-    out.push(textCandidate({ ...init, map, context: 'prose', uriStart: found.start, uriEnd: found.end, namespace: XML_NAMESPACES.has(found.uri) }));
+    out.push(...textCandidates({ ...init, map, context: 'prose', uriStart: found.start, uriEnd: found.end, namespace: XML_NAMESPACES.has(found.uri) }));
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import type { TSESLint } from '@typescript-eslint/utils';
-import { forEachCandidate, uriListeners, type Finding, type RuleCheck, type UriCandidate } from '@urilint/discovery';
+import { discoveryOptions, forEachCandidate, uriListeners, type Finding, type RuleCheck, type UriCandidate } from '@urilint/discovery';
 import { languageFile, type Position } from './languages.js';
 
 type Context = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
@@ -64,7 +64,7 @@ export function checkListeners<Options extends object>(check: RuleCheck<Options>
     const ruleContext = context as Context;
     const sourceCode = ruleContext.sourceCode;
     const merged = { ...check.defaultOptions, ...(options[0] as Partial<Options> | undefined) };
-    const file = languageFile(sourceCode);
+    const file = languageFile(sourceCode, discoveryOptions(ruleContext.settings).templates);
     if (file !== undefined) {
       const root = file.root;
       return {

@@ -7,7 +7,16 @@
  * matching reader of `@urilint/discovery` (never parsed again), and offsets
  * are turned into the lines and columns of that language.
  */
-import { cssCandidates, htmlCandidates, jsonCandidates, markdownCandidates, type UriCandidate } from '@urilint/discovery';
+import {
+  cssCandidates,
+  htmlCandidates,
+  jsonCandidates,
+  markdownCandidates,
+  maskTemplates,
+  templateSyntaxes,
+  type TemplateSetting,
+  type UriCandidate,
+} from '@urilint/discovery';
 
 /** The languages read here (JavaScript and TypeScript go through ESLint's traversal instead). */
 export type LanguageKind = 'markdown' | 'json' | 'css' | 'html';
@@ -175,10 +184,15 @@ function originOf(reader: Reader, root: Node): Origin {
   return { lineStart: start.line, columnStart: start.column };
 }
 
-/** The reader's candidates; none if it fails, once for every rule on the file. */
-function candidatesOrNone(reader: Reader, root: Node, text: string): UriCandidate[] {
+/**
+ * The reader's candidates; none if it fails, once for every rule on the file. Template tags
+ * (`{{ page.url }}`) are read as holes: the reader reads the text with them masked, offsets kept.
+ */
+function candidatesOrNone(reader: Reader, root: Node, text: string, templates: TemplateSetting | undefined): UriCandidate[] {
   try {
-    return reader.candidates(root, text);
+    const candidates = reader.candidates(root, maskTemplates(text, templateSyntaxes(templates)).text);
+    for (const candidate of candidates) candidate.source = text;
+    return candidates;
   } catch {
     return [];
   }
@@ -188,7 +202,7 @@ function candidatesOrNone(reader: Reader, root: Node, text: string): UriCandidat
  * The file as one of the languages read here, or `undefined` (JavaScript,
  * TypeScript, or a language urilint has no reader for). Never throws.
  */
-export function languageFile(sourceCode: object): LanguageFile | undefined {
+export function languageFile(sourceCode: object, templates?: TemplateSetting): LanguageFile | undefined {
   const known = files.get(sourceCode);
   if (known !== undefined) return known ?? undefined;
   let file: LanguageFile | null = null;
@@ -202,7 +216,7 @@ export function languageFile(sourceCode: object): LanguageFile | undefined {
         kind: reader.kind,
         root,
         rootType: String(root['type']),
-        read: () => (read ??= { candidates: candidatesOrNone(reader, root, text), locator: new Locator(text, reader.lineBreak, originOf(reader, root)) }),
+        read: () => (read ??= { candidates: candidatesOrNone(reader, root, text, templates), locator: new Locator(text, reader.lineBreak, originOf(reader, root)) }),
       };
     }
   } catch {

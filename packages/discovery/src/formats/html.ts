@@ -6,7 +6,7 @@
  * reads them; a fix writes `&` and the value's own quote as references.
  */
 import { NodeTypes, parse, type AttributeNode, type DocumentNode, type ScriptTagNode, type StyleTagNode, type TagNode } from 'es-html-parser';
-import { textCandidate, type UriCandidate } from '../candidate.js';
+import { textCandidates, type UriCandidate } from '../candidate.js';
 import { proseCandidates } from '../prose.js';
 import { applyEdit, CheckedMap, DecodedText, readCharacterReference, type ReferenceMode } from './entities.js';
 
@@ -151,7 +151,7 @@ function visitAttributes(walk: Walk, tag: string, attributes: readonly Attribute
     if (tag === 'base' && name === 'href' && walk.base === undefined && spans[0] !== undefined) walk.base = map.value.slice(...spans[0]);
     for (const [uriStart, uriEnd] of spans) {
       walk.out.push(
-        textCandidate({ map, context: 'attribute', sink: `<${tag} ${name}>`, range: [extent.from, extent.to], uriStart, uriEnd, namespace: kind === 'namespace' }),
+        ...textCandidates({ map, context: 'attribute', sink: `<${tag} ${name}>`, range: [extent.from, extent.to], uriStart, uriEnd, namespace: kind === 'namespace' }),
       );
     }
   }

@@ -4,7 +4,7 @@
  * a line continuation), so that a fix keeps the string's quotes and escapes.
  */
 import { parse, type DocumentNode, type Node as JsonNode, type Range, type ValueNode } from '@humanwhocodes/momoa';
-import { textCandidate, type UriCandidate } from '../candidate.js';
+import { textCandidates, type UriCandidate } from '../candidate.js';
 import { proseCandidates } from '../prose.js';
 import { hasUriShape, REGEX_LIKE, XML_NAMESPACES } from '../shape.js';
 import { OffsetMap } from '../text-map.js';
@@ -175,7 +175,7 @@ function stringCandidates(map: OffsetMap, range: [number, number], key: string |
   if (REGEX_LIKE.test(value)) return;
   if (!/\s/.test(value)) {
     if (hasUriShape(value)) {
-      out.push(textCandidate({ map, range, key, context: 'shape', uriStart: 0, uriEnd: value.length, namespace: XML_NAMESPACES.has(value) }));
+      out.push(...textCandidates({ map, range, key, context: 'shape', uriStart: 0, uriEnd: value.length, namespace: XML_NAMESPACES.has(value) }));
     }
     return;
   }

@@ -145,7 +145,7 @@ function readsBack(text: string, block: Range, node: Range, type: Nodes['type'])
 }
 
 /** A link, image or definition destination as an attribute candidate; its fixes are read back in `block`. */
-function destinationCandidate(node: Link | Image | Definition, text: string, block: Range, destination: Destination, sink: string): UriCandidate {
+function destinationCandidate(node: Link | Image | Definition, text: string, block: Range, destination: Destination, sink: string): UriCandidate | undefined {
   const map = new CheckedMap(destination.decoded, destination.contentEnd, {
     source: text,
     escape: escapeDestination(destination.bracketed),

@@ -7,7 +7,7 @@
  * spans a line break there, and each line's text is written as it is.
  */
 import { Composer, isPair, isScalar, Parser, visit, type CST, type Document, type Scalar } from 'yaml';
-import { textCandidate, type UriCandidate } from '../candidate.js';
+import { textCandidates, type UriCandidate } from '../candidate.js';
 import { proseCandidates } from '../prose.js';
 import { hasUriShape, REGEX_LIKE, XML_NAMESPACES } from '../shape.js';
 import { OffsetMap, type TextMap } from '../text-map.js';
@@ -188,7 +188,7 @@ function valueCandidates(map: TextMap, range: [number, number], key: string | un
   const value = map.value;
   if (REGEX_LIKE.test(value)) return;
   if (!/\s/.test(value)) {
-    if (hasUriShape(value)) out.push(textCandidate({ map, range, key, context: 'shape', uriStart: 0, uriEnd: value.length, namespace: XML_NAMESPACES.has(value) }));
+    if (hasUriShape(value)) out.push(...textCandidates({ map, range, key, context: 'shape', uriStart: 0, uriEnd: value.length, namespace: XML_NAMESPACES.has(value) }));
     return;
   }
   append(out, proseCandidates(map, { key }));

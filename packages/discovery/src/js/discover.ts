@@ -3,6 +3,7 @@ import { findUris, findUriTemplateExpressions } from '@urilint/core';
 import { placeholder, UriCandidate, type CandidateContext, type Part } from '../candidate.js';
 import { proseCandidates } from '../prose.js';
 import { hasUriShape, REGEX_LIKE, XML_NAMESPACES } from '../shape.js';
+import { findTemplateTags, TEMPLATE_SYNTAXES, templateSyntaxes, type TemplateSetting, type TemplateSyntax } from '../templates.js';
 import { OffsetMap } from '../text-map.js';
 import { nodesOf, setText, type JsSourceCode } from './source-code.js';
 import { mapJsxAttribute, mapStringLiteral, mapTemplateElement, mapTemplateElementAt, type CookedMap } from './literal-map.js';
@@ -16,6 +17,12 @@ export interface DiscoveryOptions {
   linkComponents?: string[];
   /** Check the URIs in comments too (as prose: `https://…`, `mailto:…`). Default true. */
   comments?: boolean;
+  /**
+   * Template syntax that stands for text to come (`{{ url }}`, `{% if %}`, `<%= link %>`): holes, never
+   * reported. `true` (the default) recognises every syntax of `TEMPLATE_SYNTAXES`, `false` none, or the
+   * list named. In JavaScript strings every syntax but `shell` (`${…}` there is a template literal's).
+   */
+  templates?: TemplateSetting;
 }
 
 /** JSX attributes that take a URL (HTML, SVG). `srcSet` holds several and is split. */
@@ -53,8 +60,31 @@ function piecesOf(node: TSESTree.Node, sourceCode: JsSourceCode): ({ map: Cooked
   return undefined;
 }
 
-/** Builds the value and its parts; RFC 6570 expressions in the text become holes too. */
-function assemble(pieces: ({ map: CookedMap } | { hole: TSESTree.Node })[], node: TSESTree.Node, templates: boolean): { value: string; parts: Part[] } {
+/** The holes of a literal's text: template tags, and RFC 6570 expressions between them. */
+function holesIn(cooked: string, syntaxes: ReadonlySet<TemplateSyntax>): { start: number; end: number }[] {
+  const holes: { start: number; end: number }[] = [];
+  let from = 0;
+  const rfc6570 = (to: number): void => {
+    for (const expression of findUriTemplateExpressions(cooked.slice(from, to))) holes.push({ start: from + expression.start, end: from + expression.end });
+  };
+  for (const tag of findTemplateTags(cooked, syntaxes)) {
+    rfc6570(tag.start);
+    holes.push(tag);
+    from = tag.end;
+  }
+  rfc6570(cooked.length);
+  return holes;
+}
+
+/** The syntaxes a setting turns on in JavaScript strings: never `shell`, whose `${…}` is JavaScript's own. */
+export function jsTemplateSyntaxes(setting: TemplateSetting | undefined): ReadonlySet<TemplateSyntax> {
+  const syntaxes = new Set(templateSyntaxes(setting));
+  syntaxes.delete('shell');
+  return syntaxes;
+}
+
+/** Builds the value and its parts; template tags and RFC 6570 expressions in the text become holes too. */
+function assemble(pieces: ({ map: CookedMap } | { hole: TSESTree.Node })[], node: TSESTree.Node, syntaxes: ReadonlySet<TemplateSyntax>): { value: string; parts: Part[] } {
   let value = '';
   const parts: Part[] = [];
   for (const piece of pieces) {
@@ -66,8 +96,8 @@ function assemble(pieces: ({ map: CookedMap } | { hole: TSESTree.Node })[], node
     }
     const cooked = piece.map.value;
     let from = 0;
-    if (templates) {
-      for (const expression of findUriTemplateExpressions(cooked)) {
+    {
+      for (const expression of holesIn(cooked, syntaxes)) {
         const at = expression.start;
         if (at > from) parts.push({ kind: 'text', start: value.length, end: value.length + (at - from), map: piece.map, mapOffset: from });
         value += cooked.slice(from, at);
@@ -157,6 +187,8 @@ interface Walk {
   sourceCode: JsSourceCode;
   sinks: Map<TSESTree.Node, string>;
   linkComponents: ReadonlySet<string>;
+  /** The template syntaxes whose tags are holes in strings. */
+  templates: ReadonlySet<TemplateSyntax>;
   out: UriCandidate[];
 }
 
@@ -166,8 +198,8 @@ function addCandidates(walk: Walk, node: TSESTree.Node, context: CandidateContex
     : piecesOf(node, walk.sourceCode);
   if (pieces === undefined || !pieces.some((piece) => 'map' in piece)) return;
   const inContext = context !== undefined;
-  const common = { node, range: node.range, key: propertyKey(node) };
-  const { value, parts } = assemble(pieces, node, true);
+  const common = { node, range: node.range, key: propertyKey(node), source: walk.sourceCode.text };
+  const { value, parts } = assemble(pieces, node, walk.templates);
   const firstHole = parts.find((part) => part.kind === 'hole');
   const staticStart = value.slice(0, firstHole ? firstHole.start : value.length);
   if (inContext) {
@@ -292,9 +324,9 @@ function commentCandidates(sourceCode: JsSourceCode): UriCandidate[] {
  * The candidates of literals found without a tree (in a file that does not
  * parse): each is judged by its text alone, as a literal outside any sink is.
  */
-export function literalCandidates(text: string, nodes: readonly TSESTree.Node[]): UriCandidate[] {
+export function literalCandidates(text: string, nodes: readonly TSESTree.Node[], templates?: TemplateSetting): UriCandidate[] {
   const sourceCode = { text, getText: (node: TSESTree.Node) => text.slice(node.range[0], node.range[1]) } as unknown as JsSourceCode;
-  const walk: Walk = { sourceCode, sinks: new Map(), linkComponents: new Set(), out: [] };
+  const walk: Walk = { sourceCode, sinks: new Map(), linkComponents: new Set(), templates: jsTemplateSyntaxes(templates), out: [] };
   for (const node of nodes) guarded(() => addCandidates(walk, node, undefined, undefined, false));
   return walk.out;
 }
@@ -307,6 +339,9 @@ export function discoveryOptions(settings: Readonly<Record<string, unknown>> | u
   const record = raw as Record<string, unknown>;
   const options: DiscoveryOptions = { sinks: strings(record['sinks']), linkComponents: strings(record['linkComponents']) };
   if (typeof record['comments'] === 'boolean') options.comments = record['comments'];
+  const templates = record['templates'];
+  if (typeof templates === 'boolean') options.templates = templates;
+  else if (Array.isArray(templates)) options.templates = templates.filter((name): name is TemplateSyntax => (TEMPLATE_SYNTAXES as readonly unknown[]).includes(name));
   return options;
 }
 
@@ -352,7 +387,7 @@ function buildCandidates(context: Readonly<TSESLint.RuleContext<string, readonly
   const userSinks = options.sinks ?? [];
   const sinks = state.mayHaveSinks || userSinks.length > 0 ? sinksOrNone(sourceCode, userSinks) : new Map<TSESTree.Node, string>();
   for (const [argument, name] of state.syntacticSinks) sinks.set(argument, name);
-  const walk: Walk = { sourceCode, sinks, linkComponents: new Set(options.linkComponents ?? []), out: [] };
+  const walk: Walk = { sourceCode, sinks, linkComponents: new Set(options.linkComponents ?? []), templates: jsTemplateSyntaxes(options.templates), out: [] };
   const handled = new Set<TSESTree.Node>();
   for (const node of state.nodes) {
     if (handled.has(node)) continue;
@@ -424,7 +459,7 @@ export function uriListeners(
  * for callers outside a rule's traversal (the language server, the command line).
  */
 export function discoverJs(sourceCode: JsSourceCode, options: DiscoveryOptions = {}): UriCandidate[] {
-  const key = JSON.stringify([options.sinks ?? [], options.linkComponents ?? [], options.comments !== false]);
+  const key = JSON.stringify([options.sinks ?? [], options.linkComponents ?? [], options.comments !== false, options.templates ?? true]);
   let byOptions = cache.get(sourceCode);
   if (!byOptions) cache.set(sourceCode, (byOptions = new Map()));
   const cached = byOptions.get(key);
@@ -540,7 +575,7 @@ export class JsDiscovery {
   constructor(sourceCode: JsSourceCode, options: DiscoveryOptions = {}) {
     this.sourceCode = sourceCode;
     this.#comments = options.comments !== false;
-    this.#walk = { sourceCode, sinks: sinksOrNone(sourceCode, options.sinks), linkComponents: new Set(options.linkComponents ?? []), out: [] };
+    this.#walk = { sourceCode, sinks: sinksOrNone(sourceCode, options.sinks), linkComponents: new Set(options.linkComponents ?? []), templates: jsTemplateSyntaxes(options.templates), out: [] };
     visit(this.#walk, sourceCode.ast as TSESTree.Node);
     const literals = this.#walk.out;
     const comments: UriCandidate[] = [];

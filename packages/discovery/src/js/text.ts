@@ -109,5 +109,5 @@ function tolerantCandidates(text: string, options: DiscoveryOptions): UriCandida
         break;
     }
   }
-  return [...literalCandidates(text, nodes), ...comments];
+  return [...literalCandidates(text, nodes, options.templates), ...comments];
 }

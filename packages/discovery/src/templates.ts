@@ -1,0 +1,218 @@
+/**
+ * Template syntax in the files URIs are written in: `{{ page.url }}` in a Jekyll page, `{% if %}` in
+ * a Nunjucks layout, `<%= link %>` in ERB, `${{ github.server_url }}` in a workflow. A template
+ * expression is a hole, exactly as `${…}` is in a JavaScript template literal: nothing inside it is
+ * reported, a fix never touches it, and what lies around it is still checked.
+ *
+ * Before a document is parsed, each tag is masked with sentinel characters of the same length (line
+ * breaks kept), so a quote or a space inside `{{ "/about" | relative_url }}` cannot break the
+ * attribute or link around it and every offset stays the source's. A candidate then sees a run of
+ * sentinels where the tag was, and `templateHoles` turns that run into a hole. A control tag
+ * (`{% if %}`, `{{#each}}`, `<% end %>`) has its own sentinel: a value with one in it is not one URI.
+ */
+
+/** The template syntaxes recognised, by name (each name is a setting's value). */
+export const TEMPLATE_SYNTAXES = ['mustache', 'jinja', 'erb', 'php', 'actions', 'shell'] as const;
+
+export type TemplateSyntax = (typeof TEMPLATE_SYNTAXES)[number];
+
+/** What each syntax recognises, for the docs and the settings' descriptions. */
+export const TEMPLATE_SYNTAX_DESCRIPTIONS: Readonly<Record<TemplateSyntax, string>> = {
+  mustache: '`{{ … }}`, `{{{ … }}}`, `{{- … -}}`, Hugo shortcodes `{{< … >}}` and `{{% … %}}` (Liquid, Jinja, Nunjucks, Django, Handlebars, Mustache, Go templates, Helm, Hugo, Angular, Vue)',
+  jinja: '`{% … %}` and `{# … #}` (Liquid, Jinja, Nunjucks, Django, Twig)',
+  erb: '`<% … %>`, `<%= … %>`, `<%- … %>`, `<%# … %>` (ERB, EJS)',
+  php: '`<?php … ?>` and `<?= … ?>`',
+  actions: '`${{ … }}` (GitHub Actions)',
+  shell: '`${VAR}` and `${VAR:-default}` (Docker Compose, shell and environment files; not in JavaScript)',
+};
+
+/** Which syntaxes a setting turns on: `true` (the default) all, `false` none, or the list named. */
+export type TemplateSetting = boolean | readonly TemplateSyntax[];
+
+export function templateSyntaxes(setting: TemplateSetting | undefined): ReadonlySet<TemplateSyntax> {
+  if (setting === undefined || setting === true) return new Set(TEMPLATE_SYNTAXES);
+  if (setting === false) return new Set();
+  return new Set(setting.filter((name) => (TEMPLATE_SYNTAXES as readonly string[]).includes(name)));
+}
+
+/** Where an expression tag was (its output stands in the text). */
+export const EXPRESSION_SENTINEL = '\uE000';
+/** Where a control tag was (`{% if %}`, `{{ end }}`): it chooses between texts, or outputs nothing. */
+export const CONTROL_SENTINEL = '\uE001';
+
+/** One template tag: `[start, end)` of the text, and whether it is a control tag. */
+export interface TemplateTag {
+  start: number;
+  end: number;
+  control: boolean;
+}
+
+/** Words that open, continue or close a block, or output nothing, after a tag's opening delimiter. */
+const CONTROL_WORDS = new Set([
+  // Liquid, Jinja, Nunjucks, Django, Twig
+  'if', 'elif', 'elsif', 'else', 'endif', 'unless', 'endunless', 'for', 'endfor', 'case', 'when', 'endcase', 'while', 'endwhile',
+  'block', 'endblock', 'with', 'endwith', 'capture', 'endcapture', 'comment', 'endcomment', 'raw', 'endraw', 'set', 'endset',
+  'assign', 'macro', 'endmacro', 'filter', 'endfilter', 'call', 'endcall', 'spaceless', 'endspaceless', 'autoescape',
+  'endautoescape', 'tablerow', 'endtablerow', 'extends', 'load', 'cycle', 'increment', 'decrement', 'break', 'continue',
+  'verbatim', 'endverbatim', 'apply', 'endapply', 'embed', 'endembed', 'do', 'import', 'from', 'liquid', 'empty',
+  // Go templates (Hugo, Helm)
+  'range', 'end', 'define',
+  // ERB, EJS, PHP
+  'endforeach', 'foreach', 'elseif',
+]);
+
+/** Whether the body of a tag (after its delimiter and any `-`, `~`, `=`) starts with a control word. */
+function isControlBody(body: string): boolean {
+  const word = /^[\s\-~+]*([A-Za-z_]+)/.exec(body)?.[1];
+  return word !== undefined && CONTROL_WORDS.has(word);
+}
+
+/** The delimiters of each syntax: the opener, the closer, and how a tag's kind is told. */
+interface Delimiter {
+  syntax: TemplateSyntax;
+  open: string;
+  close: string;
+  kind: (body: string) => boolean;
+}
+
+const DELIMITERS: readonly Delimiter[] = [
+  // Longest openers first: `${{` before `${`, `{{{` before `{{`, `<?php` before `<?`.
+  { syntax: 'actions', open: '${{', close: '}}', kind: () => false },
+  { syntax: 'mustache', open: '{{{', close: '}}}', kind: () => false },
+  {
+    syntax: 'mustache',
+    open: '{{',
+    close: '}}',
+    // Handlebars blocks and comments (`{{#if}}`, `{{/if}}`, `{{^x}}`, `{{!…}}`, `{{else}}`), Go's `{{/* */}}`, control words.
+    kind: (body) => /^[\s\-~]*[#/^!]/.test(body) || isControlBody(body),
+  },
+  { syntax: 'jinja', open: '{%', close: '%}', kind: (body) => isControlBody(body) },
+  { syntax: 'jinja', open: '{#', close: '#}', kind: () => true },
+  // `<%=` and `<%-` output; `<%` runs code and `<%#` is a comment.
+  { syntax: 'erb', open: '<%', close: '%>', kind: (body) => !/^[=-]/.test(body) },
+  { syntax: 'php', open: '<?php', close: '?>', kind: (body) => !/^\s*(echo|print)\b/.test(body) },
+  { syntax: 'php', open: '<?=', close: '?>', kind: () => false },
+];
+
+/** `${NAME}`, `${NAME:-default}`, `${NAME?error}`: a shell or Compose variable. */
+const SHELL_VARIABLE = /\$\{[A-Za-z_][A-Za-z0-9_]*(?:(?::?[-=?+])[^{}\r\n]*)?\}/y;
+
+/** The first characters of every opener, to skip quickly over text that holds none. */
+const OPENER_STARTS = new Set(['{', '$', '<']);
+
+/**
+ * The template tags of `text` in the given syntaxes, in order, not overlapping. A tag that is not
+ * closed is not a tag. Linear: once a closer is missing from some point on, it is missing from every
+ * later point too, and that opener is not looked for again.
+ */
+export function findTemplateTags(text: string, syntaxes: ReadonlySet<TemplateSyntax>): TemplateTag[] {
+  const tags: TemplateTag[] = [];
+  if (syntaxes.size === 0) return tags;
+  const delimiters = DELIMITERS.filter((delimiter) => syntaxes.has(delimiter.syntax));
+  const shell = syntaxes.has('shell');
+  /** The position from which each closer no longer occurs. */
+  const closerGone = new Map<string, number>();
+  let i = 0;
+  while (i < text.length) {
+    const ch = text[i]!;
+    if (!OPENER_STARTS.has(ch)) {
+      i++;
+      continue;
+    }
+    let tag: TemplateTag | undefined;
+    for (const delimiter of delimiters) {
+      if (!text.startsWith(delimiter.open, i)) continue;
+      const bodyStart = i + delimiter.open.length;
+      const gone = closerGone.get(delimiter.close);
+      if (gone !== undefined && bodyStart >= gone) continue;
+      const close = text.indexOf(delimiter.close, bodyStart);
+      if (close === -1) {
+        closerGone.set(delimiter.close, bodyStart);
+        continue;
+      }
+      tag = { start: i, end: close + delimiter.close.length, control: delimiter.kind(text.slice(bodyStart, close)) };
+      break;
+    }
+    if (tag === undefined && shell && ch === '$') {
+      SHELL_VARIABLE.lastIndex = i;
+      const match = SHELL_VARIABLE.exec(text);
+      if (match !== null) tag = { start: i, end: i + match[0].length, control: false };
+    }
+    if (tag === undefined) {
+      i++;
+      continue;
+    }
+    tags.push(tag);
+    i = tag.end;
+  }
+  return tags;
+}
+
+const LINE_BREAK = /[\r\n]/;
+
+/**
+ * `text` with every template tag masked: each character of a tag becomes its sentinel, line breaks
+ * stay. Offsets and lines are unchanged. `tags` lists what was masked. In YAML, a tag alone on its
+ * line (`{{- if .Values.ingress.enabled }}`) becomes a comment, so the mapping around it still parses.
+ */
+export function maskTemplates(text: string, syntaxes: ReadonlySet<TemplateSyntax>, options: { yaml?: boolean } = {}): { text: string; tags: TemplateTag[] } {
+  const tags = findTemplateTags(text, syntaxes);
+  if (tags.length === 0) return { text, tags };
+  const pieces: string[] = [];
+  let at = 0;
+  for (const tag of tags) {
+    pieces.push(text.slice(at, tag.start));
+    const body = text.slice(tag.start, tag.end);
+    const sentinel = tag.control ? CONTROL_SENTINEL : EXPRESSION_SENTINEL;
+    let masked = body.replace(/[^\r\n]/g, sentinel);
+    if (options.yaml && aloneOnItsLine(text, tag)) masked = '#' + masked.slice(1);
+    pieces.push(masked);
+    at = tag.end;
+  }
+  pieces.push(text.slice(at));
+  return { text: pieces.join(''), tags };
+}
+
+/** Whether only spaces and tabs stand between the tag and the line breaks around it. */
+function aloneOnItsLine(text: string, tag: TemplateTag): boolean {
+  for (let k = tag.start - 1; k >= 0 && !LINE_BREAK.test(text[k]!); k--) if (text[k] !== ' ' && text[k] !== '\t') return false;
+  for (let k = tag.end; k < text.length && !LINE_BREAK.test(text[k]!); k++) if (text[k] !== ' ' && text[k] !== '\t') return false;
+  return true;
+}
+
+/** Whether the text holds a sentinel (a masked tag): the quick test before looking for holes. */
+export function hasSentinel(text: string): boolean {
+  return text.includes(EXPRESSION_SENTINEL) || text.includes(CONTROL_SENTINEL);
+}
+
+/**
+ * The masked tags in a value read from masked text: each run of one kind of sentinel (line breaks
+ * inside a tag included) is one hole. Two tags of a kind side by side make one hole.
+ */
+export function sentinelHoles(value: string): TemplateTag[] {
+  const holes: TemplateTag[] = [];
+  if (!hasSentinel(value)) return holes;
+  let i = 0;
+  while (i < value.length) {
+    const ch = value[i]!;
+    if (ch !== EXPRESSION_SENTINEL && ch !== CONTROL_SENTINEL) {
+      i++;
+      continue;
+    }
+    // One tag's sentinels, across the line breaks inside it; a tag of the other kind starts a new hole.
+    const start = i;
+    let end = i;
+    while (i < value.length) {
+      const c = value[i]!;
+      if (c === ch) {
+        i++;
+        end = i;
+      } else if (c === '\r' || c === '\n') {
+        i++;
+      } else break;
+    }
+    holes.push({ start, end, control: ch === CONTROL_SENTINEL });
+    i = end;
+  }
+  return holes;
+}
