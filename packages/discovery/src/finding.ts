@@ -1,4 +1,5 @@
-import type { Diagnostic, DiagnosticCode, TextEdit } from '@urilint/core';
+import type { Diagnostic, DiagnosticCode, Suggestion, TextEdit } from '@urilint/core';
+import { fixIsSafe, unsafeFixReason, type SourceView } from './fix-gate.js';
 import type { Part, UriCandidate } from './candidate.js';
 
 /** Replace the source text `[range[0], range[1])` with `text`. */
@@ -104,14 +105,39 @@ export interface FindingOptions {
   message?: string;
 }
 
+/** `Replace "a" with "b"` / `Insert "c"` for the edits, as a suggestion's words. */
+function describeEdits(uri: string, edits: readonly TextEdit[]): string {
+  const words = edits.map((edit) => (edit.start === edit.end ? `insert "${edit.text}"` : `replace "${uri.slice(edit.start, edit.end)}" with "${edit.text}"`)).join(', ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * What a fix that the gate holds back is offered as: the fix itself, saying why it is not applied,
+ * and, for a `\` in a URL of a browser scheme, the `/` that browsers read it as.
+ */
+function heldBack(candidate: UriCandidate, fix: readonly TextEdit[], reason: string, view: SourceView | undefined): Suggestion[] {
+  const uri = candidate.uri;
+  const out: Suggestion[] = [];
+  const slashes = fix.map((edit) => ({ ...edit, text: '/'.repeat(edit.end - edit.start) }));
+  if (fix.every((edit) => edit.end > edit.start && /^\\+$/.test(uri.slice(edit.start, edit.end))) && fixIsSafe(candidate, slashes, view)) {
+    out.push({ message: 'Write "/" for "\\", as browsers read it.', edits: slashes });
+  }
+  out.push({ message: `${describeEdits(uri, fix)} (not applied automatically: ${reason}).`, edits: [...fix] });
+  return out;
+}
+
 /** One core diagnostic of a candidate as a finding, with its fix and suggestions mapped to the source. */
 export function findingOf(rule: string, candidate: UriCandidate, diagnostic: Diagnostic, messageId: string, options: FindingOptions = {}): Finding {
-  const fix = options.fix && diagnostic.fix ? sourceEditsOf(candidate, diagnostic.fix) : undefined;
-  const suggest = options.suggest;
+  const view: SourceView | undefined = candidate.source === undefined ? undefined : { text: candidate.source, range: (start, end) => sourceRangeOf(candidate, start, end) };
+  // Every automatic fix passes the gate (fix-gate.ts); one it holds back is a suggestion.
+  const reason = options.fix && diagnostic.fix ? unsafeFixReason(candidate, diagnostic.fix, view) : undefined;
+  const fix = options.fix && diagnostic.fix && reason === undefined ? sourceEditsOf(candidate, diagnostic.fix) : undefined;
+  const offered = [...(reason !== undefined && diagnostic.fix ? heldBack(candidate, diagnostic.fix, reason, view) : []), ...(diagnostic.suggestions ?? [])];
+  const suggest = options.suggest ?? (reason !== undefined ? 'suggestion' : undefined);
   const suggestions: FindingSuggestion[] =
     suggest === undefined
       ? []
-      : (diagnostic.suggestions ?? []).flatMap((suggestion) => {
+      : offered.flatMap((suggestion) => {
           const edits = sourceEditsOf(candidate, suggestion.edits);
           return edits === undefined ? [] : [{ messageId: suggest, data: { suggestion: suggestion.message }, message: suggestion.message, edits }];
         });

@@ -1,5 +1,5 @@
 import { findingOf } from '../finding.js';
-import { CORE_MESSAGE, defineCheck, diagnosticsOf } from './rule.js';
+import { CORE_MESSAGE, defineCheck, diagnosticsOf, SUGGESTION_MESSAGE } from './rule.js';
 
 const CODES = new Set(['host-ipv4-rare-form'] as const);
 
@@ -7,7 +7,7 @@ export default defineCheck({
   name: 'no-non-canonical-ip',
   recommended: true,
   strict: true,
-  messages: { nonCanonical: CORE_MESSAGE },
+  messages: { nonCanonical: CORE_MESSAGE, suggestion: SUGGESTION_MESSAGE },
   defaultOptions: {},
   check(candidate) {
     // An XML namespace name is compared as text and never connected to: skipped.

@@ -1,6 +1,6 @@
 import type { DiagnosticCode } from '@urilint/core';
 import { findingOf } from '../finding.js';
-import { CORE_MESSAGE, defineCheck, diagnosticsOf } from './rule.js';
+import { CORE_MESSAGE, defineCheck, diagnosticsOf, SUGGESTION_MESSAGE } from './rule.js';
 
 const UNESCAPED_CODES: ReadonlySet<DiagnosticCode> = new Set([
   'userinfo-unescaped-char',
@@ -19,7 +19,7 @@ export default defineCheck<NoUnescapedCharsOptions>({
   name: 'no-unescaped-chars',
   recommended: true,
   strict: true,
-  messages: { unescaped: CORE_MESSAGE },
+  messages: { unescaped: CORE_MESSAGE, suggestion: SUGGESTION_MESSAGE },
   defaultOptions: { allowNonAscii: false },
   check(candidate, { options }) {
     return diagnosticsOf(candidate, { codes: UNESCAPED_CODES, from: 'reference', namespaces: true })

@@ -1,6 +1,6 @@
 import { checkNormalForm, type NormalFormOptions } from '@urilint/core';
 import { findingOf } from '../finding.js';
-import { CORE_MESSAGE, defineCheck } from './rule.js';
+import { CORE_MESSAGE, defineCheck, SUGGESTION_MESSAGE } from './rule.js';
 
 export type PreferNormalizedOptions = NormalFormOptions;
 
@@ -20,7 +20,7 @@ export default defineCheck<PreferNormalizedOptions>({
   name: 'prefer-normalized',
   recommended: false,
   strict: true,
-  messages: { notNormal: CORE_MESSAGE },
+  messages: { notNormal: CORE_MESSAGE, suggestion: SUGGESTION_MESSAGE },
   defaultOptions: {},
   check(candidate, { options }) {
     // XML namespace names are compared character by character: rewriting one names another namespace.

@@ -14,6 +14,7 @@ export default createRule({
       strict: check.strict,
     },
     fixable: 'code',
+    hasSuggestions: true,
     schema: [
       {
         type: 'object',

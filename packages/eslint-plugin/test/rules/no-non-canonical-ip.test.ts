@@ -62,6 +62,16 @@ ruleTester.run('no-non-canonical-ip', rule, {
       output: 'const m = "Blocked http://169.254.169.254/latest/meta-data from the proxy";',
     },
     // Any scheme with a host: inet_aton() reads it the same way.
-    { code: other, errors: [{ ...rare('017700000001', '127.0.0.1'), ...at(other, '017700000001') }], output: 'const r = "redis://127.0.0.1:6379";' },
+    // Outside the schemes browsers parse, a host is opaque to the URL standard: the rewrite is offered, not applied.
+    {
+      code: other,
+      errors: [
+        {
+          ...rare('017700000001', '127.0.0.1'),
+          ...at(other, '017700000001'),
+          suggestions: [{ messageId: 'suggestion', output: 'const r = "redis://127.0.0.1:6379";' }],
+        },
+      ],
+    },
   ],
 });

@@ -52,13 +52,21 @@ ruleTester.run('no-unescaped-chars', rule, {
       output: 'fetch(`https://example.com/${dir}/my%20file`)',
     },
     {
-      // A Windows line break inside a template is one LF at run time: encoded as %0A, both characters replaced.
+      // A Windows line break inside a template is one LF at run time. A fix never touches a line break
+      // of the file: %0A for both characters is a suggestion; the space on the next line is fixed.
       code: 'fetch(`https://example.com/a\r\nb c`)',
       errors: [
-        { messageId: 'unescaped', line: 1, column: 29, endLine: 2, endColumn: 1 },
+        {
+          messageId: 'unescaped',
+          line: 1,
+          column: 29,
+          endLine: 2,
+          endColumn: 1,
+          suggestions: [{ messageId: 'suggestion', output: 'fetch(`https://example.com/a%0Ab c`)' }],
+        },
         { messageId: 'unescaped', line: 2, column: 2, endColumn: 3 },
       ],
-      output: 'fetch(`https://example.com/a%0Ab%20c`)',
+      output: 'fetch(`https://example.com/a\r\nb%20c`)',
     },
     {
       // Outside a sink: "https://" then a hole is a URI by its shape; the hole is the host.

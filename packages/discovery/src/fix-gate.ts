@@ -1,0 +1,122 @@
+/**
+ * The one gate every automatic fix passes: ESLint's `fix`, `urilint scan --fix`, and the editor's
+ * preferred quick-fix and fix-all all apply a fix only when `fixIsSafe` says so; anything else is
+ * offered as a suggestion at most. A fix is safe when
+ *
+ * 1. it changes only characters of the URI's own text: no hole (`${…}`, `{{ … }}`, `{var}`) and
+ *    nothing outside the URI;
+ * 2. it touches no line break, in the value or in the source it is written in (a folded YAML line,
+ *    a line continuation, an attribute broken over lines);
+ * 3. it keeps what a browser reads: where Node's `URL` (the WHATWG parser browsers follow) parses
+ *    the URI (against a base for a relative reference), it parses the fixed URI to the same URL;
+ *    where it rejects a URI of a scheme browsers parse, it must accept the fixed one;
+ * 4. the fixed URI has strictly fewer problems than the URI.
+ *
+ * "The same URL" means the same scheme, user, password, host and port, and the same path segments,
+ * query names and values and fragment once percent-decoded: escaping a space or a `|` keeps them,
+ * turning `\` into `%5C` in an http URL does not (a browser reads `\` as `/`).
+ */
+import { analyze, applyEdits, type TextEdit } from '@urilint/core';
+import type { UriCandidate } from './candidate.js';
+
+/** The schemes whose URLs browsers parse with the WHATWG "special" rules. */
+const BROWSER_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'ws', 'wss', 'ftp', 'file']);
+
+/** What a relative reference is read against: a URL of a browser scheme, with a path to resolve in. */
+const BASE = 'https://base.invalid/dir/page';
+
+const LINE_BREAK = /[\r\n\u2028\u2029]/;
+
+const HEX = /^[0-9A-Fa-f]{2}$/;
+
+/** Percent-decoded to octets, written one character per octet: `a%20b` and `a b` read alike, `%zz` stays. */
+function octets(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; ) {
+    if (text[i] === '%' && HEX.test(text.slice(i + 1, i + 3))) {
+      out += String.fromCharCode(parseInt(text.slice(i + 1, i + 3), 16));
+      i += 3;
+      continue;
+    }
+    const char = String.fromCodePoint(text.codePointAt(i)!);
+    for (const byte of new TextEncoder().encode(char)) out += String.fromCharCode(byte);
+    i += char.length;
+  }
+  return out;
+}
+
+/**
+ * What a browser reads `uri` as, or `undefined` when it rejects it: the scheme, user, password,
+ * host and port as the URL standard gives them, and the path's segments, the query's names and
+ * values and the fragment percent-decoded — the parts a server or a page reads, which escaping a
+ * character does not change and turning `\` into `%5C` does (`/a\b` has the segments `a` and `b`).
+ */
+function browserReading(uri: string, relative: boolean): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(uri, relative ? BASE : undefined);
+  } catch {
+    return undefined;
+  }
+  const query = url.search.slice(1).split('&').map((pair) => {
+    const equals = pair.indexOf('=');
+    return equals === -1 ? [octets(pair)] : [octets(pair.slice(0, equals)), octets(pair.slice(equals + 1))];
+  });
+  return JSON.stringify([
+    url.protocol,
+    octets(url.username),
+    octets(url.password),
+    url.hostname,
+    url.port,
+    url.pathname.split('/').map(octets),
+    url.search === '' ? null : query,
+    url.hash === '' ? null : octets(url.hash.slice(1)),
+  ]);
+}
+
+/** The number of problems urilint sees in a URI: the grammar's, and every analysis's. */
+function problems(uri: string): number {
+  return analyze(uri, { normalForm: true }).diagnostics.length;
+}
+
+/** The source text a candidate was read from, and where a range of its URI is written in it. */
+export interface SourceView {
+  text: string;
+  range(start: number, end: number): [number, number];
+}
+
+/**
+ * Why a fix is not applied automatically, or `undefined` when it is safe (see the module's comment).
+ * Line breaks are looked for in the source when there is one (`\u000d` written as an escape is not a
+ * line break of the file, a folded YAML line is), else in the URI.
+ */
+export function unsafeFixReason(candidate: UriCandidate, edits: readonly TextEdit[], source?: SourceView): string | undefined {
+  const uri = candidate.uri;
+  for (const edit of edits) {
+    if (edit.start < 0 || edit.end > uri.length || edit.start > edit.end) return 'it reaches outside the URI';
+    if (candidate.touchesHole(edit.start, edit.end)) return 'it touches a template expression';
+    if (LINE_BREAK.test(edit.text)) return 'it writes a line break';
+    const written = source === undefined ? uri.slice(edit.start, edit.end) : source.text.slice(...source.range(edit.start, edit.end));
+    if (LINE_BREAK.test(written)) return 'it touches a line break';
+  }
+  let fixed: string;
+  try {
+    fixed = applyEdits(uri, edits);
+  } catch {
+    return 'its edits overlap';
+  }
+  const span = candidate.reference.scheme;
+  const scheme = span === undefined ? undefined : uri.slice(span.start, span.end).toLowerCase();
+  const relative = scheme === undefined;
+  const before = browserReading(uri, relative);
+  const after = browserReading(fixed, relative);
+  if (before !== undefined && after !== before) return 'it changes what a browser reads';
+  if (before === undefined && after === undefined && (relative || BROWSER_SCHEMES.has(scheme))) return 'browsers reject the URI with or without it';
+  if (problems(fixed) >= problems(uri)) return 'it does not leave fewer problems';
+  return undefined;
+}
+
+/** Whether a fix may be applied automatically (see the module's comment). */
+export function fixIsSafe(candidate: UriCandidate, edits: readonly TextEdit[], source?: SourceView): boolean {
+  return unsafeFixReason(candidate, edits, source) === undefined;
+}
