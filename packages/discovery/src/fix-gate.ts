@@ -16,7 +16,7 @@
  * query names and values and fragment once percent-decoded: escaping a space or a `|` keeps them,
  * turning `\` into `%5C` in an http URL does not (a browser reads `\` as `/`).
  */
-import { analyze, applyEdits, type TextEdit } from '@urilint/core';
+import { analyze, applyEdits, type Span, type TextEdit } from '@urilint/core';
 import type { UriCandidate } from './candidate.js';
 
 /** The schemes whose URLs browsers parse with the WHATWG "special" rules. */
@@ -51,7 +51,7 @@ function octets(text: string): string {
  * values and the fragment percent-decoded — the parts a server or a page reads, which escaping a
  * character does not change and turning `\` into `%5C` does (`/a\b` has the segments `a` and `b`).
  */
-function browserReading(uri: string, relative: boolean): string | undefined {
+export function browserReading(uri: string, relative: boolean): string | undefined {
   let url: URL;
   try {
     url = new URL(uri, relative ? BASE : undefined);
@@ -74,9 +74,18 @@ function browserReading(uri: string, relative: boolean): string | undefined {
   ]);
 }
 
-/** The number of problems urilint sees in a URI: the grammar's, and every analysis's. */
-function problems(uri: string): number {
-  return analyze(uri, { normalForm: true }).diagnostics.length;
+/** The number of problems urilint reports in a URI: the grammar's and every analysis's, but none that touches a hole. */
+function problems(uri: string, holes: readonly Span[]): number {
+  const touches = (start: number, end: number): boolean => holes.some((hole) => start < hole.end + (end === start ? 1 : 0) && hole.start < Math.max(end, start + 1));
+  return analyze(uri, { normalForm: true }).diagnostics.filter((diagnostic) => !touches(diagnostic.start, diagnostic.end)).length;
+}
+
+/** Where the holes of a URI are once `edits` (none of which touches a hole) are applied. */
+function movedHoles(holes: readonly Span[], edits: readonly TextEdit[]): Span[] {
+  return holes.map((hole) => {
+    const shift = edits.filter((edit) => edit.end <= hole.start).reduce((sum, edit) => sum + edit.text.length - (edit.end - edit.start), 0);
+    return { start: hole.start + shift, end: hole.end + shift };
+  });
 }
 
 /** The source text a candidate was read from, and where a range of its URI is written in it. */
@@ -112,7 +121,7 @@ export function unsafeFixReason(candidate: UriCandidate, edits: readonly TextEdi
   const after = browserReading(fixed, relative);
   if (before !== undefined && after !== before) return 'it changes what a browser reads';
   if (before === undefined && after === undefined && (relative || BROWSER_SCHEMES.has(scheme))) return 'browsers reject the URI with or without it';
-  if (problems(fixed) >= problems(uri)) return 'it does not leave fewer problems';
+  if (problems(fixed, movedHoles(candidate.holes, edits)) >= problems(uri, candidate.holes)) return 'it does not leave fewer problems';
   return undefined;
 }
 
