@@ -48,7 +48,7 @@ function documentPath(uri: string): string {
 
 /** The settings that change what an analysis finds: a document is analysed again when they change. */
 function settingsKey(settings: Settings): string {
-  return JSON.stringify([settings.preset, settings.rules, settings.sinks, settings.linkComponents, settings.comments]);
+  return JSON.stringify([settings.preset, settings.rules, settings.sinks, settings.linkComponents, settings.comments, settings.templates]);
 }
 
 /** What is kept of a version to derive the next from it. */
@@ -146,6 +146,7 @@ export class AnalysisCache {
       sinks: settings.sinks,
       linkComponents: settings.linkComponents,
       comments: settings.comments,
+      templates: settings.templates,
       ...(document.languageId === 'jsonc' || document.languageId === 'json5' ? { jsonMode: document.languageId } : {}),
     });
     checkCancelled(token);

@@ -8,6 +8,7 @@ import { provideHover } from './hover.js';
 import { isIgnored } from './ignore.js';
 import { provideDocumentLinks } from './links.js';
 import { DEFAULT_SETTINGS, type Settings } from './settings.js';
+import { TEMPLATE_SYNTAXES } from '@urilint/discovery';
 
 /**
  * urilint as a language service: pure functions of a document and its
@@ -42,6 +43,7 @@ export function normalizeSettings(raw: unknown): Settings {
     sinks: pick('sinks', strings),
     linkComponents: pick('linkComponents', strings),
     comments: pick('comments', (value) => typeof value === 'boolean'),
+    templates: pick('templates', (value) => typeof value === 'boolean' || (Array.isArray(value) && value.every((item) => (TEMPLATE_SYNTAXES as readonly unknown[]).includes(item)))),
     debounce: pick('debounce', (value) => typeof value === 'number' && Number.isFinite(value) && value >= 0),
   };
 }

@@ -1,4 +1,4 @@
-import { RULE_NAMES, type RuleName } from '@urilint/discovery';
+import { RULE_NAMES, TEMPLATE_SYNTAX_DESCRIPTIONS, TEMPLATE_SYNTAXES, type RuleName, type TemplateSetting } from '@urilint/discovery';
 
 /** A rule's severity in the editor: `off`, or the LSP severity its findings get. */
 export type RuleSeverity = 'off' | 'error' | 'warning' | 'information' | 'hint';
@@ -28,6 +28,8 @@ export interface Settings {
   linkComponents: string[];
   /** Check the URIs in comments of code files, as the ESLint plugin's `settings.urilint.comments`. */
   comments: boolean;
+  /** Template syntax read as holes (`{{ url }}`, `{% if %}`): all (`true`), none (`false`) or the syntaxes named. */
+  templates: TemplateSetting;
   /** Milliseconds to wait after the last edit before checking a document again (push diagnostics). */
   debounce: number;
 }
@@ -48,6 +50,19 @@ export const LANGUAGES = {
   plaintext: 'text',
   // Neovim sends the filetype as the language id: `text` for plain text.
   text: 'text',
+  // Template languages, read as the markup they produce, their tags as holes.
+  liquid: 'html',
+  nunjucks: 'html',
+  handlebars: 'html',
+  jinja: 'html',
+  'jinja-html': 'html',
+  'django-html': 'html',
+  twig: 'html',
+  erb: 'html',
+  php: 'html',
+  gohtml: 'html',
+  gotmpl: 'html',
+  helm: 'yaml',
 } as const;
 
 export type LanguageId = keyof typeof LANGUAGES;
@@ -62,6 +77,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   sinks: [],
   linkComponents: [],
   comments: true,
+  templates: true,
   debounce: 200,
 };
 
@@ -125,6 +141,11 @@ export const SETTINGS_SCHEMA: Record<keyof Settings, Record<string, unknown>> = 
     type: 'boolean',
     default: DEFAULT_SETTINGS.comments,
     description: 'Check the URIs in comments of code files (`https://…`, `mailto:…` in running text). The same as `settings.urilint.comments`.',
+  },
+  templates: {
+    anyOf: [{ type: 'boolean' }, { type: 'array', items: { type: 'string', enum: [...TEMPLATE_SYNTAXES] }, uniqueItems: true }],
+    default: DEFAULT_SETTINGS.templates,
+    description: `Template syntax read as holes, never reported and never touched by a fix: \`true\` for all, \`false\` for none (a project that writes \`{{\` in its URIs), or a list of ${TEMPLATE_SYNTAXES.map((name) => `\`${name}\` (${TEMPLATE_SYNTAX_DESCRIPTIONS[name]})`).join(', ')}. The same as the ESLint plugin's \`settings.urilint.templates\`.`,
   },
   debounce: { type: 'number', minimum: 0, default: DEFAULT_SETTINGS.debounce, description: 'Milliseconds to wait after the last edit before checking a document again.' },
 };
