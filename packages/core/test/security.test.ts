@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 // Before the code it counts: see support/work.ts.
 import { expectLinearWork } from './support/work.js';
-import { analyze, applyEdits, checkSecurity, formatIPv4, maskPassword, parse, type Diagnostic } from '../src/index.js';
+import { analyze, applyEdits, checkSecurity, formatIPv4, isPlaceholderCredential, maskPassword, parse, type Diagnostic } from '../src/index.js';
 import { SECURITY_CODES } from '../src/security/codes.js';
 import { parseIPv4Loose } from '../src/security/index.js';
 import { unescapeExample } from './support/examples.js';
@@ -382,5 +382,33 @@ describe('userinfo-password message', () => {
     const database = checkSecurity(parse('postgres://app:secret@db.internal/orders')).find((d) => d.code === 'userinfo-password')!;
     expect(database.message).toContain('(6 characters)');
     expect(database.message).not.toContain('fetch()');
+  });
+});
+
+describe('isPlaceholderCredential', () => {
+  it('takes local and example hosts and placeholder passwords for stand-ins', () => {
+    for (const uri of [
+      'http://user:password@localhost:8080/',
+      'postgres://app:Tr0ub4dor@127.0.0.1:5432/app',
+      'https://u:Tr0ub4dor@[::1]/',
+      'https://u:Tr0ub4dor@api.example.com/',
+      'https://u:Tr0ub4dor@svc.test/',
+      'https://u:Tr0ub4dor@app.localhost/',
+      'postgresql://login:password@hostname:5432/dbname',
+      'amqp://guest:changeme@rabbit.acme.io/',
+      'redis://default:<password>@cache.acme.io:6379',
+      'https://admin:****@grafana.acme.io/',
+      'https://admin:xxx@grafana.acme.io/',
+      'https://admin:${PASSWORD}@grafana.acme.io/',
+    ]) {
+      expect(isPlaceholderCredential(parse(uri)), uri).toBe(true);
+    }
+  });
+
+  it('takes a real-looking password to a real host for a secret, and no password for none', () => {
+    for (const uri of ['https://deploy:s3cr3t@api.acme.io/', 'postgres://app:hunter2@db.internal:5432/app', 'https://u:P4ssw0rd!@10.0.0.5/']) {
+      expect(isPlaceholderCredential(parse(uri)), uri).toBe(false);
+    }
+    for (const uri of ['https://user@example.com/', 'https://user:@example.com/', 'https://example.com/']) expect(isPlaceholderCredential(parse(uri)), uri).toBe(false);
   });
 });

@@ -17,12 +17,13 @@ export {
   type JsxDialect,
   type QuoteKind,
 } from './js/literal-map.js';
-export { forEachCandidate, presetRules, runRules, RULE_CHECKS, RULE_NAMES, type CheckContext, type RuleCheck, type RuleName } from './rules/index.js';
+export { forEachCandidate, presetOptions, presetRules, runRules, RULE_CHECKS, RULE_NAMES, type CheckContext, type RuleCheck, type RuleName } from './rules/index.js';
 export { MALFORMED_CODES } from './rules/no-malformed.js';
 export { DIFFERENTIAL_CODES } from './rules/no-parser-differential.js';
 export { SCHEME_SPECIFIC_CODES } from './rules/valid-scheme-specific.js';
 export { DEFAULT_INSECURE_SCHEMES } from './rules/no-insecure-scheme.js';
 export { NORMAL_FORM_OPTION_DESCRIPTIONS } from './rules/prefer-normalized.js';
+export type { NoCredentialsOptions } from './rules/no-credentials.js';
 export type { NoInsecureSchemeOptions } from './rules/no-insecure-scheme.js';
 export type { NoInvalidPercentEncodingOptions } from './rules/no-invalid-percent-encoding.js';
 export type { NoUnescapedCharsOptions } from './rules/no-unescaped-chars.js';

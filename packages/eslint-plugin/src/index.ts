@@ -1,5 +1,6 @@
 import type { TSESLint } from '@typescript-eslint/utils';
 import { rules } from './rules/index.js';
+import { presetOptions } from '@urilint/discovery';
 
 const PLUGIN_NAME = 'urilint';
 const VERSION = '0.1.0';
@@ -27,13 +28,18 @@ const LANGUAGES: Readonly<Record<string, { files: string[]; ignores?: string[]; 
   css: { files: ['**/*.css'], language: 'css/css' },
 };
 
-function rulesOf(include: (rule: (typeof rules)[RuleName]) => boolean): Record<string, 'error'> {
-  const entries = (Object.keys(rules) as RuleName[]).filter((name) => include(rules[name])).map((name) => [`${PLUGIN_NAME}/${name}`, 'error'] as const);
+/** Each rule of the preset: `'error'`, or `['error', options]` where the preset gives the rule options of its own. */
+function rulesOf(preset: 'recommended' | 'strict' | 'all', include: (rule: (typeof rules)[RuleName]) => boolean): TSESLint.FlatConfig.Rules {
+  const entries = (Object.keys(rules) as RuleName[]).filter((name) => include(rules[name])).map((name) => {
+    const options = presetOptions(name, preset);
+    const entry: TSESLint.FlatConfig.RuleEntry = Object.keys(options).length === 0 ? 'error' : ['error', options];
+    return [`${PLUGIN_NAME}/${name}`, entry] as const;
+  });
   return Object.fromEntries(entries);
 }
 
-function configOf(name: string, include: (rule: (typeof rules)[RuleName]) => boolean): TSESLint.FlatConfig.Config {
-  return { name: `${PLUGIN_NAME}/${name}`, plugins: { [PLUGIN_NAME]: plugin }, rules: rulesOf(include) };
+function configOf(name: 'recommended' | 'strict' | 'all', include: (rule: (typeof rules)[RuleName]) => boolean): TSESLint.FlatConfig.Config {
+  return { name: `${PLUGIN_NAME}/${name}`, plugins: { [PLUGIN_NAME]: plugin }, rules: rulesOf(name, include) };
 }
 
 const plugin = {

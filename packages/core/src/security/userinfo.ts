@@ -4,6 +4,7 @@ import { tryPercentDecode } from '../percent.js';
 import { parse } from '../parse.js';
 import type { Diagnostic, Span, Suggestion, UriReference } from '../types.js';
 import { leadingHostToken, looksLikeHostname } from './hostlike.js';
+import { isLocalOrReservedHost } from './insecure.js';
 import { WEB_SCHEMES } from './ports.js';
 import { textOf } from './spans.js';
 
@@ -113,4 +114,29 @@ export function maskPassword(uri: string, reference: UriReference = parse(uri), 
   const colon = uri.indexOf(':', userinfo.start);
   if (colon < 0 || colon >= userinfo.end) return uri;
   return uri.slice(0, colon + 1) + mask + uri.slice(userinfo.end);
+}
+
+/** Passwords that stand for one in examples, docs and tests (compared without case). */
+const PLACEHOLDER_PASSWORDS = new Set(['password', 'passwd', 'pass', 'pwd', 'secret', 'changeme', 'change-me', 'example', 'test', 'dummy', 'foo', 'bar', 'mypassword', 'yourpassword', 'your-password', 'your_password']);
+
+/**
+ * Whether the password in a URI's userinfo is a stand-in rather than a secret: the host is local
+ * or reserved for examples and tests (`localhost`, loopback, `example.com`, `*.test`, `*.example`,
+ * `*.invalid`, `*.localhost`; RFC 2606, RFC 6761), or the password itself is a placeholder
+ * (`password`, `secret`, `changeme`, `xxx`, `***`, `<password>`, `{{ pass }}`, `${PASSWORD}`). False
+ * when there is no password.
+ */
+export function isPlaceholderCredential(reference: UriReference): boolean {
+  const userinfo = reference.userinfo;
+  if (userinfo === undefined) return false;
+  const text = textOf(reference, userinfo);
+  const colon = text.indexOf(':');
+  if (colon < 0 || colon === text.length - 1) return false;
+  if (reference.host !== undefined && isLocalOrReservedHost(textOf(reference, reference.host))) return true;
+  const password = text.slice(colon + 1);
+  return (
+    PLACEHOLDER_PASSWORDS.has(password.toLowerCase()) ||
+    /^(?:x+|\*+|\.+|_+|-+|0+|1234\d*)$/i.test(password) ||
+    /^(?:<[^<>]*>|\[[^[\]]*\]|\{[^{}]*\}|%3C.*%3E|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?)$/i.test(password)
+  );
 }

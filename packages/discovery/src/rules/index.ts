@@ -44,6 +44,12 @@ export function presetRules(preset: 'recommended' | 'strict' | 'all'): RuleName[
   return RULE_NAMES.filter((name) => preset === 'all' || (RULE_CHECKS[name] as RuleCheck)[preset]);
 }
 
+/** The options a preset gives a rule (`{}` when it gives none): the ESLint configs, `urilint scan` and the language server use them. */
+export function presetOptions(name: RuleName, preset: 'recommended' | 'strict' | 'all' | 'none'): object {
+  const rule = RULE_CHECKS[name] as RuleCheck;
+  return (preset === 'strict' || preset === 'all' ? rule.presetOptions?.[preset] : undefined) ?? {};
+}
+
 /**
  * Calls `check` for each candidate; an unexpected error in one candidate skips
  * that candidate, never the file: a rule never crashes its host.

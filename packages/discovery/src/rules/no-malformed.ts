@@ -1,4 +1,5 @@
 import { SYNTAX_CODES, type DiagnosticCode } from '@urilint/core';
+import type { UriCandidate } from '../candidate.js';
 import { findingOf } from '../finding.js';
 import { CORE_MESSAGE, defineCheck, diagnosticsOf, SUGGESTION_MESSAGE } from './rule.js';
 
@@ -15,6 +16,15 @@ function fixDescription(code: DiagnosticCode): string {
   return 'Apply the repair.';
 }
 
+/**
+ * Whether the URI names its port with a word in running text (`postgresql://user@hostname:port/db`
+ * in a comment that explains a format): a placeholder, not a port written wrong.
+ */
+function placeholderPort(candidate: UriCandidate): boolean {
+  const port = candidate.reference.port;
+  return candidate.context === 'prose' && port !== undefined && /^[A-Za-z_]+$/.test(candidate.uri.slice(port.start, port.end));
+}
+
 export default defineCheck({
   name: 'no-malformed',
   recommended: true,
@@ -22,11 +32,13 @@ export default defineCheck({
   messages: { malformed: CORE_MESSAGE, suggestion: SUGGESTION_MESSAGE },
   defaultOptions: {},
   check(candidate) {
-    return diagnosticsOf(candidate, { codes: MALFORMED_CODES, from: 'reference', namespaces: true }).map((diagnostic) => {
-      // Core's mechanical repair (brackets around an IPv6 host, "./" before a path) changes
-      // what the string means, so it is offered, not applied.
-      const suggestions = diagnostic.fix ? [{ message: fixDescription(diagnostic.code), edits: diagnostic.fix }] : [];
-      return findingOf(this.name, candidate, { ...diagnostic, suggestions }, 'malformed', { suggest: 'suggestion' });
-    });
+    return diagnosticsOf(candidate, { codes: MALFORMED_CODES, from: 'reference', namespaces: true })
+      .filter((diagnostic) => !(diagnostic.code === 'port-invalid-char' && placeholderPort(candidate)))
+      .map((diagnostic) => {
+        // Core's mechanical repair (brackets around an IPv6 host, "./" before a path) changes
+        // what the string means, so it is offered, not applied.
+        const suggestions = diagnostic.fix ? [{ message: fixDescription(diagnostic.code), edits: diagnostic.fix }] : [];
+        return findingOf(this.name, candidate, { ...diagnostic, suggestions }, 'malformed', { suggest: 'suggestion' });
+      });
   },
 });

@@ -23,6 +23,8 @@ export interface RuleCheck<Options extends object = object> {
   /** Message templates by id, for ESLint (`{{message}} [{{code}}]` is core's message and code). */
   messages: Record<string, string>;
   defaultOptions: Options;
+  /** Options a preset gives the rule beyond its defaults (`strict` reports what `recommended` lets pass). */
+  presetOptions?: Partial<Record<'strict' | 'all', Partial<Options>>>;
   check(candidate: UriCandidate, context: CheckContext<Options>): Finding[];
 }
 

@@ -14,9 +14,21 @@ export default createRule({
       strict: check.strict,
     },
     hasSuggestions: true,
-    schema: [],
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          placeholders: {
+            type: 'boolean',
+            description: 'Report stand-in passwords too: to local or example hosts (`localhost`, `example.com`, `*.test`) or placeholders (`password`, `changeme`, `xxx`, `<password>`). Off in `recommended`, on in `strict` and `all`.',
+          },
+        },
+        additionalProperties: false,
+      },
+    ],
+    defaultOptions: [check.defaultOptions],
     messages: check.messages,
   },
-  defaultOptions: [],
+  defaultOptions: [check.defaultOptions],
   create: checkListeners(check),
 });

@@ -13,13 +13,13 @@ const password = (secret: string, web = true) =>
     },
   }) as const;
 
-const fetchSecret = 'fetch("https://user:secret@example.com/")';
-const escaped = 'const api = "https://user:s\\u0065cret@example.com/v1"';
+const fetchSecret = 'fetch("https://user:Tr0ub4dor@api.acme.io/")';
+const escaped = 'const api = "https://user:Tr0ub4d\\u006fr@api.acme.io/v1"';
 const template = 'fetch(`https://deploy:hunter2@${host}/hooks/${id}`)';
-const jsx = '<a href="https://john:pa55@intranet.example/">Intranet</a>';
+const jsx = '<a href="https://john:pa55@intranet.acme.io/">Intranet</a>';
 const prose = 'const help = "Connect with postgres://app:hunter2@db.internal:5432/app first."';
 const typed = 'const db: string = "redis://default:s3cr3t@cache.internal:6379/0";';
-const emoji = 'const a = "😀"; new URL("ftp://anonymous:guest@ftp.example.com/pub")';
+const emoji = 'const a = "😀"; new URL("ftp://anonymous:guest@ftp.acme.io/pub")';
 
 ruleTester.run('no-credentials', rule, {
   valid: [
@@ -38,27 +38,36 @@ ruleTester.run('no-credentials', rule, {
     'const re = new RegExp("https?://user:pass@[^/]+")',
     'const prose = "Docs at https://example.com/docs and user:pass pairs go in .netrc."',
     'const time = "12:30@home"',
+    // Stand-ins, not secrets: local and example hosts, placeholder passwords (reported in strict).
+    'fetch("http://user:password@localhost:8080/")',
+    'const db = "postgres://app:Tr0ub4dor@127.0.0.1:5432/app"',
+    'const api = "https://user:Tr0ub4dor@api.example.com/"',
+    'const test = "https://user:Tr0ub4dor@service.test/"',
+    'const doc = "postgresql://login:password@hostname:5432/dbname"',
+    'const x = "amqp://guest:changeme@rabbit.acme.io/"',
+    'const y = "redis://default:<password>@cache.acme.io:6379"',
+    'const z = "https://admin:****@grafana.acme.io/"',
   ],
   invalid: [
     {
       code: fetchSecret,
       errors: [
         {
-          ...password('secret'),
+          ...password('Tr0ub4dor'),
           line: 1,
-          ...at(fetchSecret, 'secret'),
-          suggestions: [{ messageId: 'suggestion', data: { suggestion: 'Remove the userinfo "user:secret@".' }, output: 'fetch("https://example.com/")' }],
+          ...at(fetchSecret, 'Tr0ub4dor'),
+          suggestions: [{ messageId: 'suggestion', data: { suggestion: 'Remove the userinfo "user:Tr0ub4dor@".' }, output: 'fetch("https://api.acme.io/")' }],
         },
       ],
     },
     {
-      // The "e" is written as \u0065: the report covers the escape, the suggestion removes it with the rest.
+      // The "o" is written as \u006f: the report covers the escape, the suggestion removes it with the rest.
       code: escaped,
       errors: [
         {
-          ...password('secret'),
-          ...at(escaped, 's\\u0065cret'),
-          suggestions: [{ messageId: 'suggestion', output: 'const api = "https://example.com/v1"' }],
+          ...password('Tr0ub4dor'),
+          ...at(escaped, 'Tr0ub4d\\u006fr'),
+          suggestions: [{ messageId: 'suggestion', output: 'const api = "https://api.acme.io/v1"' }],
         },
       ],
     },
@@ -75,7 +84,7 @@ ruleTester.run('no-credentials', rule, {
     },
     {
       code: jsx,
-      errors: [{ ...password('pa55'), ...at(jsx, 'pa55'), suggestions: [{ messageId: 'suggestion', output: '<a href="https://intranet.example/">Intranet</a>' }] }],
+      errors: [{ ...password('pa55'), ...at(jsx, 'pa55'), suggestions: [{ messageId: 'suggestion', output: '<a href="https://intranet.acme.io/">Intranet</a>' }] }],
     },
     {
       // In prose, the URI found in the sentence is checked.
@@ -105,14 +114,20 @@ ruleTester.run('no-credentials', rule, {
         {
           ...password('guest', false),
           ...at(emoji, 'guest'),
-          suggestions: [{ messageId: 'suggestion', output: 'const a = "😀"; new URL("ftp://ftp.example.com/pub")' }],
+          suggestions: [{ messageId: 'suggestion', output: 'const a = "😀"; new URL("ftp://ftp.acme.io/pub")' }],
         },
       ],
     },
     {
       // The user name is a hole: the password is still written here, but removing the userinfo would touch the hole.
-      code: 'fetch(`https://${user}:secret@example.com/`)',
-      errors: [{ ...password('secret'), ...at('fetch(`https://${user}:secret@example.com/`)', 'secret'), suggestions: [] }],
+      code: 'fetch(`https://${user}:Tr0ub4dor@api.acme.io/`)',
+      errors: [{ ...password('Tr0ub4dor'), ...at('fetch(`https://${user}:Tr0ub4dor@api.acme.io/`)', 'Tr0ub4dor'), suggestions: [] }],
+    },
+    {
+      // Stand-ins are reported with `placeholders: true`, as the strict config sets it.
+      code: 'fetch("http://user:password@localhost:8080/")',
+      options: [{ placeholders: true }],
+      errors: [{ ...password('password'), ...at('fetch("http://user:password@localhost:8080/")', 'password'), suggestions: [{ messageId: 'suggestion', output: 'fetch("http://localhost:8080/")' }] }],
     },
   ],
 });

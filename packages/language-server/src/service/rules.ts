@@ -1,4 +1,4 @@
-import { presetRules, RULE_CHECKS, RULE_NAMES, type RuleName } from '@urilint/discovery';
+import { presetOptions, presetRules, RULE_CHECKS, RULE_NAMES, type RuleName } from '@urilint/discovery';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import type { RuleSeverity, Settings } from './settings.js';
 
@@ -28,7 +28,7 @@ function isSeverity(value: unknown): value is RuleSeverity {
 export function activeRules(settings: Pick<Settings, 'preset' | 'rules'>): Map<RuleName, ActiveRule> {
   const active = new Map<RuleName, ActiveRule>();
   const preset = settings.preset === 'none' ? [] : presetRules(settings.preset);
-  for (const name of preset) active.set(name, { severity: DiagnosticSeverity.Error, options: {} });
+  for (const name of preset) active.set(name, { severity: DiagnosticSeverity.Error, options: presetOptions(name, settings.preset) });
   const overrides = settings.rules !== null && typeof settings.rules === 'object' ? settings.rules : {};
   for (const [name, setting] of Object.entries(overrides)) {
     if (!(name in RULE_CHECKS)) continue;
