@@ -18,6 +18,9 @@
  */
 import { analyze, applyEdits, type Span, type TextEdit } from '@urilint/core';
 import type { UriCandidate } from './candidate.js';
+import { findTemplateTags, templateSyntaxes } from './templates.js';
+
+const ALL_SYNTAXES = templateSyntaxes(true);
 
 /** The schemes whose URLs browsers parse with the WHATWG "special" rules. */
 const BROWSER_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'ws', 'wss', 'ftp', 'file']);
@@ -114,6 +117,8 @@ export function unsafeFixReason(candidate: UriCandidate, edits: readonly TextEdi
   } catch {
     return 'its edits overlap';
   }
+  // A decoded `%41` after a `$` writes `$A`, a variable to a template engine.
+  if (findTemplateTags(fixed, ALL_SYNTAXES).length > 0) return 'it writes template syntax';
   const span = candidate.reference.scheme;
   const scheme = span === undefined ? undefined : uri.slice(span.start, span.end).toLowerCase();
   const relative = scheme === undefined;

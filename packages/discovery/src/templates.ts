@@ -23,7 +23,7 @@ export const TEMPLATE_SYNTAX_DESCRIPTIONS: Readonly<Record<TemplateSyntax, strin
   erb: '`<% … %>`, `<%= … %>`, `<%- … %>`, `<%# … %>` (ERB, EJS)',
   php: '`<?php … ?>` and `<?= … ?>`',
   actions: '`${{ … }}` (GitHub Actions)',
-  shell: '`${VAR}` and `${VAR:-default}` (Docker Compose, shell and environment files; not in JavaScript)',
+  shell: '`${VAR}`, `${VAR:-default}`, `${expression}` and `$VAR` in capitals (Docker Compose, shell, environment files, script text in markup; not in JavaScript, whose `${…}` is its own)',
 };
 
 /** Which syntaxes a setting turns on: `true` (the default) all, `false` none, or the list named. */
@@ -94,8 +94,13 @@ const DELIMITERS: readonly Delimiter[] = [
   { syntax: 'php', open: '<?=', close: '?>', kind: () => false },
 ];
 
-/** `${NAME}`, `${NAME:-default}`, `${NAME?error}`: a shell or Compose variable. */
-const SHELL_VARIABLE = /\$\{[A-Za-z_][A-Za-z0-9_]*(?:(?::?[-=?+])[^{}\r\n]*)?\}/y;
+/**
+ * `${NAME}`, `${NAME:-default}`, `${NAME?error}` (a shell or Compose variable), `${expression}` (a
+ * JavaScript or Groovy template's text in markup), and `$NAME` in capitals (`http://$NODE_IP:$NODE_PORT`
+ * in a Helm chart's notes): never part of a URI, whose `{` must be escaped and whose `$NAME` in
+ * capitals is a variable by convention (`$filter` in an OData query is lower case).
+ */
+const SHELL_VARIABLE = /\$\{[^{}\r\n]*\}|\$[A-Z_][A-Z0-9_]*(?![A-Za-z0-9_])/y;
 
 /** The first characters of every opener, to skip quickly over text that holds none. */
 const OPENER_STARTS = new Set(['{', '$', '<']);

@@ -25,9 +25,11 @@ describe('findTemplateTags', () => {
     ]);
     expect(tagsOf('<%= link %><% if x %><%- raw %><%# c %>')).toEqual([['<%= link %>', false], ['<% if x %>', true], ['<%- raw %>', false], ['<%# c %>', true]]);
     expect(tagsOf('<?php echo $u; ?><?= $v ?><?php if ($a): ?>')).toEqual([['<?php echo $u; ?>', false], ['<?= $v ?>', false], ['<?php if ($a): ?>', true]]);
-    expect(tagsOf('${{ github.server_url }}/${{ github.repository }} ${HOST} ${PORT:-80} $HOME ${a b}')).toEqual([
-      ['${{ github.server_url }}', false], ['${{ github.repository }}', false], ['${HOST}', false], ['${PORT:-80}', false],
+    expect(tagsOf('${{ github.server_url }}/${{ github.repository }} ${HOST} ${PORT:-80} $NODE_PORT ${this.url("/a")}')).toEqual([
+      ['${{ github.server_url }}', false], ['${{ github.repository }}', false], ['${HOST}', false], ['${PORT:-80}', false], ['$NODE_PORT', false], ['${this.url("/a")}', false],
     ]);
+    // Not variables: an OData option, a lower-case word, a price, a `$` in a path.
+    expect(tagsOf('?$filter=a $top $5 /a$b $Path ${')).toEqual([]);
   });
 
   it('takes an unclosed opener for text, and only the syntaxes asked for', () => {

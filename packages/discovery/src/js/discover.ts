@@ -1,7 +1,7 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { findUris, findUriTemplateExpressions } from '@urilint/core';
 import { placeholder, UriCandidate, type CandidateContext, type Part } from '../candidate.js';
-import { proseCandidates } from '../prose.js';
+import { embeddedLength, proseCandidates } from '../prose.js';
 import { hasUriShape, REGEX_LIKE, XML_NAMESPACES } from '../shape.js';
 import { findTemplateTags, TEMPLATE_SYNTAXES, templateSyntaxes, type TemplateSetting, type TemplateSyntax } from '../templates.js';
 import { OffsetMap } from '../text-map.js';
@@ -217,11 +217,14 @@ function addCandidates(walk: Walk, node: TSESTree.Node, context: CandidateContex
   // is one token: a URI by its shape (above) or not a URI at all — never mined for one inside.
   if (!value.includes(':') || !/\s/.test(value)) return;
   for (const found of findUris(value, { abbreviated: false })) {
-    if (found.uri !== value.slice(found.start, found.end) || !hasUriShape(found.uri)) continue;
-    if (parts.some((part) => part.kind === 'hole' && part.start < found.end && found.start < part.end)) continue;
+    if (found.uri !== value.slice(found.start, found.end)) continue;
+    const uri = found.uri.slice(0, embeddedLength(found.uri));
+    const end = found.start + uri.length;
+    if (!hasUriShape(uri)) continue;
+    if (parts.some((part) => part.kind === 'hole' && part.start < end && found.start < part.end)) continue;
     // Cut short by the whitespace that delimits it inside "[…]": the rest of the literal is not in view.
-    if (found.uri.lastIndexOf('[') > found.uri.lastIndexOf(']')) continue;
-    walk.out.push(new UriCandidate({ ...common, context: 'prose', value, uriStart: found.start, uriEnd: found.end, parts, namespace: XML_NAMESPACES.has(found.uri) }));
+    if (uri.lastIndexOf('[') > uri.lastIndexOf(']')) continue;
+    walk.out.push(new UriCandidate({ ...common, context: 'prose', value, uriStart: found.start, uriEnd: end, parts, namespace: XML_NAMESPACES.has(uri) }));
   }
 }
 

@@ -5,6 +5,7 @@ import { expectLinearWork } from '../../../core/test/support/work.js';
 import { pathological } from '../../../core/test/support/pathological.js';
 import type { UriCandidate } from '../../src/candidate.js';
 import { sourceRangeOf, type Finding } from '../../src/finding.js';
+import { discoverDocument } from '../../src/document.js';
 import { discoverText } from '../../src/formats/text.js';
 import { runRules } from '../../src/rules/index.js';
 import { applyEdits, rangeOf } from '../support/formats.js';
@@ -16,6 +17,19 @@ function findings(text: string): Finding[] {
 }
 
 describe('discoverText', () => {
+  it('ends a URI in running text before a character that cannot be in one (RFC 3986 Appendix E)', () => {
+    const text = 'behaviour described at http://php.net/substr,\\nif length is given; see "https://a.example/x"<br> or C:\\tmp\\https://b.example/y\\z';
+    expect(discoverText(text).map((candidate) => candidate.uri)).toEqual(['http://php.net/substr', 'https://a.example/x', 'https://b.example/y']);
+    expect(findings(text)).toEqual([]);
+  });
+
+  it('takes a port written as a word in running text for a placeholder, not a problem', () => {
+    const text = '# format: postgresql://login@hostname:port/dbname?sslmode=disable\necho http://$NODE_IP:$NODE_PORT\n';
+    // `$NODE_PORT` is a shell variable: a hole once the document's template syntax is masked.
+    expect(runRules(discoverDocument(text, 'text').candidates, RULES)).toEqual([]);
+    expect(findings('see http://host:8o80/ now').map((finding) => finding.code)).toEqual(['port-invalid-char']);
+  });
+
   it('finds the URIs of each line as prose, at their source offsets', () => {
     const text = 'Changelog\r\nSee https://acme.com/a|b for details.\nMirror: http://cdn.acme.com/c|d\rend';
     expect(discoverText(text).map((c) => [c.context, c.uri])).toEqual([
