@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { CODES } from '@urilint/core';
 import { describe, expect, it } from 'vitest';
 import { rules } from '../src/rules/index.js';
-import { MALFORMED_CODES } from '@urilint/discovery';
+import { MALFORMED_CODES, TEMPLATE_SYNTAXES } from '@urilint/discovery';
 import { lint, renderReport, type Language } from './support/lint.js';
 
 const DOCS = fileURLToPath(new URL('../docs/rules/', import.meta.url));
@@ -149,5 +149,12 @@ describe.each(ruleNames)('docs/rules/%s.md', (name) => {
       expect(CORE_README).toContain(`<a id="${code}"></a>`);
     }
     if (name === 'no-malformed') expect(new Set(links)).toEqual(new Set(MALFORMED_CODES));
+  });
+});
+
+describe('docs/templates.md', () => {
+  it('names every template syntax the settings accept, in its table', () => {
+    const page = readFileSync(new URL('../docs/templates.md', import.meta.url), 'utf8');
+    for (const name of TEMPLATE_SYNTAXES) expect(page).toMatch(new RegExp(`^\\| \`${name}\` \\|`, 'm'));
   });
 });
