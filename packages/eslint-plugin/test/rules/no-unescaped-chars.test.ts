@@ -7,6 +7,9 @@ import { FALSE_POSITIVE_TRAPS } from '../support/traps.js';
 
 ruleTester.run('no-unescaped-chars', rule, {
   valid: [
+    // Template tags are holes (settings.urilint.templates, on by default).
+    'fetch("{{ base_url }}/users/{% if admin %}all{% endif %}")',
+    'const url = "https://example.com/<%= path %>"',
     ...FALSE_POSITIVE_TRAPS,
     'fetch("https://example.com/my%20file.pdf")',
     'const prose = "Docs live at https://example.com/docs for everyone."',
@@ -23,6 +26,19 @@ ruleTester.run('no-unescaped-chars', rule, {
     'function axios(o: object) {}\naxios({ url: "https://example.com/a b" });',
   ],
   invalid: [
+    {
+      // With settings.urilint.templates false, `{{a}}` is text: an RFC 6570 `{a}` in braces, which are reported.
+      code: 'fetch("https://example.com/{{a}}")',
+      settings: { urilint: { templates: false } },
+      errors: [{ messageId: 'unescaped' }, { messageId: 'unescaped' }],
+      output: 'fetch("https://example.com/%7B{a}%7D")',
+    },
+    {
+      // Around a tag the URI is still checked; the fix keeps the tag byte for byte.
+      code: 'fetch("https://example.com/{{ lang }}/user guide")',
+      errors: [{ messageId: 'unescaped' }],
+      output: 'fetch("https://example.com/{{ lang }}/user%20guide")',
+    },
     {
       code: 'fetch("https://example.com/my file.pdf")',
       errors: [{ messageId: 'unescaped', line: 1, column: 30, endColumn: 31 }],
