@@ -15,6 +15,8 @@ export const SCAN_OPTIONS = {
   'max-file-size': { type: 'string' },
   'no-gitignore': { type: 'boolean' },
   ignore: { type: 'string' },
+  templates: { type: 'string' },
+  'no-templates': { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
   'no-progress': { type: 'boolean' },
   stats: { type: 'boolean' },
@@ -38,6 +40,12 @@ Files read in a directory (the language server's documents):
   YAML       .yaml .yml                              scalars
   text       .txt .text .rst .adoc .asciidoc .org .textile .rdoc, and README,
              LICENSE, CHANGELOG, NOTICE and the like without an extension: prose
+  templates  .njk .liquid .hbs .handlebars .mustache .jinja .jinja2 .j2 .erb .ejs
+             .php .tmpl .gotmpl .gohtml .tpl .twig: as HTML, or as the format of an
+             inner extension (page.md.njk is Markdown, values.yaml.tmpl YAML)
+Template tags are holes in every file: nothing inside {{ … }}, {{{ … }}},
+{% … %}, {# … #}, <% … %>, <?php … ?>, \${{ … }} or \${VAR} is reported or
+fixed, and what lies around a tag is still checked.
 A file named as a PATH is always read (as text when its kind is unknown),
 whatever .gitignore and --ignore say. A file that does not parse is still read:
 its literals or text are searched without a tree.
@@ -60,9 +68,11 @@ Options:
                            code units (an emoji before a URI counts 2), so it is
                            the UTF-16 offset in the line + 1; endColumn is one
                            past the last character.
-      --fix                Apply the safe fixes (those that keep what the URI
-                           means), write the files, and report what is left. A file
-                           that changed during the scan is not written.
+      --fix                Apply the safe fixes (those that touch only the URI's
+                           own characters, no template tag and no line break, and
+                           keep what a browser reads), write the files, and report
+                           what is left. A file that changed during the scan is not
+                           written.
       --preset NAME        The rules on, as errors: recommended (default), strict,
                            all, or none.
       --rule NAME[=LEVEL]  Set one rule: error (the default), warn, or off;
@@ -77,6 +87,10 @@ Options:
       --ignore PATTERN     Leave out what PATTERN matches too: .gitignore syntax,
                            relative to the current directory; repeatable
                            (--ignore 'test/fixtures/' --ignore '*.min.js').
+      --templates LIST     The template syntaxes read as holes, comma-separated:
+                           mustache, jinja, erb, php, actions, shell (default: all).
+      --no-templates       Read template syntax as text (a project that writes {{
+                           in its URIs).
   -q, --quiet              Report errors only, not warnings; no progress line.
       --no-progress        No progress line (drawn on standard error only when it
                            is a terminal).

@@ -22,6 +22,7 @@ import {
   type Tally,
 } from './report.js';
 import { activeRules, PRESETS, type Preset } from './rules.js';
+import { presetOptions, TEMPLATE_SYNTAXES, type TemplateSetting, type TemplateSyntax } from '@urilint/discovery';
 
 const DEFAULT_MAX_FILE_SIZE = 10 * 1024 * 1024;
 
@@ -64,10 +65,28 @@ function maxFileSizeOf(parsed: ParsedArgs): number {
   return size;
 }
 
+/** `--templates LIST` / `--no-templates`: the template syntaxes read as holes. */
+function templatesOf(parsed: ParsedArgs): TemplateSetting {
+  const list = text(parsed, 'templates');
+  if (flag(parsed, 'no-templates')) {
+    if (list !== undefined) throw new UsageError("The options '--templates' and '--no-templates' cannot be given together.", 'scan');
+    return false;
+  }
+  if (list === undefined) return true;
+  const names = list.split(',').map((name) => name.trim()).filter((name) => name.length > 0);
+  const unknown = names.filter((name) => !(TEMPLATE_SYNTAXES as readonly string[]).includes(name));
+  if (unknown.length > 0 || names.length === 0) {
+    throw new UsageError(`The option '--templates' takes a comma-separated list of ${TEMPLATE_SYNTAXES.join(', ')}, not '${list}'.`, 'scan');
+  }
+  return names as TemplateSyntax[];
+}
+
 interface Options {
+  templates: TemplateSetting;
   format: Format;
   fix: boolean;
   rules: CheckSettings['rules'];
+  ruleOptions: CheckSettings['ruleOptions'];
   jobs: number | undefined;
   maxFileSize: number;
   gitignore: boolean;
@@ -84,9 +103,11 @@ function optionsOf(parsed: ParsedArgs, io: Io): Options {
   if (rules.length === 0) throw new UsageError('No rule is on: give --rule NAME with --preset none.', 'scan');
   const quiet = flag(parsed, 'quiet');
   return {
+    templates: templatesOf(parsed),
     format: oneOf(parsed, 'format', FORMATS, 'text'),
     fix: flag(parsed, 'fix'),
     rules,
+    ruleOptions: Object.fromEntries(rules.map(([name]) => [name, presetOptions(name, preset)])),
     jobs: jobsOf(parsed),
     maxFileSize: maxFileSizeOf(parsed),
     gitignore: !flag(parsed, 'no-gitignore'),
@@ -122,7 +143,14 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
 
   const files = found.files;
   const tasks: FileTask[] = files.map((file, index) => ({ index, path: file.path, size: Math.min(file.size, options.maxFileSize) }));
-  const settings: CheckSettings = { rules: options.rules, maxFileSize: options.maxFileSize, fix: options.fix, errorsOnly: options.quiet };
+  const settings: CheckSettings = {
+    rules: options.rules,
+    ruleOptions: options.ruleOptions,
+    templates: options.templates,
+    maxFileSize: options.maxFileSize,
+    fix: options.fix,
+    errorsOnly: options.quiet,
+  };
   const bytes = tasks.reduce((sum, task) => sum + task.size, 0);
   const jobs = options.jobs ?? (bytes < FEWEST_BYTES_FOR_WORKERS ? 1 : availableParallelism());
 

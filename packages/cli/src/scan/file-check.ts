@@ -5,7 +5,19 @@
  * everything it returns can be posted between threads.
  */
 import { closeSync, fstatSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
-import { applySourceEdits, disabledBy, discoverDocument, lineAt as lineOf, lineStarts, runRules, safeEdits, sourceKindOf, type Finding, type RuleName } from '@urilint/discovery';
+import {
+  applySourceEdits,
+  disabledBy,
+  discoverDocument,
+  lineAt as lineOf,
+  lineStarts,
+  runRules,
+  safeEdits,
+  sourceKindOf,
+  type Finding,
+  type RuleName,
+  type TemplateSetting,
+} from '@urilint/discovery';
 
 export type Severity = 'error' | 'warning';
 
@@ -13,6 +25,10 @@ export type Severity = 'error' | 'warning';
 export interface CheckSettings {
   /** The rules that are on, with the severity of their findings. */
   rules: [RuleName, Severity][];
+  /** The options a preset gives its rules (`no-credentials` reports stand-ins in strict). */
+  ruleOptions: Partial<Record<RuleName, object>>;
+  /** The template syntaxes read as holes (`--templates`, `--no-templates`). */
+  templates: TemplateSetting;
   /** Files larger than this many bytes are skipped. */
   maxFileSize: number;
   /** Apply the safe fixes and write the files. */
@@ -125,12 +141,12 @@ interface Checked {
 
 function checkText(text: string, path: string, settings: CheckSettings): Checked {
   const kind = sourceKindOf(path);
-  const found = discoverDocument(text, kind, { filePath: path });
+  const found = discoverDocument(text, kind, { filePath: path, templates: settings.templates });
   const severities = new Map(settings.rules);
   // ESLint's disable comments count in JavaScript and TypeScript, as in ESLint and the language server.
   const comments = found.sourceCode?.ast.comments?.map((comment) => ({ text: text.slice(comment.range[0], comment.range[1]), start: comment.range[0] }));
   const disabled = kind === 'js' ? disabledBy(text, comments) : () => false;
-  const findings = runRules(found.candidates, Object.fromEntries(settings.rules.map(([name]) => [name, {}])), found.sourceCode)
+  const findings = runRules(found.candidates, Object.fromEntries(settings.rules.map(([name]) => [name, settings.ruleOptions[name] ?? {}])), found.sourceCode)
     .filter((finding) => !disabled(finding.rule, finding.range[0]))
     .map((finding) => ({ ...finding, severity: severities.get(finding.rule as RuleName) ?? 'error' }))
     .filter((finding) => !settings.errorsOnly || finding.severity === 'error');
