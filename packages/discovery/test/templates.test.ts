@@ -88,6 +88,17 @@ describe('template files and holes in documents', () => {
     expect(findings(text, 'base.njk')).toEqual([['path-unescaped-char', ' ', ['%20']]]);
   });
 
+  it('reads framework bindings as code, not URIs', () => {
+    const html = [
+      '<a :href="base + \'/a b\'">x</a>',
+      '<a v-bind:href="`https://x.example/${a} b`">x</a>',
+      '<a [href]="\'https://x.example/a b\'">x</a>',
+      '<a [attr.href]="url + \' b\'">x</a>',
+      '<a href="#" onclick="location.href=\'https://x.example/a b\'">x</a>',
+    ].join('\n');
+    expect(findings(html, 'a.html')).toEqual([]);
+  });
+
   it('is off when the setting says so', () => {
     const found = discoverDocument('<a href="https://x/{{lang}}/a">y</a>', 'html', { templates: false });
     expect(runRules(found.candidates, rules).map((f) => f.code)).toContain('path-unescaped-char');
