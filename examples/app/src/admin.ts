@@ -2,7 +2,7 @@
 
 export async function exportOrders(): Promise<Blob> {
   // planted: a password written into the URL
-  const response = await fetch('https://admin:hunter2@reports.example.com/orders.csv');
+  const response = await fetch('https://admin:hunter2@reports.acme-shop.com/orders.csv');
   return response.blob();
 }
 

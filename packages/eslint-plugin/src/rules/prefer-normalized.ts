@@ -19,7 +19,7 @@ export default createRule({
       {
         type: 'object',
         properties: Object.fromEntries(
-          Object.entries(OPTION_DESCRIPTIONS).map(([name, description]) => [name, { type: 'boolean', default: true, description }]),
+          Object.entries(OPTION_DESCRIPTIONS).map(([name, description]) => [name, { type: 'boolean', default: name !== 'emptyPath', description }]),
         ),
         additionalProperties: false,
       },
