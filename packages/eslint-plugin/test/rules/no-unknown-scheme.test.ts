@@ -30,6 +30,14 @@ const emoji = 'const a = "😀"; fetch("htttps://example.com/")';
 
 ruleTester.run('no-unknown-scheme', rule, {
   valid: [
+    // Everyday schemes in code: proxies, databases, brokers (issue: real code reported them as unknown).
+    'const proxy = new SocksProxyAgent("socks5://127.0.0.1:1080")',
+    'const p2 = "socks5h://proxy.internal:1080"',
+    'const p3 = "socks4://proxy.internal:1080"',
+    'const brokers = ["kafka://broker-1:9092"]',
+    'const db = "sqlite:///var/data/app.db"',
+    'const target = "grpc://svc.internal:50051"',
+    'const nats = "nats://nats.internal:4222"',
     ...FALSE_POSITIVE_TRAPS,
     // Node's built-in modules: node: is a scheme of its own.
     "const inspector = await import('node:inspector');",
