@@ -6,7 +6,12 @@ import type { JsSourceCode } from './source-code.js';
 interface SinkInfo {
   name: string;
   arguments: readonly number[];
+  /** The argument that is a base URL (`new URL(path, base)`): its sink is named `<name> base`. */
+  base?: number;
 }
+
+/** The sink name of a base URL argument: only its scheme and authority are used. */
+export const BASE_SINK_SUFFIX = ' base';
 
 const call = (name: string, ...positions: number[]): { [CALL]: SinkInfo } => ({ [CALL]: { name, arguments: positions.length ? positions : [0] } });
 const construct = (name: string, ...positions: number[]): { [CONSTRUCT]: SinkInfo } => ({
@@ -70,7 +75,7 @@ function client(name: string, methods = HTTP_METHODS): TraceMap<SinkInfo> {
 const GLOBAL_SINKS: TraceMap<SinkInfo> = {
   fetch: call('fetch'),
   Request: construct('new Request'),
-  URL: construct('new URL', 0, 1),
+  URL: { [CONSTRUCT]: { name: 'new URL', arguments: [0, 1], base: 1 } },
   WebSocket: construct('new WebSocket'),
   EventSource: construct('new EventSource'),
   Worker: construct('new Worker'),
@@ -196,10 +201,11 @@ export function findSinkArguments(sourceCode: JsSourceCode, sinks: readonly stri
         const given = expression.arguments[position];
         if (!given || given.type === 'SpreadElement') continue;
         const argument = unwrap(given);
+        const name = position === info.base ? info.name + BASE_SINK_SUFFIX : info.name;
         if (argument.type === 'ObjectExpression') {
-          for (const value of urlProperties(argument)) found.set(sourceOfValue(sourceCode, value), info.name);
+          for (const value of urlProperties(argument)) found.set(sourceOfValue(sourceCode, value), name);
         } else {
-          found.set(sourceOfValue(sourceCode, argument), info.name);
+          found.set(sourceOfValue(sourceCode, argument), name);
         }
       }
     }

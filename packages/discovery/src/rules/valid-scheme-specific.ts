@@ -1,5 +1,6 @@
 import { SCHEME_CODES, type DiagnosticCode } from '@urilint/core';
 import { findingOf } from '../finding.js';
+import { BASE_SINK_SUFFIX } from '../js/sinks.js';
 import { CORE_MESSAGE, defineCheck, diagnosticsOf, SUGGESTION_MESSAGE } from './rule.js';
 
 /** Scheme codes that belong to other rules: no-unknown-scheme, and the rules for a missing or abbreviated scheme. */
@@ -23,6 +24,9 @@ function fixDescription(code: DiagnosticCode): string {
   return 'Apply the repair.';
 }
 
+/** The codes of schemes whose rules are about the path (`data:`, `mailto:`, `tel:`, `urn:`). */
+const OPAQUE_PATH_CODES = /^(data|mailto|tel|urn)-/;
+
 export default defineCheck({
   name: 'valid-scheme-specific',
   recommended: false,
@@ -31,12 +35,17 @@ export default defineCheck({
   defaultOptions: {},
   check(candidate) {
     // An XML namespace name (`urn:oasis:names:tc:…`) is compared as text, never dereferenced: skipped.
-    return diagnosticsOf(candidate, { codes: SCHEME_SPECIFIC_CODES, from: 'analysis' }).map((diagnostic) => {
-      if (diagnostic.fix && SAFE_FIXES.has(diagnostic.code)) {
-        return findingOf(this.name, candidate, diagnostic, 'schemeSpecific', { fix: true, suggest: 'suggestion' });
-      }
-      const suggestions = [...(diagnostic.fix ? [{ message: fixDescription(diagnostic.code), edits: diagnostic.fix }] : []), ...(diagnostic.suggestions ?? [])];
-      return findingOf(this.name, candidate, { ...diagnostic, suggestions }, 'schemeSpecific', { suggest: 'suggestion' });
-    });
+    // The base of `new URL(path, base)` lends its scheme and authority only: a dummy `data://` or
+    // `mailto:` base is no data or mailto URI, so the rules of those schemes' paths do not apply.
+    const base = candidate.sink?.endsWith(BASE_SINK_SUFFIX) === true;
+    return diagnosticsOf(candidate, { codes: SCHEME_SPECIFIC_CODES, from: 'analysis' })
+      .filter((diagnostic) => !(base && OPAQUE_PATH_CODES.test(diagnostic.code)))
+      .map((diagnostic) => {
+        if (diagnostic.fix && SAFE_FIXES.has(diagnostic.code)) {
+          return findingOf(this.name, candidate, diagnostic, 'schemeSpecific', { fix: true, suggest: 'suggestion' });
+        }
+        const suggestions = [...(diagnostic.fix ? [{ message: fixDescription(diagnostic.code), edits: diagnostic.fix }] : []), ...(diagnostic.suggestions ?? [])];
+        return findingOf(this.name, candidate, { ...diagnostic, suggestions }, 'schemeSpecific', { suggest: 'suggestion' });
+      });
   },
 });

@@ -33,6 +33,8 @@ const template = 'new WebSocket(`wss://${host}:99999/socket`)';
 
 ruleTester.run('valid-scheme-specific', rule, {
   valid: [
+    // A dummy base lends only its scheme and authority (undici: new URL(opts.path, 'data://')).
+    "const url = new URL(opts.path, 'data://')",
     ...FALSE_POSITIVE_TRAPS,
     'fetch("https://example.com/")',
     'new WebSocket("wss://example.com/chat")',
