@@ -1,6 +1,6 @@
 import { findUris } from '@urilint/core';
 import { textCandidates, type UriCandidate } from './candidate.js';
-import { hasUriShape, XML_NAMESPACES } from './shape.js';
+import { hasProseShape, hasUriShape, XML_NAMESPACES } from './shape.js';
 import type { TextMap } from './text-map.js';
 
 /**
@@ -37,7 +37,7 @@ export function proseCandidates(map: TextMap, init: { key?: string } = {}): UriC
   for (const found of findUris(value, { abbreviated: false })) {
     if (found.uri !== value.slice(found.start, found.end)) continue;
     const uri = found.uri.slice(0, embeddedLength(found.uri));
-    if (!hasUriShape(uri)) continue;
+    if (!hasUriShape(uri) || !hasProseShape(uri)) continue;
     // Cut short by the whitespace that delimits it inside "[…]": the rest is not in view.
     if (uri.lastIndexOf('[') > uri.lastIndexOf(']')) continue;
     out.push(...textCandidates({ ...init, map, context: 'prose', uriStart: found.start, uriEnd: found.start + uri.length, namespace: XML_NAMESPACES.has(uri) }));

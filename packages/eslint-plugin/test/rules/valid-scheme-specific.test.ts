@@ -33,6 +33,9 @@ const template = 'new WebSocket(`wss://${host}:99999/socket`)';
 
 ruleTester.run('valid-scheme-specific', rule, {
   valid: [
+    // Server-sent events are protocol text, not data: URIs (undici's tests).
+    "const body = 'event:custom\\ndata:test\\n\\n'",
+    "res.write('id: 1\\nevent: ping\\ndata: hello world\\n\\n')",
     // A dummy base lends only its scheme and authority (undici: new URL(opts.path, 'data://')).
     "const url = new URL(opts.path, 'data://')",
     ...FALSE_POSITIVE_TRAPS,
