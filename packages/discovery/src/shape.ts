@@ -66,3 +66,23 @@ export function hasProseShape(uri: string): boolean {
   const shape = OPAQUE_SHAPES[match[1]!.toLowerCase()];
   return shape === undefined || shape.test(uri.slice(match[0].length));
 }
+
+/** Names of keys and variables that hold a URL: `url`, `href`, `homepage`, `baseURL`, `apiUrl`, `API_URL`, `docsUri`. */
+const URL_NAME = /^(?:url|uri|href|src|link|endpoint|homepage|baseurl|baseuri)$|(?:Url|URL|Uri|URI|Href|_url|_uri|_href)$/;
+
+/** Whether a key or variable name says its value is a URL. */
+export function isUrlName(name: string | undefined): boolean {
+  return name !== undefined && URL_NAME.test(name);
+}
+
+/**
+ * Whether a string with white space in it is still wholly one URI, so its spaces are problems to
+ * report rather than the gaps of a sentence: it starts like a URI (`https://host…`), has no white
+ * space at either end, no line break and no sentence punctuation (`. `, `, `, `: `), and either
+ * its key or variable names a URL (`homepage`, `apiUrl`) or the space is its only gap
+ * (`https://example.com/my docs/`).
+ */
+export function isWholeUri(value: string, name: string | undefined): boolean {
+  if (!hasUriShape(value) || !/^\S/.test(value) || !/\S$/.test(value) || /[\r\n]/.test(value) || /[.,;:!?]\s/.test(value)) return false;
+  return isUrlName(name) || value.split(/\s+/).length === 2;
+}

@@ -9,7 +9,7 @@
 import { Composer, isPair, isScalar, Parser, visit, type CST, type Document, type Scalar } from 'yaml';
 import { textCandidates, type UriCandidate } from '../candidate.js';
 import { proseCandidates } from '../prose.js';
-import { hasUriShape, REGEX_LIKE, XML_NAMESPACES } from '../shape.js';
+import { hasUriShape, isWholeUri, REGEX_LIKE, XML_NAMESPACES } from '../shape.js';
 import { OffsetMap, type TextMap } from '../text-map.js';
 import { append, GuardedMap, hasLineBreak, lineCandidates, LineMap, linesOf } from './text.js';
 
@@ -187,7 +187,7 @@ function flowScalarMap(text: string, token: CST.FlowScalar, expected: string): T
 function valueCandidates(map: TextMap, range: [number, number], key: string | undefined, out: UriCandidate[]): void {
   const value = map.value;
   if (REGEX_LIKE.test(value)) return;
-  if (!/\s/.test(value)) {
+  if (!/\s/.test(value) || isWholeUri(value, key)) {
     if (hasUriShape(value)) out.push(...textCandidates({ map, range, key, context: 'shape', uriStart: 0, uriEnd: value.length, namespace: XML_NAMESPACES.has(value) }));
     return;
   }

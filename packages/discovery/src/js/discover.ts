@@ -2,7 +2,7 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { findUris, findUriTemplateExpressions } from '@urilint/core';
 import { placeholder, UriCandidate, type CandidateContext, type Part } from '../candidate.js';
 import { embeddedLength, proseCandidates } from '../prose.js';
-import { hasProseShape, hasUriShape, REGEX_LIKE, XML_NAMESPACES } from '../shape.js';
+import { hasProseShape, hasUriShape, isWholeUri, REGEX_LIKE, XML_NAMESPACES } from '../shape.js';
 import { findTemplateTags, TEMPLATE_SYNTAXES, templateSyntaxes, type TemplateSetting, type TemplateSyntax } from '../templates.js';
 import { OffsetMap } from '../text-map.js';
 import { nodesOf, setText, type JsSourceCode } from './source-code.js';
@@ -141,6 +141,17 @@ function propertyKey(node: TSESTree.Node): string | undefined {
   return parent.key.type === 'Literal' ? String(parent.key.value) : undefined;
 }
 
+/** The property key or the variable a value is given to (`{ homepage: "…" }`, `const apiUrl = "…"`). */
+function nameOf(node: TSESTree.Node): string | undefined {
+  const parent = node.parent;
+  if (parent?.type === 'VariableDeclarator' && parent.init === node && parent.id.type === 'Identifier') return parent.id.name;
+  if (parent?.type === 'AssignmentExpression' && parent.right === node) {
+    if (parent.left.type === 'Identifier') return parent.left.name;
+    if (parent.left.type === 'MemberExpression' && !parent.left.computed && parent.left.property.type === 'Identifier') return parent.left.property.name;
+  }
+  return propertyKey(node);
+}
+
 /** Why a string is not a URL whatever it looks like: its place in the code. */
 function isExcludedPlace(node: TSESTree.Node): boolean {
   const parent = node.parent;
@@ -208,7 +219,7 @@ function addCandidates(walk: Walk, node: TSESTree.Node, context: CandidateContex
     return;
   }
   if (REGEX_LIKE.test(value)) return;
-  if (hasUriShape(staticStart, firstHole !== undefined) && !/\s/.test(value)) {
+  if (hasUriShape(staticStart, firstHole !== undefined) && (!/\s/.test(value) || isWholeUri(value, nameOf(node)))) {
     const isNamespace = namespace || XML_NAMESPACES.has(value);
     walk.out.push(new UriCandidate({ ...common, context: 'shape', value, uriStart: 0, uriEnd: value.length, parts, namespace: isNamespace }));
     return;

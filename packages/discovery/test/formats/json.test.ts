@@ -104,9 +104,13 @@ describe('discoverJson: string values', () => {
     expect(JSON.parse(fixAll(text, found)).description).toBe('😀 é docs at https://acme.com/a%7Cb and more');
   });
 
-  it('ends a URI at a space written as `\\u0020` (prose), as a JS string does', () => {
-    const candidates = discoverJson('{"u": "https://acme.com/a\\u0020b|c"}');
-    expect(candidates.map((c) => [c.context, c.uri])).toEqual([['prose', 'https://acme.com/a']]);
+  it('reads a string that is one URL with a space (written as `\\u0020`) as one URI, as a JS string', () => {
+    const candidates = discoverJson('{"u": "https://acme.com/a\\u0020b|c", "homepage": "https://acme.com/my user guide/", "note": "https://acme.com/a then b"}');
+    expect(candidates.map((c) => [c.context, c.uri])).toEqual([
+      ['shape', 'https://acme.com/a b|c'],
+      ['shape', 'https://acme.com/my user guide/'],
+      ['prose', 'https://acme.com/a'],
+    ]);
   });
 
   it('does not take regex sources, schemeless strings or other values for URIs', () => {

@@ -191,6 +191,8 @@ describe('discoverYaml: robustness', () => {
     const styles = fc.constantFrom(Scalar.PLAIN, Scalar.QUOTE_DOUBLE, Scalar.QUOTE_SINGLE, Scalar.BLOCK_LITERAL, Scalar.BLOCK_FOLDED);
     fc.assert(
       fc.property(fc.array(word, { maxLength: 12 }), fc.stringMatching(/^[a-z/|]{0,10}$/), fc.array(word, { maxLength: 12 }), styles, fc.integer({ min: 20, max: 80 }), (before, tail, after, type, lineWidth) => {
+        // A URL and one word is one URL with a space (isWholeUri): a case of its own, not this one.
+        if (before.length === 0 && after.length === 1) return;
         const url = `https://acme.com/${tail}`;
         const value = [...before, url, ...after].join(' ');
         const text = stringify({ key: value }, { defaultStringType: type, lineWidth, minContentWidth: 0 });

@@ -45,7 +45,7 @@ describe.each(MAJORS)('JSON under ESLint $major', (major) => {
       '// é 😀 see https://example.com/a|b',
       '{',
       '  /* https://example.com/block|comment */ "url": "https:\\/\\/example.com\\/c\\u007cd",',
-      '  "spaced": "https:\\/\\/example.com\\/a\\u0020b" // the space ends the URI: prose',
+      '  "spaced": "https:\\/\\/example.com\\/a\\u0020b" // one URL with a space: reported at the escape',
       '}',
       '',
     ].join('\n');
@@ -53,6 +53,7 @@ describe.each(MAJORS)('JSON under ESLint $major', (major) => {
       place(source, 'no-unescaped-chars', '|', 'example.com/a'),
       place(source, 'no-unescaped-chars', '|', 'block'),
       place(source, 'no-unescaped-chars', '\\u007c', '\\/c'),
+      place(source, 'no-unescaped-chars', '\\u0020', 'example.com\\/a'),
     ];
     expect(placesOf(lint(major, source, 'settings.jsonc', configOf('jsonc/recommended')))).toEqual(expected);
     // `json/recommended` leaves tsconfig.json to `jsonc/recommended`, in either order: JSON would not parse its comments.

@@ -22,7 +22,7 @@ ruleTester.run('no-malformed', rule, {
     // One token is a URI by its shape or not a URI: no URI is mined from inside it.
     "const s = 'WS:/WS://1305G130505:1&%0D:1&C(XXXXX*)))'",
     // Prose cut at a space inside brackets is not an unterminated IP literal.
-    "const label = 'http://[fe80::1%25eth 0]/'",
+    "const label = 'see http://[fe80::1%25eth 0]/ for the link'",
   ],
   invalid: [
     {

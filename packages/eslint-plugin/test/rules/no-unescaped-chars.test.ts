@@ -7,14 +7,17 @@ import { FALSE_POSITIVE_TRAPS } from '../support/traps.js';
 
 ruleTester.run('no-unescaped-chars', rule, {
   valid: [
+    // Running text that starts with a URL stays prose.
+    'const note = "https://example.com is down, try later";',
+    'const msg = "https://example.com/a then b and c";',
     // Template tags are holes (settings.urilint.templates, on by default).
     'fetch("{{ base_url }}/users/{% if admin %}all{% endif %}")',
     'const url = "https://example.com/<%= path %>"',
     ...FALSE_POSITIVE_TRAPS,
     'fetch("https://example.com/my%20file.pdf")',
     'const prose = "Docs live at https://example.com/docs for everyone."',
-    // Outside a sink, a string with spaces is prose: only the URI that findUris delimits is checked.
-    "const u = 'https://example.com/?q=a b&r=<x>'",
+    // Outside a sink, a sentence is prose: only the URI that findUris delimits is checked.
+    "const u = 'https://example.com/?q=a b, then <x> and more'",
     'fetch(`https://api.example.com/users/${id}?q=${encodeURIComponent(q)}`)',
     'const re = new RegExp("https?://[^ ]+")',
     '<a href="https://example.com/a%20b">x</a>',
@@ -23,9 +26,21 @@ ruleTester.run('no-unescaped-chars', rule, {
     // A let can change before the call: only a const is followed into the sink.
     'let path = "/a b";\npath = "/ok";\nfetch(path);',
     // A local function named like a sink is not the sink.
-    'function axios(o: object) {}\naxios({ url: "https://example.com/a b" });',
+    'function fetch(s: string) {}\nfetch("https://example.com/a b c");',
   ],
   invalid: [
+    {
+      // Wholly one URL with a space, outside a sink: the space is a problem, not the gap of a sentence.
+      code: 'const home = "https://example.com/my docs/";',
+      errors: [{ messageId: 'unescaped' }],
+      output: 'const home = "https://example.com/my%20docs/";',
+    },
+    {
+      // Under a name that says URL, a value with several spaces is one URL too.
+      code: 'const config = { homepage: "https://example.com/my user guide/" };',
+      errors: [{ messageId: 'unescaped' }, { messageId: 'unescaped' }],
+      output: 'const config = { homepage: "https://example.com/my%20user%20guide/" };',
+    },
     {
       // With settings.urilint.templates false, `{{a}}` is text: an RFC 6570 `{a}` in braces, which are reported.
       code: 'fetch("https://example.com/{{a}}")',
