@@ -59,6 +59,41 @@ function constInitializer(context: Context, identifier: TSESTree.Identifier): TS
   return undefined;
 }
 
+/** Type annotations whose values need no encoding: `number`, `bigint`, `boolean`, their literals and unions of them. */
+function isSafeAnnotation(type: TSESTree.TypeNode): boolean {
+  switch (type.type) {
+    case 'TSNumberKeyword':
+    case 'TSBigIntKeyword':
+    case 'TSBooleanKeyword':
+      return true;
+    case 'TSLiteralType':
+      return type.literal.type === 'Literal' && typeof type.literal.value !== 'string';
+    case 'TSUnionType':
+      return type.types.every(isSafeAnnotation);
+    default:
+      return false;
+  }
+}
+
+/**
+ * Whether a local or parameter is declared with a safe type (`count: number`, `let page: 1 | 2`):
+ * without a type checker, the annotation written in the same file tells.
+ */
+function hasSafeAnnotation(context: Context, identifier: TSESTree.Identifier): boolean {
+  let scope: TSESLint.Scope.Scope | null = context.sourceCode.getScope(identifier) as TSESLint.Scope.Scope;
+  while (scope) {
+    const variable = scope.set.get(identifier.name);
+    if (variable) {
+      if (variable.defs.length !== 1) return false;
+      const name = variable.defs[0]!.name as TSESTree.Node;
+      const annotation = name.type === 'Identifier' ? name.typeAnnotation?.typeAnnotation : undefined;
+      return annotation !== undefined && isSafeAnnotation(annotation);
+    }
+    scope = scope.upper;
+  }
+  return false;
+}
+
 /**
  * Whether the expression's value needs no encoding, from its syntax: numbers,
  * booleans, literals of unreserved characters, and values already encoded
@@ -74,6 +109,7 @@ function isSafeSyntax(context: Context, raw: TSESTree.Node, depth = 0): boolean 
       return node.quasis.every((quasi) => UNRESERVED.test(quasi.value.cooked ?? '')) && node.expressions.every(safe);
     case 'Identifier':
       if (node.name === 'undefined' || node.name === 'NaN' || node.name === 'Infinity') return true;
+      if (hasSafeAnnotation(context, node)) return true;
       return depth < MAX_DEPTH && ((init) => init !== undefined && safe(init))(constInitializer(context, node));
     case 'TSAsExpression':
       return ['TSNumberKeyword', 'TSBigIntKeyword', 'TSBooleanKeyword'].includes(node.typeAnnotation.type) || safe(node.expression);

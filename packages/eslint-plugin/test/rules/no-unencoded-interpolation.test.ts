@@ -44,6 +44,9 @@ const invalid = (code: string, messageId: MessageId, expression: string, after =
 
 ruleTester.run('no-unencoded-interpolation', rule, {
   valid: [
+    // Without type information, the annotation of a parameter or local in the same file tells.
+    'function page(count: number, flag: boolean) { return fetch(`https://api.example.com/items?n=${count}&f=${flag}`); }',
+    'let size: 10 | 20 = 10;\nfetch(`https://api.example.com/items/${size}`);',
     ...FALSE_POSITIVE_TRAPS,
     'fetch(`/users/${encodeURIComponent(name)}`)',
     'fetch(`/search?q=${encodeURIComponent(q)}&page=${page + 1}`)',
@@ -153,13 +156,19 @@ typedTester.run('no-unencoded-interpolation (typed)', rule, {
   ],
 });
 
-// The same code as the typed cases, without type information: the syntactic fallback.
+// The same code as the typed cases, without type information: the syntactic fallback, which reads
+// the annotations written in the file.
 ruleTester.run('no-unencoded-interpolation (untyped fallback)', rule, {
-  valid: ['const id: number = Number.parseInt("7", 10);\nfetch(`/users/${id}`);'],
+  valid: [
+    'const id: number = Number.parseInt("7", 10);\nfetch(`/users/${id}`);',
+    'declare const id: number;\nfetch(`/users/${id}`);',
+    'declare const flag: boolean;\nfetch(`/x?flag=${flag}`);',
+    'declare const page: 1 | 2 | 3;\nfetch(`/x?page=${page}`);',
+  ],
   invalid: [
-    invalid('declare const id: number;\nfetch(`/users/${id}`);', 'unencodedPath', 'id', 'users/'),
-    invalid('declare const flag: boolean;\nfetch(`/x?flag=${flag}`);', 'unencodedQuery', 'flag', 'flag='),
     invalid('const name: string = "a b";\nfetch(`/users/${name}`);', 'unencodedPath', 'name', 'users/'),
+    invalid('declare const sort: "asc" | "a b";\nfetch(`/x?sort=${sort}`);', 'unencodedQuery', 'sort', 'sort='),
+    invalid('declare const id: number | string;\nfetch(`/users/${id}`);', 'unencodedPath', 'id', 'users/'),
   ],
 });
 
