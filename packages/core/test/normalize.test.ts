@@ -121,3 +121,20 @@ describe('toUri (RFC 3987 §3.1)', () => {
     expect(() => toUri('/a\uD800')).toThrow(expect.objectContaining({ code: 'lone-surrogate' }));
   });
 });
+
+describe('normalize: dot segments in a rootless path after a scheme', () => {
+  it('removes the leading ./ and ../ (§6.2.2.3), keeps the rest of a rootless path', () => {
+    expect(normalize('http:./a')).toBe('http:a');
+    expect(normalize('http:../../a/b')).toBe('http:a/b');
+    expect(normalize('foo:.')).toBe('foo:');
+    expect(normalize('urn:example:../../x')).toBe('urn:example:../../x');
+    expect(normalize('mailto:x/../y')).toBe('mailto:x/../y');
+  });
+
+  it('keeps a relative reference as it is, and a path that would start with // a path', () => {
+    expect(normalize('./a:b')).toBe('./a:b');
+    expect(normalize('http:/.//a')).toBe('http:/.//a');
+    expect(normalize('http:.//a')).toBe('http:/a');
+    expect(normalize('/.//a')).toBe('/.//a');
+  });
+});
