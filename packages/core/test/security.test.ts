@@ -84,6 +84,13 @@ describe('userinfo (RFC 3986 §7.5, §7.6)', () => {
     expect(codes(input)).not.toContain('userinfo-username');
   });
 
+  it('names the host a browser contacts when a backslash ends the authority for it', () => {
+    const d = only('http://good.example\\@evil.example/', 'userinfo-looks-like-host');
+    expect(d.message).toBe(
+      'The userinfo "good.example\\" looks like a host: RFC 3986 reads the host as "evil.example" (everything before the "@" a user name), while a browser reads the "\\" as "/" and contacts "good.example".',
+    );
+  });
+
   it('flags a URL hidden in the userinfo', () => {
     expect(codes('http://https:%2F%2Fgood.example@evil.example/')).toContain('userinfo-looks-like-host');
   });

@@ -32,9 +32,21 @@ function removal(reference: UriReference, userinfo: Span): Suggestion {
 
 function hostPhrase(reference: UriReference): string {
   const host = reference.host;
+  const userinfo = reference.userinfo;
+  const scheme = reference.scheme === undefined ? '' : textOf(reference, reference.scheme).toLowerCase();
+  // A browser ends the authority of a special URL at a backslash, as at "/": it contacts what stands before it.
+  const backslash = userinfo === undefined ? -1 : reference.input.indexOf('\\', reference.authority?.start ?? userinfo.start);
+  if (SPECIAL_SCHEMES.has(scheme) && userinfo !== undefined && backslash >= 0 && backslash < userinfo.end) {
+    const start = reference.authority?.start ?? userinfo.start;
+    const rfc = host === undefined || host.start === host.end ? 'an empty host' : `"${excerpt(reference.input, host.start, host.end)}"`;
+    return `RFC 3986 reads the host as ${rfc} (everything before the "@" a user name), while a browser reads the "\\" as "/" and contacts "${excerpt(reference.input, start, backslash)}"`;
+  }
   if (host === undefined || host.start === host.end) return 'the host is empty';
   return `the host contacted is "${excerpt(reference.input, host.start, host.end)}"`;
 }
+
+/** The schemes whose URLs browsers parse with the URL standard's "special" rules, `\\` read as `/`. */
+const SPECIAL_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'ws', 'wss', 'ftp', 'file']);
 
 /** True for http, https, ws and wss, where a user name has no use but to leak (RFC 9110 §4.2.4). */
 function isWeb(reference: UriReference): boolean {
@@ -65,7 +77,9 @@ export function checkUserinfo(reference: UriReference): Diagnostic[] {
         userinfo.start,
         userinfo.end,
         'userinfo',
-        `The userinfo "${shown}" looks like a host, but ${hostPhrase(reference)}: everything before the "@" is only a user name sent to it.`,
+        hostPhrase(reference).startsWith('RFC 3986')
+          ? `The userinfo "${shown}" looks like a host: ${hostPhrase(reference)}.`
+          : `The userinfo "${shown}" looks like a host, but ${hostPhrase(reference)}: everything before the "@" is only a user name sent to it.`,
         undefined,
         suggestion,
       ),
