@@ -40,6 +40,7 @@ const SECTIONS = [
   ['Security (RFC 3986 §7) — `checkSecurity`', core.SECURITY_CODES],
   ['Browser differences (WHATWG URL) — `compareWithWhatwg`', core.WHATWG_CODES],
   ['Normal form (RFC 3986 §6) — `checkNormalForm`', core.NORMAL_FORM_CODES],
+  ['URI Templates (RFC 6570) — `checkUnexpandedTemplate`', core.TEMPLATE_CODES],
 ];
 
 function renderSections() {

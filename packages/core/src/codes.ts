@@ -2,6 +2,7 @@ import { NORMAL_FORM_CODES } from './normal/codes.js';
 import { SCHEME_CODES } from './schemes/codes.js';
 import { SECURITY_CODES } from './security/codes.js';
 import type { Severity } from './types.js';
+import { TEMPLATE_CODES } from './template-codes.js';
 import { WHATWG_CODES } from './whatwg/codes.js';
 
 export interface CodeInfo {
@@ -218,10 +219,11 @@ export const CODES = {
   ...SECURITY_CODES,
   ...WHATWG_CODES,
   ...NORMAL_FORM_CODES,
+  ...TEMPLATE_CODES,
 } as const satisfies Record<string, CodeInfo>;
 
 export type DiagnosticCode = keyof typeof CODES;
 
 export const DIAGNOSTIC_CODES = Object.keys(CODES) as DiagnosticCode[];
 
-export { NORMAL_FORM_CODES, SCHEME_CODES, SECURITY_CODES, WHATWG_CODES };
+export { NORMAL_FORM_CODES, SCHEME_CODES, SECURITY_CODES, TEMPLATE_CODES, WHATWG_CODES };

@@ -6,6 +6,7 @@ export {
   SCHEME_CODES,
   SECURITY_CODES,
   SYNTAX_CODES,
+  TEMPLATE_CODES,
   WHATWG_CODES,
   type CodeInfo,
   type DiagnosticCode,
@@ -58,4 +59,4 @@ export { equivalent, normalize, normalizePercentEncoding, type EquivalentOptions
 export { toUri, type ToUriOptions } from './iri.js';
 export { checkNormalForm, type NormalFormOptions } from './normal/index.js';
 export { insecureSchemeFinding, type InsecureSchemeFinding, type InsecureSchemeOptions } from './security/insecure.js';
-export { expandUriTemplate, findUriTemplateExpressions } from './template.js';
+export { checkUnexpandedTemplate, expandUriTemplate, findUriTemplateExpressions } from './template.js';

@@ -24,6 +24,7 @@ export const RULE_DESCRIPTIONS: Readonly<Record<RuleName, string>> = {
   'no-script-url': 'Disallow `javascript:`, `vbscript:` and HTML `data:` URLs where the browser navigates or loads a frame',
   'no-unencoded-interpolation': 'Require `encodeURIComponent()` around values interpolated into a URL path segment, query or fragment',
   'no-unescaped-chars': 'Disallow characters that must be percent-encoded in a URI (spaces, controls, quotes, brackets, non-ASCII)',
+  'no-unexpanded-template': 'Disallow RFC 6570 template expressions (`{id}`) left in a URL that is requested as it is written',
   'no-unknown-scheme': 'Disallow URI schemes that are neither registered with IANA nor commonly used, and typos of known schemes (`htps:`)',
   'prefer-normalized': 'Enforce the RFC 3986 §6 normal form: lower-case scheme and host, upper-case hex, no needless encoding, no dot segments or default ports',
   'require-scheme': 'Require a scheme and `//` before a host name in URLs passed to fetch(), new URL() and link attributes',

@@ -8,6 +8,7 @@ import noParserDifferential from './no-parser-differential.js';
 import noScriptUrl from './no-script-url.js';
 import noUnencodedInterpolation from './no-unencoded-interpolation.js';
 import noUnescapedChars from './no-unescaped-chars.js';
+import noUnexpandedTemplate from './no-unexpanded-template.js';
 import noUnknownScheme from './no-unknown-scheme.js';
 import preferNormalized from './prefer-normalized.js';
 import requireScheme from './require-scheme.js';
@@ -24,6 +25,7 @@ export const rules = {
   'no-script-url': noScriptUrl,
   'no-unencoded-interpolation': noUnencodedInterpolation,
   'no-unescaped-chars': noUnescapedChars,
+  'no-unexpanded-template': noUnexpandedTemplate,
   'no-unknown-scheme': noUnknownScheme,
   'prefer-normalized': preferNormalized,
   'require-scheme': requireScheme,
