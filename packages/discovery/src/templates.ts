@@ -73,6 +73,37 @@ interface Delimiter {
   open: string;
   close: string;
   kind: (body: string) => boolean;
+  /** The body may nest braces and strings (`{{ path('x', {a: {b: 1}}) }}`): its closer is the first one outside them. */
+  nests?: boolean;
+  /** With no closer, the tag runs to the end of the text (PHP's `?>` is optional at the end of a file). */
+  toEnd?: boolean;
+}
+
+/** How far a nesting tag's body is read for its balanced closer before the first closer is taken instead. */
+const MAX_NESTED_BODY = 1024;
+
+/**
+ * Where the closer of a body that nests braces and quoted strings ends, or -1 when none is found
+ * within `MAX_NESTED_BODY` characters (the caller then takes the first closer): bounded, so text
+ * full of openers costs linear time.
+ */
+function balancedClose(text: string, from: number, close: string): number {
+  let depth = 0;
+  let quote = '';
+  const limit = Math.min(text.length, from + MAX_NESTED_BODY);
+  for (let i = from; i < limit; i++) {
+    const ch = text[i]!;
+    if (quote !== '') {
+      if (ch === '\\') i++;
+      else if (ch === quote) quote = '';
+      continue;
+    }
+    if (ch === '"' || ch === "'") quote = ch;
+    else if (depth === 0 && text.startsWith(close, i)) return i;
+    else if (ch === '{' || ch === '(' || ch === '[') depth++;
+    else if ((ch === '}' || ch === ')' || ch === ']') && depth > 0) depth--;
+  }
+  return -1;
 }
 
 const DELIMITERS: readonly Delimiter[] = [
@@ -83,14 +114,15 @@ const DELIMITERS: readonly Delimiter[] = [
     syntax: 'mustache',
     open: '{{',
     close: '}}',
+    nests: true,
     // Handlebars blocks and comments (`{{#if}}`, `{{/if}}`, `{{^x}}`, `{{!…}}`, `{{else}}`), Go's `{{/* */}}`, control words.
     kind: (body) => /^[\s\-~]*[#/^!]/.test(body) || isControlBody(body),
   },
-  { syntax: 'jinja', open: '{%', close: '%}', kind: (body) => isControlBody(body) },
+  { syntax: 'jinja', open: '{%', close: '%}', kind: (body) => isControlBody(body), nests: true },
   { syntax: 'jinja', open: '{#', close: '#}', kind: () => true },
   // `<%=` and `<%-` output; `<%` runs code and `<%#` is a comment.
   { syntax: 'erb', open: '<%', close: '%>', kind: (body) => !/^[=-]/.test(body) },
-  { syntax: 'php', open: '<?php', close: '?>', kind: (body) => !/^\s*(echo|print)\b/.test(body) },
+  { syntax: 'php', open: '<?php', close: '?>', kind: (body) => !/^\s*(echo|print)\b/.test(body), toEnd: true },
   { syntax: 'php', open: '<?=', close: '?>', kind: () => false },
 ];
 
@@ -129,12 +161,15 @@ export function findTemplateTags(text: string, syntaxes: ReadonlySet<TemplateSyn
       if (!text.startsWith(delimiter.open, i)) continue;
       const bodyStart = i + delimiter.open.length;
       const gone = closerGone.get(delimiter.close);
-      if (gone !== undefined && bodyStart >= gone) continue;
-      const close = text.indexOf(delimiter.close, bodyStart);
-      if (close === -1) {
-        closerGone.set(delimiter.close, bodyStart);
-        continue;
+      const first = gone !== undefined && bodyStart >= gone ? -1 : text.indexOf(delimiter.close, bodyStart);
+      if (first === -1) {
+        if (gone === undefined) closerGone.set(delimiter.close, bodyStart);
+        if (!delimiter.toEnd) continue;
+        tag = { start: i, end: text.length, control: delimiter.kind(text.slice(bodyStart)) };
+        break;
       }
+      const nested = delimiter.nests ? balancedClose(text, bodyStart, delimiter.close) : -1;
+      const close = nested === -1 ? first : nested;
       tag = { start: i, end: close + delimiter.close.length, control: delimiter.kind(text.slice(bodyStart, close)) };
       break;
     }

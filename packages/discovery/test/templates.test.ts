@@ -32,6 +32,18 @@ describe('findTemplateTags', () => {
     expect(tagsOf('?$filter=a $top $5 /a$b $Path ${')).toEqual([]);
   });
 
+  it('ends a tag at the closer outside its nested braces and strings', () => {
+    expect(tagsOf("{{ path('blog_index', {filters: {tag: post.tag}}) }}/a")).toEqual([["{{ path('blog_index', {filters: {tag: post.tag}}) }}", false]]);
+    expect(tagsOf('{% set x = {"a": "}}"} %}b')).toEqual([['{% set x = {"a": "}}"} %}', true]]);
+    expect(tagsOf('{{< ref "x.md" >}} {{ "}}" }}')).toEqual([['{{< ref "x.md" >}}', false], ['{{ "}}" }}', false]]);
+  });
+
+  it('runs an unclosed <?php to the end of the file, as PHP does', () => {
+    const php = '<?php\nfunction url($slug) {\n  return "https://x.example/t/{$slug}?u=a b";\n}\n';
+    expect(tagsOf(php)).toEqual([[php, true]]);
+    expect(tagsOf('<p><?= $a ?> {{ b</p>')).toEqual([['<?= $a ?>', false]]);
+  });
+
   it('takes an unclosed opener for text, and only the syntaxes asked for', () => {
     expect(tagsOf('https://x/{{ a and {% b')).toEqual([]);
     expect(tagsOf('{{ a }} {% b %} ${C}', new Set<TemplateSyntax>(['jinja']))).toEqual([['{% b %}', false]]);
@@ -39,7 +51,10 @@ describe('findTemplateTags', () => {
   });
 
   it('does linear work on openers that never close', () => {
-    expectLinearWork((text: string) => findTemplateTags(text, ALL), (size) => '{{ {% <% <?php ${{ ${'.repeat(size / 20));
+    // (An unclosed `<?php` is one tag to the end: it would make the rest one step.)
+    expectLinearWork((text: string) => findTemplateTags(text, ALL), (size) => '{{ {% <% <?= ${{ ${'.repeat(size / 18));
+    // Each tag's nested reading looks ahead a bounded way, then takes the first closer.
+    expectLinearWork((text: string) => findTemplateTags(text, ALL), (size) => '{{ ( }} '.repeat(size / 8));
     expectLinearWork((text: string) => findTemplateTags(text, ALL), (size) => '{{ a }}'.repeat(size / 7));
   });
 });
@@ -86,6 +101,15 @@ describe('template files and holes in documents', () => {
   it('checks the URI-shaped pieces between control tags, and leaves the rest alone', () => {
     const text = '<a href="\n{% if edit_link %}\n  {{ edit_link }}\n{% else %}\n  https://github.com/org/repo/edit/main/{{ page.inputPath }} x\n{% endif %}\n">edit</a>';
     expect(findings(text, 'base.njk')).toEqual([['path-unescaped-char', ' ', ['%20']]]);
+  });
+
+  it('reads the front matter of a Markdown file as YAML', () => {
+    const text = '---\nlayout: post\ncanonical_url: "https://medium.com/@jane/widget 2.4 released"\npermalink: /blog/{{ page.slug }}/\n---\n\nSee [the post]({{ site.baseurl }}/a|b).\n';
+    expect(findings(text, '_posts/2024-03-12-post.md')).toEqual([
+      ['path-unescaped-char', ' ', ['%20']],
+      ['path-unescaped-char', ' ', ['%20']],
+      ['path-unescaped-char', '|', ['%7C']],
+    ]);
   });
 
   it('reads framework bindings as code, not URIs', () => {
