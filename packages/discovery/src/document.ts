@@ -77,6 +77,35 @@ export function isTemplateFile(filePath: string): boolean {
   return last !== undefined && TEMPLATE_EXTENSIONS.has(last);
 }
 
+/** Where the YAML front matter of a Markdown text ends (after its closing `---` or `...` line), or -1. */
+function frontMatterEnd(text: string): number {
+  const open = /^---[ \t]*\r?\n/.exec(text);
+  if (open === null) return -1;
+  const close = /^(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/m;
+  close.lastIndex = 0;
+  const rest = text.slice(open[0].length);
+  const match = close.exec(rest);
+  return match === null ? -1 : open[0].length + match.index + match[0].length;
+}
+
+/** `text` with every character of `[from, to)` but line breaks turned into spaces: offsets and lines kept. */
+function blank(text: string, from: number, to: number): string {
+  return text.slice(0, from) + text.slice(from, to).replace(/[^\r\n]/g, ' ') + text.slice(to);
+}
+
+/**
+ * A Markdown document, its YAML front matter (Jekyll, Hugo, Eleventy: `canonical_url: …`) read by
+ * the YAML reader and the rest by the Markdown reader, each on the text with the other blanked.
+ */
+function markdownWithFrontMatter(text: string): UriCandidate[] {
+  const end = frontMatterEnd(text);
+  if (end < 0) return discoverMarkdown(text);
+  const openEnd = text.indexOf('\n') + 1;
+  const closeStart = text.lastIndexOf('\n', end - 2) + 1;
+  const yaml = blank(blank(text, closeStart, text.length), 0, openEnd);
+  return [...discoverYaml(yaml), ...discoverMarkdown(blank(text, 0, end))];
+}
+
 /**
  * The URIs of a document of any kind, read by the reader of its kind. Never
  * throws: a document that does not parse yields what can still be found.
@@ -97,7 +126,7 @@ function read(text: string, kind: SourceKind, options: DocumentOptions): Documen
       case 'json':
         return { candidates: discoverJson(text, jsonModeOf(options)) };
       case 'markdown':
-        return { candidates: discoverMarkdown(text) };
+        return { candidates: markdownWithFrontMatter(text) };
       case 'html': {
         const found = discoverHtml(text);
         return found.base === undefined ? { candidates: found.candidates } : { candidates: found.candidates, base: found.base };

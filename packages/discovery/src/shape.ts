@@ -67,12 +67,17 @@ export function hasProseShape(uri: string): boolean {
   return shape === undefined || shape.test(uri.slice(match[0].length));
 }
 
-/** Names of keys and variables that hold a URL: `url`, `href`, `homepage`, `baseURL`, `apiUrl`, `API_URL`, `docsUri`. */
-const URL_NAME = /^(?:url|uri|href|src|link|endpoint|homepage|baseurl|baseuri)$|(?:Url|URL|Uri|URI|Href|_url|_uri|_href)$/;
+/**
+ * Names of keys and variables that hold a URL: `url`, `href`, `homepage`, `baseURL`, `apiUrl`,
+ * `API_URL`, `docsUri`, `canonical_url`, `permanent-redirect`, `webhookEndpoint`.
+ */
+const URL_NAME = /^(?:url|uri|href|src|link|endpoint|homepage|website|redirect|baseurl|baseuri)$|(?:^|[-_.])(?:url|uri|href|link|endpoint|homepage|redirect)$/i;
+/** The camel-case ending of such a name (`apiUrl`, `docsLink`): case matters, or `curl` and `unlink` would count. */
+const URL_NAME_CAMEL = /[a-z0-9](?:Url|URL|Uri|URI|Href|Link|Endpoint|Redirect)$/;
 
 /** Whether a key or variable name says its value is a URL. */
 export function isUrlName(name: string | undefined): boolean {
-  return name !== undefined && URL_NAME.test(name);
+  return name !== undefined && (URL_NAME.test(name) || URL_NAME_CAMEL.test(name));
 }
 
 /**
