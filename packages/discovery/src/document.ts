@@ -82,7 +82,6 @@ function frontMatterEnd(text: string): number {
   const open = /^---[ \t]*\r?\n/.exec(text);
   if (open === null) return -1;
   const close = /^(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/m;
-  close.lastIndex = 0;
   const rest = text.slice(open[0].length);
   const match = close.exec(rest);
   return match === null ? -1 : open[0].length + match.index + match[0].length;
