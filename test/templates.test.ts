@@ -25,6 +25,7 @@ import {
   type Finding,
 } from '../packages/discovery/src/index.js';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { JsonProblem } from '../packages/cli/src/scan/report.js';
 
 const TREE = fileURLToPath(new URL('./fixtures/templates/', import.meta.url));
 const MANIFEST = 'planted.json';
@@ -219,15 +220,6 @@ describe('the recommended rules on real templated files', () => {
     }
   });
 });
-
-interface JsonProblem {
-  file: string;
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-  code: string;
-}
 
 interface Run {
   code: number;
