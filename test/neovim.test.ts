@@ -25,7 +25,14 @@ const SCRIPT = join(ROOT, 'test/neovim/lsp-test.lua');
 const NVIM_TIMEOUT_MS = 50_000;
 
 /** The URI is on the second line, after an emoji (two UTF-16 units, four bytes); the last line must survive the edit. */
-const APP = ['// Neovim keeps byte columns; the server counts UTF-16 units.', 'const label = "😀"; fetch("http://example.com/a b");', 'console.log(label);', ''].join('\n');
+const APP = [
+  '// Neovim keeps byte columns; the server counts UTF-16 units.',
+  'const label = "😀"; fetch("http://example.com/a b");',
+  // A javascript: URI no rule reports (it goes to no link or navigation): the hover must not list it as a problem.
+  'const js = "javascript:alert(1)";',
+  'console.log(label, js);',
+  '',
+].join('\n');
 /** Two fixable problems in one URI: the space and the `|`. */
 const FIXALL = 'fetch("http://example.com/a b|c");\n';
 
@@ -70,6 +77,7 @@ interface Report {
     published: LspDiagnostic[];
     diagnostics: VimDiagnostic[];
     hover?: { position: Position; markdown?: string; range?: Range };
+    script_hover?: { markdown?: string };
     actions?: ActionSummary[];
     applied?: string;
     diagnostics_after_fix?: LspDiagnostic[];
@@ -201,6 +209,7 @@ describe('the language server in Neovim 0.7', () => {
     expect(report.steps, context).toEqual([
       'app: diagnostics',
       'app: hover',
+      'app: hover on a script URL',
       'app: quick fix',
       'app: diagnostics after the fix',
       'fixall: diagnostics',
@@ -244,6 +253,17 @@ describe('the language server in Neovim 0.7', () => {
     expect(hover.markdown!.startsWith('`http://example.com/a b`')).toBe(true);
     expect(hover.markdown).toContain('| host | `example.com` — registered name |');
     expect(hover.range).toEqual(range(line, start, text.indexOf('"', start)));
+  });
+
+  it('hovers and diagnostics agree: a javascript: URI no diagnostic reports is not listed as a problem', () => {
+    const { report } = scenario();
+    const app = need(report, report.app, 'app section');
+    const hover = need(report, app.script_hover, 'hover on the javascript: URI');
+    expect(app.published.map((diagnostic) => diagnostic.code)).not.toContain('scheme-script');
+    expect(hover.markdown).toBeDefined();
+    expect(hover.markdown!.startsWith('`javascript:alert(1)`')).toBe(true);
+    expect(hover.markdown).not.toContain('**Problems**');
+    expect(hover.markdown).toContain('**Not checked by the rules that are on** (no diagnostic)\n\n- `scheme-script` ');
   });
 
   it('offers the preferred quick fix, and Neovim writes the space as %20 and nothing else', () => {

@@ -9,7 +9,8 @@
 --   URILINT_REPORT  where to write the JSON report
 --   URILINT_SERVER  the built server, packages/language-server/dist/bin.js
 --   URILINT_NODE    the node executable (default: `node` on PATH)
---   URILINT_APP     a TypeScript file with one unescaped space in a URI
+--   URILINT_APP     a TypeScript file with one unescaped space in a URI and
+--                   a `javascript:` URI in a plain string
 --   URILINT_FIXALL  a TypeScript file with two fixable problems in one URI
 --
 -- Every wait is bounded and a watchdog ends Neovim regardless, so the caller
@@ -210,7 +211,7 @@ local function write_buffer(bufnr)
   end)
 end
 
--- Steps 1-4: diagnostics, hover, the preferred quick fix on the line with the emoji.
+-- Steps 1-5: diagnostics, hovers, the preferred quick fix on the line with the emoji.
 local function check_app(client)
   local bufnr = open(env('URILINT_APP'))
   local uri = attach(client, bufnr)
@@ -242,6 +243,23 @@ local function check_app(client)
   app.hover = { position = position.position, markdown = hover and hover.contents and hover.contents.value, range = hover and hover.range }
   step('app: hover')
 
+  -- Hover on the `javascript:` URI of a plain string, which no diagnostic reports.
+  local script_line
+  for index, text in ipairs(vim.api.nvim_buf_get_lines(bufnr, 0, -1, true)) do
+    local column = text:find('javascript:', 1, true)
+    if column ~= nil then
+      script_line = { index - 1, column - 1 }
+      break
+    end
+  end
+  if script_line == nil then
+    error('no javascript: URI in ' .. uri)
+  end
+  vim.api.nvim_win_set_cursor(0, { script_line[1] + 1, script_line[2] })
+  local script_hover = request(client, bufnr, 'textDocument/hover', util.make_position_params())
+  app.script_hover = { markdown = script_hover and script_hover.contents and script_hover.contents.value }
+  step('app: hover on a script URL')
+
   local lsp_diagnostic = to_lsp_diagnostic(bufnr, diagnostic, client.offset_encoding)
   app.request_diagnostic = lsp_diagnostic
   app.neovim_line_diagnostics = vim.lsp.diagnostic.get_line_diagnostics(bufnr, diagnostic.lnum, {}, client.id)
@@ -271,7 +289,7 @@ local function check_app(client)
   step('app: diagnostics after the fix')
 end
 
--- Step 5: source.fixAll.urilint on a second buffer.
+-- Step 6: source.fixAll.urilint on a second buffer.
 local function check_fix_all(client)
   local bufnr = open(env('URILINT_FIXALL'))
   local uri = attach(client, bufnr)
@@ -302,7 +320,7 @@ local function check_fix_all(client)
   step('fixall: diagnostics after the fix')
 end
 
--- Step 6: shutdown + exit, and the server process gone.
+-- Step 7: shutdown + exit, and the server process gone.
 local function stop(client)
   client.stop()
   wait_for('the server to exit', function()

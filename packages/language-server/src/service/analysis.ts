@@ -12,6 +12,14 @@ export interface ReportedFinding extends Finding {
   severity: DiagnosticSeverity;
 }
 
+/** One candidate's findings of the rules that are on. */
+export interface CandidateFindings {
+  /** Reported: its diagnostics. */
+  reported: ReportedFinding[];
+  /** Turned off by an `eslint-disable` comment. */
+  disabled: ReportedFinding[];
+}
+
 /** Everything the features read of one version of a document: found once, read by every feature. */
 export interface DocumentAnalysis {
   uri: string;
@@ -20,8 +28,10 @@ export interface DocumentAnalysis {
   candidates: UriCandidate[];
   /** Each candidate's URI as a source range, in the order of `candidates`. */
   uriRanges: [number, number][];
-  /** The findings of the rules that are on, less those a disable comment turns off. */
+  /** The findings of the rules that are on, less those a disable comment turns off: the diagnostics. */
   findings: ReportedFinding[];
+  /** Each candidate's findings, split as `findings` splits them: what is reported, and what a disable comment turns off. */
+  findingsOf: ReadonlyMap<UriCandidate, CandidateFindings>;
   /**
    * True when this version was derived from the last one through an edit
    * inside one literal or comment: the candidates the edit did not touch keep
@@ -87,11 +97,25 @@ function check(candidates: readonly UriCandidate[], rules: Map<RuleName, ActiveR
   return out;
 }
 
-/** The findings in candidate order, less those a disable comment turns off (JS and TS). */
-function reported(state: Pick<State, 'byCandidate'>, candidates: readonly UriCandidate[], kind: SourceKind, text: string, sourceCode: JsSourceCode | undefined): ReportedFinding[] {
+/** The findings in candidate order, less those a disable comment turns off (JS and TS), and each candidate's share of them. */
+function reported(
+  state: Pick<State, 'byCandidate'>,
+  candidates: readonly UriCandidate[],
+  kind: SourceKind,
+  text: string,
+  sourceCode: JsSourceCode | undefined,
+): { findings: ReportedFinding[]; findingsOf: Map<UriCandidate, CandidateFindings> } {
   const comments = sourceCode?.ast.comments?.map((comment) => ({ text: text.slice(comment.range[0], comment.range[1]), start: comment.range[0] }));
-  const disabled = kind === 'js' ? disabledBy(text, comments) : () => false;
-  return candidates.flatMap((candidate) => state.byCandidate.get(candidate) ?? []).filter((finding) => !disabled(finding.rule, finding.range[0]));
+  const disabledAt = kind === 'js' ? disabledBy(text, comments) : () => false;
+  const findings: ReportedFinding[] = [];
+  const findingsOf = new Map<UriCandidate, CandidateFindings>();
+  for (const candidate of candidates) {
+    const split: CandidateFindings = { reported: [], disabled: [] };
+    for (const finding of state.byCandidate.get(candidate) ?? []) (disabledAt(finding.rule, finding.range[0]) ? split.disabled : split.reported).push(finding);
+    findings.push(...split.reported);
+    findingsOf.set(candidate, split);
+  }
+  return { findings, findingsOf };
 }
 
 /** `[start, end)` of the old text replaced by `text`: the one edit between two versions (their common prefix and suffix left out). */
@@ -159,7 +183,7 @@ export class AnalysisCache {
       kind,
       candidates: found.candidates,
       uriRanges: found.candidates.map((candidate) => uriRangeOf.get(candidate)!),
-      findings: reported({ byCandidate }, found.candidates, kind, text, found.sourceCode),
+      ...reported({ byCandidate }, found.candidates, kind, text, found.sourceCode),
       derived: false,
     };
     if (found.sourceCode) analysis.sourceCode = found.sourceCode;
@@ -212,7 +236,7 @@ export class AnalysisCache {
       version: document.version,
       candidates,
       uriRanges: candidates.map((candidate) => uriRangeOf.get(candidate)!),
-      findings: reported({ byCandidate }, candidates, state.analysis.kind, text, session.sourceCode),
+      ...reported({ byCandidate }, candidates, state.analysis.kind, text, session.sourceCode),
       derived: true,
     };
     return { ...state, version: document.version, text, analysis, byCandidate, uriRangeOf };

@@ -1,10 +1,12 @@
 import { compareWithWhatwg, defaultPort, maskPassword, normalize, resolve, tryPercentDecode, type Span, type UriReference } from '@urilint/core';
-import type { UriCandidate } from '@urilint/discovery';
+import { presetOptions, RULE_NAMES, runRules, type Finding, type JsSourceCode, type UriCandidate } from '@urilint/discovery';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver-types';
-import type { DocumentAnalysis } from './analysis.js';
+import type { CandidateFindings, DocumentAnalysis } from './analysis.js';
 import { toRange } from './diagnostics.js';
 import { cell, code, escape } from './markdown.js';
+import { activeRules } from './rules.js';
+import type { Settings } from './settings.js';
 
 /** What stands for a masked password. */
 const MASK = '••••';
@@ -121,51 +123,105 @@ export function baseOf(analysis: DocumentAnalysis, documentUri: string, setting:
   return fallback;
 }
 
-/** The lines after the table: normal form, resolution, the browser's reading, the problems. */
+/** The lines after the table: normal form, resolution, the browser's reading. */
 function readings(candidate: UriCandidate, base: string | undefined): string[] {
   const lines: string[] = [];
   const uri = candidate.uri;
-  const holes = candidate.holes.length > 0;
-  if (!holes) {
-    try {
-      const normal = normalize(uri);
-      if (normal !== uri) lines.push(`**Normal form** ${code(masked(normal))}`);
-    } catch {
-      // Not a valid URI reference: it has no normal form until it is fixed.
-    }
-    if (candidate.reference.kind === 'relative-ref' && base !== undefined) {
-      try {
-        lines.push(`**Resolved** ${code(masked(resolve(uri, base)))} (against ${code(masked(base))})`);
-      } catch {
-        // An invalid reference or base has no resolution.
-      }
-    }
-    const browser = candidate.reference.kind === 'uri' ? candidate.analysis.whatwg : compareWithWhatwg(uri, base === undefined ? {} : { base });
-    if (browser?.failure !== undefined) lines.push(`**A browser** rejects it: ${escape(browser.failure)}`);
-    else if (browser?.href !== undefined && browser.diagnostics.length > 0) lines.push(`**A browser reads** ${code(masked(browser.href))}`);
+  if (candidate.holes.length > 0) return lines;
+  try {
+    const normal = normalize(uri);
+    if (normal !== uri) lines.push(`**Normal form** ${code(masked(normal))}`);
+  } catch {
+    // Not a valid URI reference: it has no normal form until it is fixed.
   }
-  const problems = candidate.analysis.diagnostics.filter((diagnostic) => !candidate.touchesHole(diagnostic.start, diagnostic.end));
-  if (problems.length > 0) {
+  if (candidate.reference.kind === 'relative-ref' && base !== undefined) {
+    try {
+      lines.push(`**Resolved** ${code(masked(resolve(uri, base)))} (against ${code(masked(base))})`);
+    } catch {
+      // An invalid reference or base has no resolution.
+    }
+  }
+  const browser = candidate.reference.kind === 'uri' ? candidate.analysis.whatwg : compareWithWhatwg(uri, base === undefined ? {} : { base });
+  if (browser?.failure !== undefined) lines.push(`**A browser** rejects it: ${escape(browser.failure)}`);
+  else if (browser?.href !== undefined && browser.diagnostics.length > 0) lines.push(`**A browser reads** ${code(masked(browser.href))}`);
+  return lines;
+}
+
+/** What decides the problems a hover lists: the candidate's findings, the rules that are on, the file's tree. */
+export interface HoverRules {
+  findings: CandidateFindings;
+  settings: Pick<Settings, 'preset' | 'rules'>;
+  sourceCode?: JsSourceCode;
+}
+
+const codeOf = (finding: Finding): string => finding.code ?? finding.rule;
+
+/** The rules that are off and would report a code on this URI, by code (as the `all` preset sets their options). */
+function offRulesByCode(candidate: UriCandidate, rules: HoverRules): Map<string, string[]> {
+  const on = activeRules(rules.settings);
+  const off = RULE_NAMES.filter((name) => !on.has(name));
+  const byCode = new Map<string, string[]>();
+  if (off.length === 0) return byCode;
+  const options = Object.fromEntries(off.map((name) => [name, presetOptions(name, 'all')]));
+  for (const finding of runRules([candidate], options, rules.sourceCode)) {
+    const names = byCode.get(codeOf(finding)) ?? [];
+    if (!names.includes(finding.rule)) names.push(finding.rule);
+    byCode.set(codeOf(finding), names);
+  }
+  return byCode;
+}
+
+/**
+ * The problems, as the diagnostics have them: the findings of the rules that are on (same codes,
+ * messages and sections), those a disable comment turns off, then what core finds in the URI that
+ * no rule that is on reports here (a `javascript:` URI that goes to no link or navigation, a code
+ * whose rule is off), so the hover never shows a problem as reported that no diagnostic reports.
+ */
+function problems(candidate: UriCandidate, rules: HoverRules): string[] {
+  const lines: string[] = [];
+  const item = (codeText: string, message: string, spec: string | undefined): string => `- ${code(codeText)} ${escape(message)}${spec === undefined ? '' : ` — ${escape(spec)}`}`;
+  const { reported, disabled } = rules.findings;
+  if (reported.length > 0) {
     lines.push('**Problems**');
-    for (const problem of problems) lines.push(`- ${code(problem.code)} ${escape(problem.message)} — ${escape(problem.spec)}`);
+    lines.push(reported.map((finding) => item(codeOf(finding), finding.message, finding.spec)).join('\n'));
+  }
+  if (disabled.length > 0) {
+    lines.push(`**Turned off** by a disable comment: ${[...new Set(disabled.map((finding) => `${code(codeOf(finding))} (\`urilint/${finding.rule}\`)`))].join(', ')}`);
+  }
+  const checked = new Set([...reported, ...disabled].map(codeOf));
+  const unchecked = candidate.analysis.diagnostics.filter((diagnostic) => !checked.has(diagnostic.code) && !candidate.touchesHole(diagnostic.start, diagnostic.end));
+  if (unchecked.length > 0) {
+    const offRules = offRulesByCode(candidate, rules);
+    lines.push('**Not checked by the rules that are on** (no diagnostic)');
+    lines.push(
+      unchecked
+        .map((diagnostic) => {
+          const names = offRules.get(diagnostic.code);
+          const note = names === undefined ? '' : ` (${names.map((name) => `\`urilint/${name}\``).join(', ')} ${names.length === 1 ? 'reports it; it is' : 'report it; they are'} off)`;
+          return item(diagnostic.code, diagnostic.message, diagnostic.spec) + note;
+        })
+        .join('\n'),
+    );
   }
   return lines;
 }
 
 /** The hover text of one URI: its components, normal form, resolution, browser reading and problems. */
-export function hoverMarkdown(candidate: UriCandidate, base: string | undefined): string {
+export function hoverMarkdown(candidate: UriCandidate, base: string | undefined, rules: HoverRules): string {
   const reference = candidate.reference;
   const status = reference.valid ? 'valid' : 'invalid';
   const kind = reference.kind === 'uri' ? 'URI' : 'relative reference';
   const header = `${code(shown(candidate))}  \n${kind}, ${status} (RFC 3986)${candidate.holes.length > 0 ? '; `…` is filled in at run time' : ''}`;
   const table = ['| component | value |', '|:--|:--|', ...componentRows(candidate)];
-  return [header, table.join('\n'), ...readings(candidate, base)].join('\n\n');
+  return [header, table.join('\n'), ...readings(candidate, base), ...problems(candidate, rules)].join('\n\n');
 }
 
-/** The hover at a position: the breakdown of the URI under it, or null. */
-export function provideHover(document: TextDocument, analysis: DocumentAnalysis, position: Position, baseSetting: string): Hover | null {
+/** The hover at a position: the breakdown of the URI under it, with the problems its diagnostics report, or null. */
+export function provideHover(document: TextDocument, analysis: DocumentAnalysis, position: Position, settings: Pick<Settings, 'baseUri' | 'preset' | 'rules'>): Hover | null {
   const found = candidateAt(analysis, document.offsetAt(position));
   if (found === undefined) return null;
-  const base = baseOf(analysis, document.uri, baseSetting);
-  return { contents: { kind: MarkupKind.Markdown, value: hoverMarkdown(found.candidate, base) }, range: toRange(document, found.range) };
+  const base = baseOf(analysis, document.uri, settings.baseUri);
+  const rules: HoverRules = { findings: analysis.findingsOf.get(found.candidate) ?? { reported: [], disabled: [] }, settings };
+  if (analysis.sourceCode !== undefined) rules.sourceCode = analysis.sourceCode;
+  return { contents: { kind: MarkupKind.Markdown, value: hoverMarkdown(found.candidate, base, rules) }, range: toRange(document, found.range) };
 }

@@ -76,7 +76,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Uri
     },
     provideHover(document, position, settings, token) {
       const found = analysis(document, settings, token);
-      return found === undefined ? null : provideHover(document, found, position, settings.baseUri);
+      return found === undefined ? null : provideHover(document, found, position, settings);
     },
     provideCodeActions(document, range, context, settings, token) {
       let found = analysis(document, settings, token);
