@@ -1,4 +1,4 @@
-import type { Connection, TextDocumentChangeEvent } from 'vscode-languageserver';
+import type { ClientCapabilities, Connection, TextDocumentChangeEvent } from 'vscode-languageserver';
 import { DidChangeConfigurationNotification, DocumentDiagnosticReportKind, LSPErrorCodes, ResponseError, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CodeActionKind } from 'vscode-languageserver-types';
@@ -7,26 +7,52 @@ import { CancelledError, createLanguageService, DECODE_KIND, ENCODE_KIND, FIX_AL
 const SECTION = 'urilint';
 
 /**
+ * What the client declares it supports, read once from `initialize`: the server
+ * sends a request or uses a feature only when its capability is here, so a
+ * client that declares nothing still gets its diagnostics and never an error.
+ */
+interface ClientSupport {
+  /** `workspace/configuration`: settings per document. */
+  configuration: boolean;
+  /** Dynamic registration of `workspace/didChangeConfiguration`. */
+  configurationRegistration: boolean;
+  /** Workspace folders, and `workspace/didChangeWorkspaceFolders` when they change. */
+  workspaceFolders: boolean;
+  /** Pull diagnostics (`textDocument/diagnostic`); pushed otherwise. */
+  pullDiagnostics: boolean;
+  /** `workspace/diagnostic/refresh`: ask the client to pull again (after a settings change). */
+  diagnosticsRefresh: boolean;
+}
+
+function clientSupport(capabilities: ClientCapabilities): ClientSupport {
+  return {
+    configuration: capabilities.workspace?.configuration === true,
+    configurationRegistration: capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true,
+    workspaceFolders: capabilities.workspace?.workspaceFolders === true,
+    pullDiagnostics: capabilities.textDocument?.diagnostic !== undefined && capabilities.textDocument.diagnostic !== null,
+    diagnosticsRefresh: capabilities.workspace?.diagnostics?.refreshSupport === true,
+  };
+}
+
+/**
  * Wires the language service to a connection: documents (incremental sync),
  * settings (`workspace/configuration`, or the last `didChangeConfiguration`),
  * diagnostics (pulled when the client can, pushed and debounced otherwise),
  * hovers, code actions and document links. Every handler answers: an
  * unexpected error is logged and answered with an empty result, never left to
- * end the server.
+ * end the server. What the client may lack is guarded (`ClientSupport`).
  */
 export function startServer(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
   let workspaceFolders: string[] = [];
   const service = createLanguageService({ workspaceFolders: () => workspaceFolders });
-  let canPullConfiguration = false;
-  let canPullDiagnostics = false;
-  let canRegisterConfiguration = false;
+  let support: ClientSupport = clientSupport({});
   let globalSettings: Settings = normalizeSettings(undefined);
   const settingsByUri = new Map<string, Promise<Settings>>();
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
 
   const settingsFor = (uri: string): Promise<Settings> => {
-    if (!canPullConfiguration) return Promise.resolve(globalSettings);
+    if (!support.configuration) return Promise.resolve(globalSettings);
     let settings = settingsByUri.get(uri);
     if (settings === undefined) {
       settings = connection.workspace
@@ -73,18 +99,17 @@ export function startServer(connection: Connection): void {
   };
 
   const refreshAll = (): void => {
-    if (canPullDiagnostics) {
-      void connection.languages.diagnostics.refresh().catch(() => undefined);
+    if (support.pullDiagnostics) {
+      // A client that pulls without refresh support pulls again on its own, at the next edit.
+      if (support.diagnosticsRefresh) void connection.languages.diagnostics.refresh().catch(() => undefined);
       return;
     }
     for (const document of documents.all()) schedule(document, 0);
   };
 
   connection.onInitialize((params) => {
-    const capabilities = params.capabilities;
-    canPullConfiguration = capabilities.workspace?.configuration === true;
-    canPullDiagnostics = capabilities.textDocument?.diagnostic !== undefined;
-    canRegisterConfiguration = capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
+    // A client may send `capabilities: {}` or leave parts out: everything below reads `support`.
+    support = clientSupport(params.capabilities ?? {});
     workspaceFolders = (params.workspaceFolders ?? []).map((folder) => folder.uri);
     if (workspaceFolders.length === 0 && params.rootUri) workspaceFolders = [params.rootUri];
     if (params.initializationOptions !== undefined && params.initializationOptions !== null) {
@@ -100,16 +125,18 @@ export function startServer(connection: Connection): void {
           resolveProvider: false,
         },
         documentLinkProvider: { resolveProvider: false },
-        ...(canPullDiagnostics ? { diagnosticProvider: { identifier: 'urilint', interFileDependencies: false, workspaceDiagnostics: false } } : {}),
-        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+        ...(support.pullDiagnostics ? { diagnosticProvider: { identifier: 'urilint', interFileDependencies: false, workspaceDiagnostics: false } } : {}),
+        // Declared statically, so the client sends the changes without a registration.
+        ...(support.workspaceFolders ? { workspace: { workspaceFolders: { supported: true, changeNotifications: true } } } : {}),
       },
       serverInfo: { name: 'urilint-language-server', version: '0.1.0' },
     };
   });
 
   connection.onInitialized(() => {
-    if (canRegisterConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, undefined).catch(() => undefined);
-    if (workspaceFolders.length > 0) {
+    if (support.configurationRegistration) void connection.client.register(DidChangeConfigurationNotification.type, undefined).catch(() => undefined);
+    // vscode-languageserver throws here for a client without workspace folders: listen only when it has them.
+    if (support.workspaceFolders) {
       connection.workspace.onDidChangeWorkspaceFolders((event) => {
         const removed = new Set(event.removed.map((folder) => folder.uri));
         workspaceFolders = [...workspaceFolders.filter((uri) => !removed.has(uri)), ...event.added.map((folder) => folder.uri)];
@@ -132,7 +159,7 @@ export function startServer(connection: Connection): void {
   });
   documents.onDidChangeContent((event: TextDocumentChangeEvent<TextDocument>) => {
     const justOpened = opened.delete(event.document.uri);
-    if (canPullDiagnostics) return;
+    if (support.pullDiagnostics) return;
     if (justOpened) schedule(event.document, 0);
     else void settingsFor(event.document.uri).then((settings) => schedule(event.document, settings.debounce));
   });
@@ -142,7 +169,7 @@ export function startServer(connection: Connection): void {
     opened.delete(event.document.uri);
     settingsByUri.delete(event.document.uri);
     service.forget(event.document.uri);
-    if (!canPullDiagnostics) void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] }).catch(() => undefined);
+    if (!support.pullDiagnostics) void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] }).catch(() => undefined);
   });
 
   connection.languages.diagnostics.on((params, token) =>

@@ -9,6 +9,7 @@ import {
   CodeActionRequest,
   DidChangeConfigurationNotification,
   DidChangeTextDocumentNotification,
+  DidChangeWorkspaceFoldersNotification,
   DidOpenTextDocumentNotification,
   DocumentDiagnosticRequest,
   DocumentLinkRequest,
@@ -114,5 +115,61 @@ describe('the server over stdio', () => {
     const strict = await client.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } });
     expect('items' in strict ? strict.items.map((d) => d.code).sort() : []).toEqual(['normal-host-case', 'normal-scheme-case', 'pct-invalid-triplet']);
     expect(await shutdown(client)).toBe(0);
+  });
+});
+
+describe('what the client may lack', () => {
+  const folder = { uri: 'file:///project', name: 'project' };
+
+  it('a client that declares no capabilities at all: no error, no request it cannot answer, and diagnostics still arrive', async () => {
+    // A workspace folder and a root, but no `workspace.workspaceFolders`, `workspace.configuration`,
+    // dynamic registration, pull diagnostics or refresh: the server must use none of them.
+    client = await startClient({}, undefined, { rootUri: folder.uri, workspaceFolders: [folder] });
+    const uri = 'file:///project/src/api.ts';
+    const text = 'fetch("https://example.com/a b");\n';
+    await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'typescript', version: 1, text } });
+    const published = await client.nextDiagnostics(uri, 1);
+    expect(published.diagnostics.map((d) => d.code)).toEqual(['path-unescaped-char']);
+    const hover = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 0, character: 20 } });
+    expect(hover?.contents).toMatchObject({ value: expect.stringContaining('| host | `example.com` — registered name |') });
+    // Settings pushed instead of pulled: the document is checked again with them.
+    await client.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { urilint: { rules: { 'no-unescaped-chars': 'off' } } } });
+    expect((await client.nextDiagnostics(uri, 1)).diagnostics).toEqual([]);
+
+    expect(await shutdown(client)).toBe(0);
+    // "Notification handler 'initialized' failed … Client doesn't support sending workspace folder change events" came as a log message.
+    expect(client.messages).toEqual([]);
+    expect(client.requests).toEqual([]);
+    expect(client.stderr()).toBe('');
+    // Nor does it declare what the client would not use.
+    expect(client.initialize.capabilities.workspace).toBeUndefined();
+    expect(client.initialize.capabilities.diagnosticProvider).toBeUndefined();
+  });
+
+  it('a client with workspace folders: the server declares them and follows their changes (ignore patterns are relative to them)', async () => {
+    client = await startClient({ workspace: { workspaceFolders: true } }, { urilint: { ignore: ['gen/**'] } }, { rootUri: folder.uri, workspaceFolders: [folder] });
+    expect(client.initialize.capabilities.workspace).toEqual({ workspaceFolders: { supported: true, changeNotifications: true } });
+    const uri = 'file:///other/gen/api.ts';
+    await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'typescript', version: 1, text: 'fetch("https://example.com/a b");\n' } });
+    // Outside the one folder, `gen/**` matches nothing.
+    expect((await client.nextDiagnostics(uri, 1)).diagnostics.map((d) => d.code)).toEqual(['path-unescaped-char']);
+    await client.connection.sendNotification(DidChangeWorkspaceFoldersNotification.type, { event: { added: [{ uri: 'file:///other', name: 'other' }], removed: [] } });
+    expect((await client.nextDiagnostics(uri, 1)).diagnostics).toEqual([]);
+    expect(await shutdown(client)).toBe(0);
+    expect(client.messages).toEqual([]);
+    // Declared statically: no registration asked for.
+    expect(client.requests).toEqual([]);
+  });
+
+  it('a client that pulls diagnostics without refresh support is never asked to refresh', async () => {
+    client = await startClient({ textDocument: { diagnostic: {} } });
+    const uri = 'file:///project/README.md';
+    await client.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'markdown', version: 1, text: 'See https://example.com/%zz.\n' } });
+    await client.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { urilint: { preset: 'strict' } } });
+    const report = await client.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } });
+    expect('items' in report ? report.items.map((d) => d.code) : []).toEqual(['pct-invalid-triplet']);
+    expect(await shutdown(client)).toBe(0);
+    expect(client.requests).toEqual([]);
+    expect(client.messages).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import {
   type InitializeResult,
   type ProtocolConnection,
   type PublishDiagnosticsParams,
+  type WorkspaceFolder,
 } from 'vscode-languageserver-protocol/node';
 
 /** The built server (`pnpm build` runs before the tests). */
@@ -22,13 +23,23 @@ export interface TestClient {
   initialize: InitializeResult;
   /** Everything the server wrote to stderr. */
   stderr: () => string;
+  /** The requests the server sent the client (`workspace/configuration`, `client/registerCapability`, …), by method, in order. */
+  requests: string[];
+  /** The server's `window/logMessage` and `window/showMessage` notifications. */
+  messages: { method: string; type: number; message: string }[];
   /** The next diagnostics published for `uri` (optionally: for this version). */
   nextDiagnostics(uri: string, version?: number): Promise<PublishDiagnosticsParams>;
   /** Waits for the process to end: its exit code. */
   exited: Promise<number | null>;
 }
 
-export async function startClient(capabilities: ClientCapabilities = {}, initializationOptions?: unknown): Promise<TestClient> {
+/** What `initialize` says of the workspace besides the capabilities: none by default. */
+export interface Workspace {
+  rootUri?: string | null;
+  workspaceFolders?: WorkspaceFolder[] | null;
+}
+
+export async function startClient(capabilities: ClientCapabilities = {}, initializationOptions?: unknown, workspace: Workspace = {}): Promise<TestClient> {
   const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: 'pipe' });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
@@ -41,14 +52,22 @@ export async function startClient(capabilities: ClientCapabilities = {}, initial
     if (index >= 0) waiting.splice(index, 1)[0]!.resolve(params);
     else published.push(params);
   });
-  connection.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => null));
-  connection.onRequest('client/registerCapability', () => null);
+  const requests: string[] = [];
+  const messages: TestClient['messages'] = [];
+  // Every request is answered as a client with no urilint settings would (workspace/configuration: nulls; the rest: null).
+  connection.onRequest((method, params) => {
+    requests.push(method);
+    return method === 'workspace/configuration' ? (params as { items: unknown[] }).items.map(() => null) : null;
+  });
+  for (const method of ['window/logMessage', 'window/showMessage']) {
+    connection.onNotification(method, (params: { type: number; message: string }) => messages.push({ method, type: params.type, message: params.message }));
+  }
   connection.listen();
   const initialize = await connection.sendRequest(InitializeRequest.type, {
     processId: process.pid,
-    rootUri: null,
+    rootUri: workspace.rootUri ?? null,
     capabilities,
-    workspaceFolders: null,
+    workspaceFolders: workspace.workspaceFolders ?? null,
     ...(initializationOptions === undefined ? {} : { initializationOptions }),
   });
   await connection.sendNotification('initialized', {});
@@ -57,6 +76,8 @@ export async function startClient(capabilities: ClientCapabilities = {}, initial
     connection,
     initialize,
     stderr: () => stderr,
+    requests,
+    messages,
     exited,
     nextDiagnostics(uri, version) {
       const index = published.findIndex((p) => p.uri === uri && (version === undefined || p.version === version));
