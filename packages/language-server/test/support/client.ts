@@ -8,6 +8,7 @@ import {
   StreamMessageWriter,
   type ClientCapabilities,
   type InitializeResult,
+  type MessageConnection,
   type ProtocolConnection,
   type PublishDiagnosticsParams,
   type WorkspaceFolder,
@@ -55,12 +56,15 @@ export async function startClient(capabilities: ClientCapabilities = {}, initial
   const requests: string[] = [];
   const messages: TestClient['messages'] = [];
   // Every request is answered as a client with no urilint settings would (workspace/configuration: nulls; the rest: null).
-  connection.onRequest((method, params) => {
+  // The catch-all handler is the MessageConnection's, which ProtocolConnection's types leave out.
+  (connection as unknown as MessageConnection).onRequest((method: string, params: unknown) => {
     requests.push(method);
     return method === 'workspace/configuration' ? (params as { items: unknown[] }).items.map(() => null) : null;
   });
   for (const method of ['window/logMessage', 'window/showMessage']) {
-    connection.onNotification(method, (params: { type: number; message: string }) => messages.push({ method, type: params.type, message: params.message }));
+    connection.onNotification(method, (params: { type: number; message: string }) => {
+      messages.push({ method, type: params.type, message: params.message });
+    });
   }
   connection.listen();
   const initialize = await connection.sendRequest(InitializeRequest.type, {
