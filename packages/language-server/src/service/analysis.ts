@@ -4,7 +4,7 @@ import type { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { checkCancelled, type Cancellation } from './cancellation.js';
 import { filePath } from './ignore.js';
 import { activeRules, type ActiveRule } from './rules.js';
-import { LANGUAGES, type Settings } from './settings.js';
+import { FILE_EXTENSIONS, LANGUAGES, type Settings } from './settings.js';
 
 /** A finding of a rule that is on, with the severity the settings give it. */
 export interface ReportedFinding extends Finding {
@@ -44,6 +44,14 @@ export interface DocumentAnalysis {
   /** The document's own base URI (`<base href>`), when it has one. */
   base?: string;
   parseError?: string;
+}
+
+/** The language a document is read as: its language id, or for plain text the language its file extension names (`FILE_EXTENSIONS`). */
+export function languageOf(document: Pick<TextDocument, 'uri' | 'languageId'>): string {
+  if (document.languageId !== 'plaintext' && document.languageId !== 'text') return document.languageId;
+  const path = (filePath(document.uri) ?? document.uri).toLowerCase();
+  const extension = Object.keys(FILE_EXTENSIONS).find((ending) => path.endsWith(ending));
+  return extension === undefined ? document.languageId : FILE_EXTENSIONS[extension]!;
 }
 
 /** The reader for a document's language id (undefined for a language urilint does not read). */
@@ -163,7 +171,8 @@ export class AnalysisCache {
   }
 
   #analyze(document: TextDocument, settings: Settings, key: string, token?: Cancellation): State {
-    const kind = sourceKind(document.languageId) ?? 'text';
+    const language = languageOf(document);
+    const kind = sourceKind(language) ?? 'text';
     const text = document.getText();
     const found = discoverDocument(text, kind, {
       filePath: documentPath(document.uri),
@@ -171,7 +180,7 @@ export class AnalysisCache {
       linkComponents: settings.linkComponents,
       comments: settings.comments,
       templates: settings.templates,
-      ...(document.languageId === 'jsonc' || document.languageId === 'json5' ? { jsonMode: document.languageId } : {}),
+      ...(language === 'jsonc' || language === 'json5' ? { jsonMode: language } : {}),
     });
     checkCancelled(token);
     const rules = activeRules(settings);

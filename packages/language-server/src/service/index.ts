@@ -1,6 +1,6 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, CodeActionContext, Diagnostic, DocumentLink, Hover, Position, Range } from 'vscode-languageserver-types';
-import { AnalysisCache, sourceKind, type DocumentAnalysis } from './analysis.js';
+import { AnalysisCache, languageOf, sourceKind, type DocumentAnalysis } from './analysis.js';
 import { checkCancelled, type Cancellation } from './cancellation.js';
 import { provideCodeActions } from './code-actions.js';
 import { provideDiagnostics } from './diagnostics.js';
@@ -57,8 +57,8 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Uri
   const cache = new AnalysisCache();
   const isChecked = (document: TextDocument, settings: Settings): boolean =>
     settings.enable &&
-    settings.languages.includes(document.languageId) &&
-    sourceKind(document.languageId) !== undefined &&
+    settings.languages.includes(languageOf(document)) &&
+    sourceKind(languageOf(document)) !== undefined &&
     !isIgnored(document.uri, settings.ignore, options.workspaceFolders?.() ?? []);
   const analysis = (document: TextDocument, settings: Settings, token?: Cancellation): DocumentAnalysis | undefined => {
     checkCancelled(token);
@@ -96,5 +96,5 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Uri
 export { CancelledError, type Cancellation } from './cancellation.js';
 export { DECODE_KIND, ENCODE_KIND, FIX_ALL_KIND } from './code-actions.js';
 export { RULE_DOCS_BASE, type DiagnosticData } from './diagnostics.js';
-export { DEFAULT_SETTINGS, LANGUAGES, SETTINGS_SCHEMA, type LanguageId, type Preset, type RuleSetting, type RuleSeverity, type Settings } from './settings.js';
+export { DEFAULT_SETTINGS, FILE_EXTENSIONS, LANGUAGES, SETTINGS_SCHEMA, type LanguageId, type Preset, type RuleSetting, type RuleSeverity, type Settings } from './settings.js';
 export type { DocumentAnalysis, ReportedFinding } from './analysis.js';

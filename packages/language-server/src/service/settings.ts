@@ -67,6 +67,13 @@ export const LANGUAGES = {
 
 export type LanguageId = keyof typeof LANGUAGES;
 
+/**
+ * Files read by their extension when the editor gives them only a plain-text language id
+ * (`plaintext`, `text`): VS Code has no `json5` language and opens a `.json5` file as `plaintext`.
+ * The VS Code extension selects these files by pattern (`**` + `/*.json5`).
+ */
+export const FILE_EXTENSIONS: Readonly<Record<string, LanguageId>> = { '.json5': 'json5' };
+
 export const DEFAULT_SETTINGS: Readonly<Settings> = {
   enable: true,
   preset: 'recommended',

@@ -3,6 +3,7 @@
  * the URI, and the fix written in the language's own escaping.
  */
 import { describe, expect, it } from 'vitest';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createLanguageService } from '../../src/service/index.js';
 import { applyWorkspaceEdit, documentOf, nextVersion, settingsWith } from '../support/documents.js';
 
@@ -121,5 +122,25 @@ describe('HTML <base href>', () => {
     const { document, position } = documentOf('<base href="https://example.com/app/">\n<img src="../img/lo‸go.png">\n', 'html');
     const hover = service.provideHover(document, position, settings);
     expect(hover?.contents).toMatchObject({ value: expect.stringContaining('**Resolved** `https://example.com/img/logo.png` (against `https://example.com/app/`)') });
+  });
+});
+
+describe('plain text named by its file', () => {
+  // VS Code has no json5 language: it opens a .json5 file as plaintext. Neovim's filetype for plain text is `text`.
+  const text = "{\n  // JSON5: comments, single quotes, escapes\n  homepage: 'https:\\/\\/example.com\\/a b',\n}\n";
+
+  it.each(['plaintext', 'text', 'json5'])('a .json5 file sent as %s is read as JSON5, and fixed in its escaping', (languageId) => {
+    const document = TextDocument.create('file:///work/project/config.json5', languageId, 1, text);
+    const diagnostics = service.provideDiagnostics(document, settings);
+    expect(diagnostics.map((d) => [d.code, document.offsetAt(d.range.start)])).toEqual([['path-unescaped-char', text.indexOf(' b')]]);
+    const actions = service.provideCodeActions(document, diagnostics[0]!.range, { diagnostics }, settings);
+    expect(applyWorkspaceEdit(document, actions.find((action) => action.isPreferred)!.edit)).toBe(text.replace('a b', 'a%20b'));
+  });
+
+  it('any other plain-text file is read as text, under either id', () => {
+    for (const languageId of ['plaintext', 'text']) {
+      const document = TextDocument.create('file:///work/project/notes.txt', languageId, 1, 'Read https://example.com/%zz first.\n');
+      expect(service.provideDiagnostics(document, settings).map((d) => d.code), languageId).toEqual(['pct-invalid-triplet']);
+    }
   });
 });
