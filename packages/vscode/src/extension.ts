@@ -4,7 +4,7 @@
 // `source.fixAll.urilint`), document links and the `urilint` settings to it.
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { LANGUAGES } from './languages.js';
+import { FILE_PATTERNS, LANGUAGES } from './languages.js';
 
 let client: LanguageClient | undefined;
 
@@ -18,10 +18,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: LANGUAGES.flatMap((language) => [
-      { scheme: 'file', language },
-      { scheme: 'untitled', language },
-    ]),
+    documentSelector: [
+      ...LANGUAGES.flatMap((language) => [
+        { scheme: 'file', language },
+        { scheme: 'untitled', language },
+      ]),
+      // Files VS Code has no language id for (.json5): selected by name, read by the server by name.
+      ...FILE_PATTERNS.map((pattern) => ({ scheme: 'file', pattern })),
+    ],
     synchronize: { configurationSection: 'urilint' },
     outputChannel,
   };

@@ -9,6 +9,25 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES, SETTINGS_SCHEMA } from '../../language-server/src/service/settings.js';
+import { FILE_PATTERNS, LANGUAGES as CLIENT_LANGUAGES } from '../src/languages.js';
+
+/**
+ * Language ids VS Code knows: its built-in ones (code.visualstudio.com/docs/languages/identifiers)
+ * that the server reads, and those the extensions of the template languages add.
+ */
+const VSCODE_LANGUAGE_IDS = [
+  ...['javascript', 'javascriptreact', 'typescript', 'typescriptreact', 'json', 'jsonc', 'markdown', 'html', 'css', 'yaml', 'plaintext', 'handlebars', 'php'],
+  'liquid', // Shopify Liquid
+  'nunjucks', // Nunjucks Template
+  'jinja', // Jinja
+  'jinja-html', // Better Jinja
+  'django-html', // Django
+  'twig', // Twig Language
+  'erb', // Ruby LSP, Ruby
+  'gohtml', // Go template extensions
+  'gotmpl', // Go template extensions
+  'helm', // Kubernetes
+];
 
 const pkgDir = fileURLToPath(new URL('..', import.meta.url));
 const at = (path: string) => join(pkgDir, path);
@@ -197,7 +216,21 @@ describe('the packaged extension (dist/urilint.vsix)', () => {
       expect(properties[`urilint.${name}`], `urilint.${name}`).toMatchObject(schema);
     }
 
-    expect([...manifest.activationEvents].sort()).toEqual(Object.keys(LANGUAGES).map((id) => `onLanguage:${id}`).sort());
+    // Every language the server reads, under VS Code's id for it; a .json5 file by its name.
+    const vscodeIds = Object.keys(LANGUAGES).filter((id) => id !== 'text' && id !== 'json5');
+    expect([...manifest.activationEvents].sort()).toEqual([...vscodeIds.map((id) => `onLanguage:${id}`), 'workspaceContains:**/*.json5'].sort());
+    expect(CLIENT_LANGUAGES).toEqual(vscodeIds);
+    expect(FILE_PATTERNS).toEqual(['**/*.json5']);
+  });
+
+  it('activates on VS Code language ids only: its own, or those of the extensions that add the template languages', () => {
+    const manifest = JSON.parse(files.get('extension/package.json')!.toString('utf8'));
+    const ids = (manifest.activationEvents as string[]).filter((event) => event.startsWith('onLanguage:')).map((event) => event.slice('onLanguage:'.length));
+    for (const id of ids) expect(VSCODE_LANGUAGE_IDS, `onLanguage:${id}`).toContain(id);
+    // Neovim's `text` is VS Code's `plaintext`, and VS Code has no `json5`.
+    expect(ids).toContain('plaintext');
+    expect(ids).not.toContain('text');
+    expect(ids).not.toContain('json5');
   });
 
   it('runs the bundled server on its own: it answers initialize over stdio and checks documents in every reader', async () => {
