@@ -12,11 +12,12 @@ import type { Definition, Html, Image, Link, Nodes, Root, Text } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
-import { textCandidate, type UriCandidate } from '../candidate.js';
+import { textCandidate, textCandidates, type UriCandidate } from '../candidate.js';
 import type { SourceEdit } from '../finding.js';
 import { proseCandidates } from '../prose.js';
 import { applyEdit, CheckedMap, DecodedText, isLiteral, readCharacterReference } from './entities.js';
 import { discoverHtmlBlock } from './html.js';
+import { OffsetMap } from '../text-map.js';
 
 /** A source range: `[start, end)` offsets. */
 type Range = [number, number];
@@ -251,6 +252,30 @@ function proseOf(node: Text, text: string): UriCandidate[] {
   return proseCandidates(map);
 }
 
+/**
+ * `[text](destination with spaces)`: CommonMark takes no raw space in a link destination, so this is
+ * no link but text, and the reader sees none. Its destination is the URI its author meant: a
+ * candidate of its own, whose spaces are reported and fixed to `%20` (which makes it a link).
+ * A title after the destination (`[a](b "t")`) or a `<…>` destination is a link already.
+ */
+const BROKEN_LINK = /\[[^\]\r\n]*\]\(([^()\s<>\\][^()\r\n<>\\]*?[ \t][^()\r\n<>\\"']*?)\)/g;
+
+function brokenLinksOf(node: Text, text: string): UriCandidate[] {
+  const range = offsets(node);
+  if (range === undefined || !node.value.includes('](')) return [];
+  const out: UriCandidate[] = [];
+  const source = text.slice(range[0], range[1]);
+  for (const match of source.matchAll(BROKEN_LINK)) {
+    const destination = match[1]!;
+    // `[a](b 'title')` and `[a](b (title))` are links with a title, which the parser took.
+    if (/[ \t]['"(]/.test(destination) || /[ \t]$/.test(destination)) continue;
+    const start = range[0] + match.index + match[0].indexOf('](') + 2;
+    const map = OffsetMap.plain(destination, start);
+    out.push(...textCandidates({ map, context: 'attribute', sink: LINK_SINK, uriStart: 0, uriEnd: destination.length, namespace: false }));
+  }
+  return out;
+}
+
 /** An HTML block or inline tag, read by the HTML reader where its value is its source (not inside a `>` quote). */
 function htmlOf(node: Html, text: string): UriCandidate[] {
   const range = offsets(node);
@@ -271,7 +296,7 @@ function visitNode(node: Nodes, text: string, block: Range, out: UriCandidate[])
       out.push(...htmlOf(node, text));
       return false;
     case 'text':
-      out.push(...proseOf(node, text));
+      out.push(...proseOf(node, text), ...brokenLinksOf(node, text));
       return false;
     case 'definition':
       push(definitionCandidate(node, text));

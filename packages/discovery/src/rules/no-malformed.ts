@@ -17,12 +17,13 @@ function fixDescription(code: DiagnosticCode): string {
 }
 
 /**
- * Whether the URI names its port with a word in running text (`postgresql://user@hostname:port/db`
- * in a comment that explains a format): a placeholder, not a port written wrong.
+ * Whether the URI names its port with a word or a variable in running text
+ * (`postgresql://user@hostname:port/db`, `http://$NODE_IP:$NODE_PORT` in a comment that explains a
+ * format): a placeholder, not a port written wrong.
  */
 function placeholderPort(candidate: UriCandidate): boolean {
   const port = candidate.reference.port;
-  return candidate.context === 'prose' && port !== undefined && /^[A-Za-z_]+$/.test(candidate.uri.slice(port.start, port.end));
+  return candidate.context === 'prose' && port !== undefined && /^(?:\$\{?)?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(candidate.uri.slice(port.start, port.end));
 }
 
 export default defineCheck({

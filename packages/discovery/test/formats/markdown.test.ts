@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/finding.js';
 import { discoverMarkdown, markdownCandidates } from '../../src/formats/markdown.js';
 import { runRules } from '../../src/rules/index.js';
-import { applyEdits, mapOf, nthRangeOf as rangeOf } from '../support/formats.js';
+import { applyEdits, fixAll, mapOf, nthRangeOf as rangeOf } from '../support/formats.js';
 
 const RULES = {
   'no-unescaped-chars': {},
@@ -295,3 +295,16 @@ describe('discoverMarkdown: properties', () => {
     );
   });
 });
+
+describe('discoverMarkdown: a link whose destination holds a raw space', () => {
+  it('is no link to CommonMark; its destination is checked, and the %20 fix makes it one', () => {
+    const text = 'See the [report](files/annual report.pdf) and [notes](<notes.md>) or [x](a.md "Title").\n';
+    const found = findings(text);
+    expect(found.map((f) => [f.code, text.slice(...f.range)])).toEqual([['path-unescaped-char', ' ']]);
+    expect(found[0]!.range[0]).toBe(text.indexOf(' report.pdf'));
+    const fixed = fixAll(text, found);
+    expect(fixed).toBe('See the [report](files/annual%20report.pdf) and [notes](<notes.md>) or [x](a.md "Title").\n');
+    expect(discoverMarkdown(fixed).map((c) => c.uri)).toEqual(['files/annual%20report.pdf', 'notes.md', 'a.md']);
+  });
+});
+
