@@ -15,6 +15,7 @@ export const SCAN_OPTIONS = {
   'max-file-size': { type: 'string' },
   'no-gitignore': { type: 'boolean' },
   ignore: { type: 'string' },
+  'follow-symlinks': { type: 'boolean' },
   templates: { type: 'string' },
   'no-templates': { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
@@ -54,9 +55,12 @@ Skipped: binary files (a NUL byte in the first 8 KiB), files larger than
 --max-file-size, .git directories, what --ignore matches, and what .gitignore
 files leave out: each .gitignore from the git repository's root down to the
 nested ones, read as git reads them (outside a repository, those from the
-current directory down). Symbolic links are followed; a directory or file
-reached twice (a link loop) is read once. Output is sorted by path, whatever the
-number of jobs.
+current directory down). Symbolic links found in a directory are not followed
+(file or directory): a tree cannot make the scan read, or --fix write, outside
+it; --follow-symlinks follows those whose targets stay inside the named paths.
+A path named on the command line is read even if it is a link. --fix writes only
+regular files that were not reached through a link. A file reached twice is read
+once. Output is sorted by path, whatever the number of jobs.
 
 Options:
       --format FORMAT      text (default): 'file:line:col code message', the source
@@ -84,6 +88,8 @@ Options:
       --max-file-size SIZE Skip larger files: bytes, or with a K, M or G suffix
                            (1024-based); default 10M.
       --no-gitignore       Read what .gitignore leaves out too (.git stays out).
+      --follow-symlinks    Follow the symbolic links in the walked directories whose
+                           targets lie inside the named paths (never outside).
       --ignore PATTERN     Leave out what PATTERN matches too: .gitignore syntax,
                            relative to the current directory; repeatable
                            (--ignore 'test/fixtures/' --ignore '*.min.js').

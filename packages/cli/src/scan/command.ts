@@ -83,6 +83,7 @@ function templatesOf(parsed: ParsedArgs): TemplateSetting {
 
 interface Options {
   templates: TemplateSetting;
+  followSymlinks: boolean;
   format: Format;
   fix: boolean;
   rules: CheckSettings['rules'];
@@ -104,6 +105,7 @@ function optionsOf(parsed: ParsedArgs, io: Io): Options {
   const quiet = flag(parsed, 'quiet');
   return {
     templates: templatesOf(parsed),
+    followSymlinks: flag(parsed, 'follow-symlinks'),
     format: oneOf(parsed, 'format', FORMATS, 'text'),
     fix: flag(parsed, 'fix'),
     rules,
@@ -130,7 +132,7 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
 
   let found: ReturnType<typeof findFiles>;
   try {
-    found = findFiles(options.paths, { cwd, gitignore: options.gitignore, ignore: options.ignore });
+    found = findFiles(options.paths, { cwd, gitignore: options.gitignore, ignore: options.ignore, followSymlinks: options.followSymlinks });
   } catch (error) {
     if (error instanceof PathError) throw new UsageError(error.message, 'scan');
     throw error;
@@ -142,7 +144,7 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
   for (const error of found.errors) await write(io.stderr, `urilint: ${error.display}: cannot be read: ${error.message}\n`);
 
   const files = found.files;
-  const tasks: FileTask[] = files.map((file, index) => ({ index, path: file.path, size: Math.min(file.size, options.maxFileSize) }));
+  const tasks: FileTask[] = files.map((file, index) => ({ index, path: file.path, size: Math.min(file.size, options.maxFileSize), writable: !file.link }));
   const settings: CheckSettings = {
     rules: options.rules,
     ruleOptions: options.ruleOptions,
@@ -155,6 +157,7 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
   const jobs = options.jobs ?? (bytes < FEWEST_BYTES_FOR_WORKERS ? 1 : availableParallelism());
 
   const tally: Tally = emptyTally();
+  tally.linksNotFollowed = found.linksNotFollowed;
   const json: JsonProblem[] = [];
   const sarif: FileProblems[] = [];
   let unreadable = false;

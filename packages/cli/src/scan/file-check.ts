@@ -4,7 +4,9 @@
  * fixes. Runs in a worker thread or, with `--jobs 1`, in the main thread;
  * everything it returns can be posted between threads.
  */
-import { closeSync, fstatSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, closeSync, fstatSync, lstatSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import {
   applySourceEdits,
   disabledBy,
@@ -44,6 +46,8 @@ export interface FileTask {
   path: string;
   /** Its size when it was found, in bytes: how the files are shared out. */
   size: number;
+  /** `--fix` may write it: a regular file not reached through a symbolic link. */
+  writable: boolean;
 }
 
 /** The part of the source line a problem is on, cut to a readable width around the problem. */
@@ -226,6 +230,29 @@ function fixText(text: string, path: string, settings: CheckSettings, first: Che
   return { text: current, checked, fixed };
 }
 
+/**
+ * Replaces a regular file's content as one step: the new text goes to a temporary file beside it
+ * (with the file's mode), which is renamed over it, so a reader never sees half a file and a crash
+ * leaves the old one. Returns why nothing was written, when the path is no regular file (a link put
+ * there since the walk) or no longer holds `expected`; `undefined` when written.
+ */
+function writeAtomically(path: string, expected: Buffer, text: string): string | undefined {
+  const stats = lstatSync(path);
+  if (stats.isSymbolicLink()) return 'it is a symbolic link';
+  if (!stats.isFile()) return 'it is not a regular file';
+  if (!readFileSync(path).equals(expected)) return 'it changed during the scan';
+  const temporary = join(dirname(path), `.${basename(path)}.urilint-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    writeFileSync(temporary, text, { flag: 'wx', mode: stats.mode & 0o7777 });
+    chmodSync(temporary, stats.mode & 0o7777);
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+  return undefined;
+}
+
 function messageOf(error: unknown): string {
   const code = error instanceof Error && 'code' in error ? error.code : undefined;
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
@@ -257,11 +284,13 @@ export function checkFile(task: FileTask, settings: CheckSettings): FileResult {
       if (fixed.text !== text) {
         // Bytes that are not UTF-8 were read as U+FFFD: writing the text back would change them.
         if (!Buffer.from(decoded, 'utf8').equals(bytes)) notWritten = 'it is not valid UTF-8';
-        else if (!readFileSync(task.path).equals(bytes)) notWritten = 'it changed during the scan';
+        else if (!task.writable) notWritten = 'it was reached through a symbolic link';
         else {
           try {
-            writeFileSync(task.path, (bom ? BOM : '') + fixed.text);
-            final = fixed;
+            // Written only if it still holds what was read: an editor's save in between is kept.
+            const outcome = writeAtomically(task.path, bytes, (bom ? BOM : '') + fixed.text);
+            if (outcome === undefined) final = fixed;
+            else notWritten = outcome;
           } catch (error) {
             notWritten = `it cannot be written: ${messageOf(error)}`;
           }

@@ -2,7 +2,7 @@
  * Which files `urilint scan` reads: the paths named (all of the current
  * directory by default), directories walked recursively, in a fixed order.
  */
-import { existsSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { sourceKindOf } from '@urilint/discovery';
@@ -36,6 +36,8 @@ export interface FoundFile {
   explicit: boolean;
   /** Its size when it was found (0 if it could not be read then). */
   size: number;
+  /** Reached through a symbolic link, or named as one: read, never written by `--fix`. */
+  link: boolean;
 }
 
 export interface WalkResult {
@@ -45,6 +47,8 @@ export interface WalkResult {
   ignoredRoots: { path: string; by: '.gitignore' | '--ignore' }[];
   /** Entries that could not be read while walking (a directory without permission): their display path and why. */
   errors: { display: string; message: string }[];
+  /** Symbolic links met while walking and not followed (all of them, or with `followSymlinks` those leading out of the roots). */
+  linksNotFollowed: number;
 }
 
 export interface WalkOptions {
@@ -52,6 +56,12 @@ export interface WalkOptions {
   gitignore: boolean;
   /** More patterns to leave out (`--ignore`), in `.gitignore` syntax, relative to `cwd`; they apply with or without `gitignore`. */
   ignore?: readonly string[];
+  /**
+   * Follow the symbolic links found while walking whose targets stay inside the named roots
+   * (`--follow-symlinks`). By default no link found in a tree is followed, file or directory:
+   * a tree from a stranger must not make the scan read (or `--fix` write) outside it.
+   */
+  followSymlinks?: boolean;
 }
 
 /** A named path that cannot be scanned: the command stops with exit code 2. */
@@ -145,6 +155,14 @@ function sizeOf(path: string): number {
   }
 }
 
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
 function realpath(path: string): string {
   try {
     return realpathSync.native(path);
@@ -180,10 +198,20 @@ class Walker {
   readonly #seen = new Set<string>();
   readonly #gitignore: boolean;
   readonly #extra: IgnoreFile | undefined;
+  readonly #followSymlinks: boolean;
+  /** The real paths of the directories named: a followed link must lead inside one of them. */
+  readonly roots: string[] = [];
+  linksNotFollowed = 0;
 
-  constructor(gitignore: boolean, extra: IgnoreFile | undefined) {
+  constructor(gitignore: boolean, extra: IgnoreFile | undefined, followSymlinks: boolean) {
     this.#gitignore = gitignore;
     this.#extra = extra;
+    this.#followSymlinks = followSymlinks;
+  }
+
+  /** Whether a real path is one of the roots or inside one. */
+  inRoots(real: string): boolean {
+    return this.roots.some((root) => real === root || real.startsWith(root.endsWith(sep) ? root : root + sep));
   }
 
   /** Whether the `.gitignore` files of `stack` or the `--ignore` patterns leave `path` out. */
@@ -192,13 +220,14 @@ class Walker {
   }
 
   /** Takes a file unless it was taken through another path. */
-  take(path: string, display: string, real: string, explicit: boolean, size?: number): void {
+  take(path: string, display: string, real: string, explicit: boolean, size: number | undefined, link: boolean): void {
     if (this.#seen.has(real)) return;
     this.#seen.add(real);
-    this.files.push({ path, display, explicit, size: size ?? sizeOf(path) });
+    this.files.push({ path, display, explicit, size: size ?? sizeOf(path), link });
   }
 
-  walk(directory: string, display: string, stack: readonly IgnoreFile[]): void {
+  /** Walks a directory; `throughLink` when it was reached through a symbolic link (its files are never written). */
+  walk(directory: string, display: string, stack: readonly IgnoreFile[], throughLink = false): void {
     const real = realpath(directory);
     if (this.#seen.has(real)) return;
     this.#seen.add(real);
@@ -222,11 +251,20 @@ class Walker {
       let linked = false;
       let size: number | undefined;
       if (entry.isSymbolicLink()) {
+        if (!this.#followSymlinks) {
+          this.linksNotFollowed++;
+          continue;
+        }
         let stats: Stats;
         try {
           stats = statSync(path);
         } catch {
           continue; // A dangling link or a loop of links: nothing to read.
+        }
+        // Only inside the roots: a link to ../outside or /etc is never followed.
+        if (!this.inRoots(realpath(path))) {
+          this.linksNotFollowed++;
+          continue;
         }
         isDirectory = stats.isDirectory();
         isFile = stats.isFile();
@@ -238,8 +276,8 @@ class Walker {
       if (isFile && !isScannedName(entry.name)) continue;
       if (this.ignored(rules, path, isDirectory)) continue;
       const shown = child(display, entry.name);
-      if (isDirectory) this.walk(path, shown, rules);
-      else this.take(path, shown, linked ? realpath(path) : join(real, entry.name), false, size);
+      if (isDirectory) this.walk(path, shown, rules, throughLink || linked);
+      else this.take(path, shown, linked ? realpath(path) : join(real, entry.name), false, size, throughLink || linked);
     }
   }
 }
@@ -253,7 +291,15 @@ class Walker {
 export function findFiles(paths: readonly string[], options: WalkOptions): WalkResult {
   const patterns = options.ignore ?? [];
   const extra = patterns.length > 0 ? { base: options.cwd, rules: ignore({ ignorecase: IGNORE_CASE }).add([...patterns]) } : undefined;
-  const walker = new Walker(options.gitignore, extra);
+  const walker = new Walker(options.gitignore, extra, options.followSymlinks === true);
+  for (const given of paths) {
+    const path = resolve(options.cwd, given);
+    try {
+      if (statSync(path).isDirectory()) walker.roots.push(realpath(path));
+    } catch {
+      // Reported below, in order.
+    }
+  }
   const ignoredRoots: WalkResult['ignoredRoots'] = [];
   for (const given of paths) {
     const path = resolve(options.cwd, given);
@@ -265,7 +311,8 @@ export function findFiles(paths: readonly string[], options: WalkOptions): WalkR
       throw new PathError(code === 'ENOENT' || code === 'ENOTDIR' ? `The path '${given}' does not exist.` : `The path '${given}' cannot be read: ${describe(error)}.`);
     }
     if (stats.isFile()) {
-      walker.take(path, given, realpath(path), true, stats.size);
+      // A file named on the command line is read even through a link; `--fix` never writes through one.
+      walker.take(path, given, realpath(path), true, stats.size, isLink(path));
       continue;
     }
     if (!stats.isDirectory()) throw new PathError(`The path '${given}' is neither a file nor a directory.`);
@@ -280,8 +327,8 @@ export function findFiles(paths: readonly string[], options: WalkOptions): WalkR
       continue;
     }
     const display = given === '.' || given === `.${sep}` ? '.' : given;
-    walker.walk(path, display, stack);
+    walker.walk(path, display, stack, isLink(path));
   }
   const files = walker.files.sort((a, b) => comparePaths(a.display, b.display));
-  return { files, ignoredRoots, errors: walker.errors };
+  return { files, ignoredRoots, errors: walker.errors, linksNotFollowed: walker.linksNotFollowed };
 }

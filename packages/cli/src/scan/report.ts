@@ -144,10 +144,12 @@ export interface Tally {
   notParsed: number;
   skipped: Record<SkipReason, number>;
   failed: number;
+  /** Symbolic links in the walked directories that were not followed. */
+  linksNotFollowed: number;
 }
 
 export function emptyTally(): Tally {
-  return { files: 0, bytes: 0, uris: 0, errors: 0, warnings: 0, fixable: 0, fixed: 0, filesWithProblems: 0, notParsed: 0, skipped: { binary: 0, 'too-large': 0 }, failed: 0 };
+  return { files: 0, bytes: 0, uris: 0, errors: 0, warnings: 0, fixable: 0, fixed: 0, filesWithProblems: 0, notParsed: 0, skipped: { binary: 0, 'too-large': 0 }, failed: 0, linksNotFollowed: 0 };
 }
 
 /** A byte count for people: `10 MiB`, `1.5 KiB`, `100 bytes`. */
@@ -200,6 +202,7 @@ export function statsLines(tally: Tally, seconds: number, jobs: number): string[
     ['files skipped binary', tally.skipped.binary],
     ['files skipped too large', tally.skipped['too-large']],
     ['files failed', tally.failed],
+    ['symbolic links not followed', tally.linksNotFollowed],
     ['files read without a full parse', tally.notParsed],
     ['bytes scanned', tally.bytes],
     ['URIs', tally.uris],
