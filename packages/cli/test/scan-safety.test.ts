@@ -131,3 +131,28 @@ describe('--fix as a file operation', () => {
     }
   });
 });
+
+describe('secrets in the output', () => {
+  const SECRET = 'S3cretPassw0rd';
+
+  it('no output format shows a planted password: text code frames mask it, json and sarif carry no source text', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'urilint-secret-'));
+    try {
+      const file = join(dir, 'db.ts');
+      // The password is reported (no-credentials), and the line holds a second problem (the space).
+      writeFileSync(file, `const db = "postgres://admin:${SECRET}@db.acme.io:5432/app";\nconst u = "https://admin:${SECRET}@api.acme.io/a b";\n`);
+      for (const format of ['text', 'json', 'sarif']) {
+        const result = await run(['scan', '--format', format, '--jobs', '1', '--preset', 'strict', file]);
+        expect(result.code, format).toBe(1);
+        expect(result.stdout + result.stderr, format).not.toContain(SECRET);
+      }
+      const text = await run(['scan', '--jobs', '1', file]);
+      expect(text.stdout).toContain(`postgres://admin:${'•'.repeat(SECRET.length)}@db.acme.io`);
+      // --fix and its summary: the space is fixed, the password never printed.
+      const fixed = await run(['scan', '--fix', '--jobs', '1', file]);
+      expect(fixed.stdout + fixed.stderr).not.toContain(SECRET);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

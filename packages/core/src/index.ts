@@ -50,7 +50,7 @@ export {
   type SchemeInfo,
 } from './schemes/index.js';
 export { checkSecurity, formatIPv4, parseIPv4Loose } from './security/index.js';
-export { isPlaceholderCredential, maskPassword } from './security/userinfo.js';
+export { isPlaceholderCredential, maskPassword, passwordSpan } from './security/userinfo.js';
 export { compareWithWhatwg, type WhatwgComparison, type WhatwgOptions } from './whatwg/index.js';
 export { NON_HIERARCHICAL_SCHEMES, findUris, type FindUrisOptions, type FoundUri } from './find.js';
 export { analyze, type Analysis, type AnalyzeOptions } from './analyze.js';

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, fstatSync, lstatSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { passwordSpan } from '@urilint/core';
 import {
   applySourceEdits,
   disabledBy,
@@ -16,7 +17,9 @@ import {
   runRules,
   safeEdits,
   sourceKindOf,
+  sourceRangeOf,
   type Finding,
+  type UriCandidate,
   type RuleName,
   type TemplateSetting,
 } from '@urilint/discovery';
@@ -116,7 +119,7 @@ function isLowSurrogate(code: number): boolean {
 }
 
 /** The line of `[start, end)`, cut to `EXCERPT_WIDTH` around the span without splitting a surrogate pair. */
-function excerptOf(text: string, starts: readonly number[], start: number, end: number): SourceExcerpt {
+function excerptOf(text: string, starts: readonly number[], start: number, end: number, secrets: Checked['secrets']): SourceExcerpt {
   const line = lineOf(starts, start);
   const from = starts[line]!;
   const to = lineEnd(text, starts, line);
@@ -129,7 +132,8 @@ function excerptOf(text: string, starts: readonly number[], start: number, end: 
     if (b < to && isLowSurrogate(text.charCodeAt(b))) b++;
   }
   return {
-    text: text.slice(a, b),
+    // A password in the line is never printed: a CI log is read by more people than the repository.
+    text: masked(text.slice(a, b), a, secrets),
     start: Math.min(start, b) - a,
     end: Math.max(Math.min(end, b), Math.min(start, b)) - a,
     cutBefore: a > from,
@@ -140,7 +144,30 @@ function excerptOf(text: string, starts: readonly number[], start: number, end: 
 interface Checked {
   findings: (Finding & { severity: Severity })[];
   uris: number;
+  /** Source ranges of the passwords in the file's URIs: never shown in a code frame. */
+  secrets: [number, number][];
   parseError?: string;
+}
+
+/** The source range of each URI's password (`s3cret` in `ann:s3cret@host`), found through core's `passwordSpan`. */
+function secretsOf(candidates: readonly UriCandidate[]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const candidate of candidates) {
+    const password = passwordSpan(candidate.reference);
+    if (password !== undefined && password.end > password.start) out.push(sourceRangeOf(candidate, password.start, password.end));
+  }
+  return out;
+}
+
+/** `text` (which starts at source offset `from`) with every character of the secrets' ranges shown as "•". */
+function masked(text: string, from: number, secrets: readonly [number, number][]): string {
+  let out = text;
+  for (const [start, end] of secrets) {
+    const a = Math.max(start, from) - from;
+    const b = Math.min(end, from + text.length) - from;
+    if (a < b) out = out.slice(0, a) + '•'.repeat(b - a) + out.slice(b);
+  }
+  return out;
 }
 
 function checkText(text: string, path: string, settings: CheckSettings): Checked {
@@ -156,12 +183,12 @@ function checkText(text: string, path: string, settings: CheckSettings): Checked
     .filter((finding) => !settings.errorsOnly || finding.severity === 'error');
   // By position; findings at one place keep the order of the rules.
   findings.sort((x, y) => x.range[0] - y.range[0] || x.range[1] - y.range[1]);
-  const checked: Checked = { findings, uris: found.candidates.length };
+  const checked: Checked = { findings, uris: found.candidates.length, secrets: secretsOf(found.candidates) };
   if (found.parseError !== undefined) checked.parseError = found.parseError;
   return checked;
 }
 
-function problemsOf(text: string, findings: Checked['findings']): Problem[] {
+function problemsOf(text: string, findings: Checked['findings'], secrets: Checked['secrets']): Problem[] {
   if (findings.length === 0) return [];
   const starts = lineStarts(text);
   return findings.map((finding) => {
@@ -178,7 +205,7 @@ function problemsOf(text: string, findings: Checked['findings']): Problem[] {
       severity: finding.severity,
       message: finding.message,
       fixable: finding.fix !== undefined,
-      excerpt: excerptOf(text, starts, start, end),
+      excerpt: excerptOf(text, starts, start, end, secrets),
     };
   });
 }
@@ -297,7 +324,7 @@ export function checkFile(task: FileTask, settings: CheckSettings): FileResult {
         }
       }
     }
-    const result: FileResult = { status: 'checked', bytes: bytes.length, uris: final.checked.uris, problems: problemsOf(final.text, final.checked.findings), fixed: final.fixed };
+    const result: FileResult = { status: 'checked', bytes: bytes.length, uris: final.checked.uris, problems: problemsOf(final.text, final.checked.findings, final.checked.secrets), fixed: final.fixed };
     if (final.checked.parseError !== undefined) result.parseError = final.checked.parseError;
     if (notWritten !== undefined) result.notWritten = notWritten;
     return result;

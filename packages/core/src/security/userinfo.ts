@@ -123,11 +123,22 @@ export function checkUserinfo(reference: UriReference): Diagnostic[] {
  * is returned as it is.
  */
 export function maskPassword(uri: string, reference: UriReference = parse(uri), mask = '••••'): string {
+  if (reference.input !== uri) return uri;
+  const password = passwordSpan(reference);
+  return password === undefined ? uri : uri.slice(0, password.start) + mask + uri.slice(password.end);
+}
+
+/**
+ * Where the password of the userinfo is (`s3cret` in `ann:s3cret@host`), what `maskPassword`
+ * hides: for outputs that show the source around a URI rather than the URI (a code frame).
+ * `undefined` without a password (no `:` in the userinfo); an empty span for `user:@host`.
+ */
+export function passwordSpan(reference: UriReference): Span | undefined {
   const userinfo = reference.userinfo;
-  if (userinfo === undefined || reference.input !== uri) return uri;
-  const colon = uri.indexOf(':', userinfo.start);
-  if (colon < 0 || colon >= userinfo.end) return uri;
-  return uri.slice(0, colon + 1) + mask + uri.slice(userinfo.end);
+  if (userinfo === undefined) return undefined;
+  const colon = reference.input.indexOf(':', userinfo.start);
+  if (colon < 0 || colon >= userinfo.end) return undefined;
+  return { start: colon + 1, end: userinfo.end };
 }
 
 /** Passwords that stand for one in examples, docs and tests (compared without case). */
