@@ -96,13 +96,13 @@ function blank(text: string, from: number, to: number): string {
  * A Markdown document, its YAML front matter (Jekyll, Hugo, Eleventy: `canonical_url: …`) read by
  * the YAML reader and the rest by the Markdown reader, each on the text with the other blanked.
  */
-function markdownWithFrontMatter(text: string): UriCandidate[] {
+function markdownWithFrontMatter(text: string, stops: string[]): UriCandidate[] {
   const end = frontMatterEnd(text);
-  if (end < 0) return discoverMarkdown(text);
+  if (end < 0) return discoverMarkdown(text, stops);
   const openEnd = text.indexOf('\n') + 1;
   const closeStart = text.lastIndexOf('\n', end - 2) + 1;
   const yaml = blank(blank(text, closeStart, text.length), 0, openEnd);
-  return [...discoverYaml(yaml), ...discoverMarkdown(blank(text, 0, end))];
+  return [...discoverYaml(yaml, stops), ...discoverMarkdown(blank(text, 0, end), stops)];
 }
 
 /**
@@ -118,6 +118,9 @@ export function discoverDocument(source: string, kind: SourceKind, options: Docu
 }
 
 function read(text: string, kind: SourceKind, options: DocumentOptions): DocumentUris {
+  // Why a reader gave up before the end, when one did: the text is searched then too.
+  const stops: string[] = [];
+  const stopped = (candidates: UriCandidate[]): DocumentUris => (stops.length > 0 ? withTextFallback(text, candidates, stops[0]!) : { candidates });
   try {
     switch (kind) {
       case 'js':
@@ -125,19 +128,40 @@ function read(text: string, kind: SourceKind, options: DocumentOptions): Documen
       case 'json':
         return { candidates: discoverJson(text, jsonModeOf(options)) };
       case 'markdown':
-        return { candidates: markdownWithFrontMatter(text) };
+        return stopped(markdownWithFrontMatter(text, stops));
       case 'html': {
         const found = discoverHtml(text);
+        // Read as far as the parser could, then the text as a file that does not parse.
+        if (found.stopped !== undefined) return withTextFallback(text, found.candidates, found.stopped, found.base);
         return found.base === undefined ? { candidates: found.candidates } : { candidates: found.candidates, base: found.base };
       }
       case 'css':
-        return { candidates: discoverCss(text) };
+        return stopped(discoverCss(text, stops));
       case 'yaml':
-        return { candidates: discoverYaml(text) };
+        return stopped(discoverYaml(text, stops));
       case 'text':
         return { candidates: discoverText(text) };
     }
   } catch (error) {
-    return { candidates: [], parseError: error instanceof Error ? error.message : String(error) };
+    // A reader that throws loses no URI: the text is searched as for a file that does not parse.
+    return withTextFallback(text, [], `the ${kind} reader stopped: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/**
+ * What a reader that stopped early found, and the URIs of the text that it did not reach, read
+ * as prose (`discoverText`): never fewer URIs than the text fallback finds. The document counts as
+ * read without a full parse.
+ */
+export function withTextFallback(text: string, found: readonly UriCandidate[], reason: string, base?: string): DocumentUris {
+  const covered = found.map((candidate) => candidate.range);
+  let fallback: UriCandidate[] = [];
+  try {
+    fallback = discoverText(text).filter((candidate) => !covered.some(([a, b]) => candidate.range[0] < b && a < candidate.range[1]));
+  } catch {
+    // The text reader never throws; should it, what the reader found stands.
+  }
+  const uris: DocumentUris = { candidates: [...found, ...fallback].sort((x, y) => x.range[0] - y.range[0]), parseError: reason };
+  if (base !== undefined) uris.base = base;
+  return uris;
 }

@@ -9,6 +9,7 @@
  */
 import {
   cssCandidates,
+  discoverText,
   htmlCandidates,
   jsonCandidates,
   markdownCandidates,
@@ -189,13 +190,20 @@ function originOf(reader: Reader, root: Node): Origin {
  * (`{{ page.url }}`) are read as holes: the reader reads the text with them masked, offsets kept.
  */
 function candidatesOrNone(reader: Reader, root: Node, text: string, templates: TemplateSetting | undefined): UriCandidate[] {
+  const masked = maskTemplates(text, templateSyntaxes(templates)).text;
+  let candidates: UriCandidate[];
   try {
-    const candidates = reader.candidates(root, maskTemplates(text, templateSyntaxes(templates)).text);
-    for (const candidate of candidates) candidate.source = text;
-    return candidates;
+    candidates = reader.candidates(root, masked);
   } catch {
-    return [];
+    // A reader that stops loses no URI: the text is searched as for a file that does not parse.
+    try {
+      candidates = discoverText(masked);
+    } catch {
+      candidates = [];
+    }
   }
+  for (const candidate of candidates) candidate.source = text;
+  return candidates;
 }
 
 /**

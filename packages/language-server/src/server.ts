@@ -45,7 +45,7 @@ function clientSupport(capabilities: ClientCapabilities): ClientSupport {
 export function startServer(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
   let workspaceFolders: string[] = [];
-  const service = createLanguageService({ workspaceFolders: () => workspaceFolders });
+  const service = createLanguageService({ workspaceFolders: () => workspaceFolders, notice: (message) => connection.console.info(`urilint: ${message}`) });
   let support: ClientSupport = clientSupport({});
   let globalSettings: Settings = normalizeSettings(undefined);
   const settingsByUri = new Map<string, Promise<Settings>>();

@@ -257,28 +257,32 @@ function commentCandidates(text: string, out: UriCandidate[]): void {
  * (as `@eslint/css` parses it): `url(…)` values, `@import` and `@namespace`
  * URLs, URL strings of `src()` and `image-set()`, and comments.
  */
-export function cssCandidates(ast: CssNode, text: string): UriCandidate[] {
+export function cssCandidates(ast: CssNode, text: string, stops?: string[]): UriCandidate[] {
   const out: UriCandidate[] = [];
-  guarded(() =>
+  try {
     walk(ast, function (this: WalkContext, node: CssNode) {
       guarded(() => visitNode(this, node, text, out));
-    }),
-  );
+    });
+  } catch (error) {
+    // css-tree's walk recurses: a stylesheet nested too deep stops it.
+    stops?.push(error instanceof RangeError ? 'the stylesheet nests too deep to read' : `the CSS reader stopped: ${error instanceof Error ? error.message : String(error)}`);
+  }
   guarded(() => commentCandidates(text, out));
   return out.sort((a, b) => a.range[0] - b.range[0]);
 }
 
 /** The URI candidates of a CSS text; css-tree reads any text, and this never throws. */
-export function discoverCss(text: string): UriCandidate[] {
+export function discoverCss(text: string, stops?: string[]): UriCandidate[] {
   if (typeof text !== 'string') return [];
   let ast: CssNode;
   try {
     ast = parse(text, { positions: true });
-  } catch {
+  } catch (error) {
+    stops?.push(error instanceof RangeError ? 'the stylesheet nests too deep to parse' : `the CSS parser stopped: ${error instanceof Error ? error.message : String(error)}`);
     const out: UriCandidate[] = [];
     guarded(() => rawCandidates(text, [0, text.length], undefined, out));
     guarded(() => commentCandidates(text, out));
     return out.sort((a, b) => a.range[0] - b.range[0]);
   }
-  return cssCandidates(ast, text);
+  return cssCandidates(ast, text, stops);
 }

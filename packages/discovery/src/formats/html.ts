@@ -14,6 +14,8 @@ import { applyEdit, CheckedMap, DecodedText, readCharacterReference, type Refere
 export interface HtmlDiscovery {
   candidates: UriCandidate[];
   base?: string;
+  /** Why the reader stopped before the end of the document (a tree too deep to parse, a tag it cannot read), when it did. */
+  stopped?: string;
 }
 
 /** Attributes that hold one URL on any element. `srcset` holds several, with descriptors: not read. */
@@ -222,12 +224,13 @@ function collect(ast: DocumentNode, text: string, offset: number, end: number): 
  * The document parsed, or what comes before the tag it breaks on: es-html-parser
  * throws on a tag left open at the end, and the rest is still worth reading.
  */
-function parseLeniently(html: string): DocumentNode | undefined {
+function parseLeniently(html: string, stopped: { reason?: string }): DocumentNode | undefined {
   let length = html.length;
   for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
     try {
       return parse(length === html.length ? html : html.slice(0, length)).ast;
     } catch (error) {
+      stopped.reason ??= error instanceof RangeError ? 'the document nests too deep to parse' : `the HTML parser stopped: ${error instanceof Error ? error.message : String(error)}`;
       const pos = (error as { pos?: unknown } | null)?.pos;
       const at = typeof pos === 'number' && pos < length ? pos : length - 1;
       const cut = html.lastIndexOf('<', at);
@@ -248,10 +251,14 @@ export function discoverHtml(text: string): HtmlDiscovery {
  * (an HTML block in Markdown), with offsets into that source; never throws.
  */
 export function discoverHtmlBlock(text: string, from: number, to: number): HtmlDiscovery {
+  const stopped: { reason?: string } = {};
+  let found: HtmlDiscovery;
   try {
-    const ast = parseLeniently(text.slice(from, to));
-    return ast === undefined ? { candidates: [] } : collect(ast, text, from, to);
-  } catch {
-    return { candidates: [] };
+    const ast = parseLeniently(text.slice(from, to), stopped);
+    found = ast === undefined ? { candidates: [] } : collect(ast, text, from, to);
+  } catch (error) {
+    stopped.reason ??= error instanceof RangeError ? 'the document nests too deep to read' : `the HTML reader stopped: ${error instanceof Error ? error.message : String(error)}`;
+    found = { candidates: [] };
   }
+  return stopped.reason === undefined ? found : { ...found, stopped: stopped.reason };
 }

@@ -348,11 +348,15 @@ export function markdownCandidates(root: Root, text: string): UriCandidate[] {
   return out;
 }
 
-/** The URI candidates of a Markdown document (see `markdownCandidates`); never throws. */
-export function discoverMarkdown(text: string): UriCandidate[] {
+/**
+ * The URI candidates of a Markdown document (see `markdownCandidates`); never throws. When the
+ * parser gives up (a document nested too deep), why is pushed to `stops`.
+ */
+export function discoverMarkdown(text: string, stops?: string[]): UriCandidate[] {
   try {
     return markdownCandidates(parseMarkdown(text), text);
-  } catch {
+  } catch (error) {
+    stops?.push(error instanceof RangeError ? 'the document nests too deep to parse' : `the Markdown parser stopped: ${error instanceof Error ? error.message : String(error)}`);
     return [];
   }
 }

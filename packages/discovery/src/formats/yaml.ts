@@ -224,12 +224,13 @@ function pairKey(path: readonly unknown[]): string | undefined {
   return name === null || name === undefined ? undefined : String(name);
 }
 
-/** Runs `find`, so that one scalar or comment that cannot be read costs only itself. */
-function guarded(find: () => void): void {
+/** Runs `find`, so that one scalar or comment that cannot be read costs only itself; with `stops`, a failure is noted there. */
+function guarded(find: () => void, stops?: string[]): void {
   try {
     find();
-  } catch {
+  } catch (error) {
     // Left unchecked rather than stop the file.
+    stops?.push(error instanceof RangeError ? 'the document nests too deep to parse' : `the YAML reader stopped: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
@@ -278,7 +279,7 @@ function commentCandidates(comment: CST.SourceToken, out: UriCandidate[]): void 
  * every document, and comments. A stream with errors is read as far as the
  * parser reads it; this never throws.
  */
-export function discoverYaml(text: string): UriCandidate[] {
+export function discoverYaml(text: string, stops?: string[]): UriCandidate[] {
   const out: UriCandidate[] = [];
   if (typeof text !== 'string') return out;
   guarded(() => {
@@ -291,8 +292,12 @@ export function discoverYaml(text: string): UriCandidate[] {
       for (const document of composer.next(token)) documents.push(document);
     }
     for (const document of composer.end()) documents.push(document);
-    for (const document of documents) guarded(() => documentCandidates(text, document, out));
-  });
+    for (const document of documents) {
+      // yaml turns its own stack overflow (a document nested too deep) into an error of the document.
+      if (document.errors.some((error) => /call stack/i.test(error.message))) stops?.push('the document nests too deep to parse');
+      guarded(() => documentCandidates(text, document, out));
+    }
+  }, stops);
   // Comments were read with their tokens, values after: back in the order of the source.
   return out.sort((a, b) => a.range[0] - b.range[0]);
 }

@@ -51,6 +51,11 @@ export function normalizeSettings(raw: unknown): Settings {
 export interface LanguageServiceOptions {
   /** The workspace folders' URIs: `ignore` patterns match paths relative to them. */
   workspaceFolders?: () => readonly string[];
+  /**
+   * Told once per document and reason when a reader stopped before the end of a document (a tree
+   * too deep, an exception) and its text was searched instead: for the server's log.
+   */
+  notice?: (message: string) => void;
 }
 
 export function createLanguageService(options: LanguageServiceOptions = {}): UrilintLanguageService {
@@ -60,11 +65,17 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Uri
     settings.languages.includes(languageOf(document)) &&
     sourceKind(languageOf(document)) !== undefined &&
     !isIgnored(document.uri, settings.ignore, options.workspaceFolders?.() ?? []);
+  /** The reasons already told for each document, so the log says each once. */
+  const noticed = new Map<string, string>();
   const analysis = (document: TextDocument, settings: Settings, token?: Cancellation): DocumentAnalysis | undefined => {
     checkCancelled(token);
     if (!isChecked(document, settings)) return undefined;
     const result = cache.get(document, settings, token);
     checkCancelled(token);
+    if (result?.parseError !== undefined && result.kind !== 'js' && options.notice !== undefined && noticed.get(document.uri) !== result.parseError) {
+      noticed.set(document.uri, result.parseError);
+      options.notice(`${document.uri} was read without a full parse (${result.parseError}); its text was searched for URIs instead.`);
+    }
     return result;
   };
   return {
@@ -89,7 +100,10 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Uri
       const found = analysis(document, settings, token);
       return found === undefined ? [] : provideDocumentLinks(document, found);
     },
-    forget: (uri) => cache.forget(uri),
+    forget: (uri) => {
+      noticed.delete(uri);
+      cache.forget(uri);
+    },
   };
 }
 

@@ -129,3 +129,15 @@ describe('cancellation', () => {
     expect(() => service.provideDiagnostics(document, settingsWith(), { isCancellationRequested: true })).toThrow('cancelled');
   });
 });
+
+describe('a reader that stops early', () => {
+  it('still reports the planted problem, and says once in the log that the text was searched instead', () => {
+    const notices: string[] = [];
+    const noticing = createLanguageService({ notice: (message) => notices.push(message) });
+    const { document } = documentOf('<div>'.repeat(5_000) + '<a href="https://example.com/a^b">x</a>', 'html');
+    const first = noticing.provideDiagnostics(document, settingsWith());
+    expect(first.map((d) => d.code)).toContain('path-unescaped-char');
+    noticing.provideDiagnostics(document, settingsWith());
+    expect(notices).toEqual([`${document.uri} was read without a full parse (the document nests too deep to parse); its text was searched for URIs instead.`]);
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * A reader that stops early — a tree too deep, an exception — still searches the text: the planted
+ * URI is found, the document counts as read without a full parse, and never fewer URIs are returned
+ * than the text fallback finds.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { discoverDocument, type SourceKind } from '../src/document.js';
+import { discoverText } from '../src/formats/text.js';
+import { runRules } from '../src/rules/index.js';
+
+const PLANTED = 'https://example.com/a^b';
+
+/** Each reader's containers nested `depth` deep around the planted URI, in that format's own syntax. */
+const NESTED: Record<Exclude<SourceKind, 'js' | 'text'>, (depth: number) => string> = {
+  html: (n) => '<div>'.repeat(n) + `<a href="${PLANTED}">x</a>`,
+  markdown: (n) => '>'.repeat(n) + ` see ${PLANTED}\n`,
+  // Flow collections: block ones nest by indentation, which grows the text as the square of the depth.
+  yaml: (n) => 'links: ' + '['.repeat(n) + PLANTED + ']'.repeat(n) + '\n',
+  json: (n) => '['.repeat(n) + JSON.stringify(PLANTED) + ']'.repeat(n),
+  css: (n) => 'a {'.repeat(n) + ` background: url(${PLANTED}) ` + '}'.repeat(n),
+};
+
+function check(text: string, kind: SourceKind): void {
+  const found = discoverDocument(text, kind);
+  const codes = runRules(found.candidates, { 'no-unescaped-chars': {} }).map((finding) => text.slice(...finding.range));
+  expect(codes, `${kind}: the planted "^" is reported`).toContain('^');
+  if (found.parseError !== undefined) expect(found.candidates.length).toBeGreaterThanOrEqual(discoverText(text).length);
+}
+
+describe('a reader that stops early', () => {
+  it('still reports what it holds at 5,000 levels of HTML, counted as read without a full parse', () => {
+    const text = NESTED.html(5_000);
+    const found = discoverDocument(text, 'html');
+    expect(found.parseError).toBe('the document nests too deep to parse');
+    check(text, 'html');
+  });
+
+  it.each(Object.keys(NESTED) as (keyof typeof NESTED)[])('%s: random and adversarial nesting never loses the planted URI (seeded)', (kind) => {
+    fc.assert(
+      fc.property(fc.oneof(fc.integer({ min: 0, max: 60 }), fc.constantFrom(500, 2_000, 6_000)), (depth) => check(NESTED[kind](depth), kind)),
+      { numRuns: 40, seed: 3986 },
+    );
+  });
+});
