@@ -17,6 +17,8 @@ export const SCAN_OPTIONS = {
   ignore: { type: 'string' },
   'follow-symlinks': { type: 'boolean' },
   templates: { type: 'string' },
+  'max-warnings': { type: 'string' },
+  shard: { type: 'string' },
   'no-templates': { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
   'no-progress': { type: 'boolean' },
@@ -67,7 +69,10 @@ Options:
                            line and carets under the exact characters, a summary;
                            json: one JSON array of { file, line, column, endLine,
                            endColumn, code, rule, severity, message };
-                           sarif: SARIF 2.1.0 for code-scanning upload.
+                           sarif: SARIF 2.1.0 for code-scanning upload;
+                           github: GitHub Actions workflow commands (::error
+                           file=…,line=…::message), shown on the pull request;
+                           gitlab: a GitLab Code Quality report (JSON).
                            Lines and columns start at 1; a column counts UTF-16
                            code units (an emoji before a URI counts 2), so it is
                            the UTF-16 offset in the line + 1; endColumn is one
@@ -97,6 +102,10 @@ Options:
                            mustache, jinja, erb, php, actions, shell (default: all).
       --no-templates       Read template syntax as text (a project that writes {{
                            in its URIs).
+      --max-warnings N     Exit 1 when there are more than N warnings.
+      --shard I/N          Check only shard I of N (1 ≤ I ≤ N): a split of the files
+                           by their paths, the same on every machine, so a CI matrix
+                           of N jobs reports together what one run reports.
   -q, --quiet              Report errors only, not warnings; no progress line.
       --no-progress        No progress line (drawn on standard error only when it
                            is a terminal).

@@ -141,7 +141,7 @@ describe('secrets in the output', () => {
       const file = join(dir, 'db.ts');
       // The password is reported (no-credentials), and the line holds a second problem (the space).
       writeFileSync(file, `const db = "postgres://admin:${SECRET}@db.acme.io:5432/app";\nconst u = "https://admin:${SECRET}@api.acme.io/a b";\n`);
-      for (const format of ['text', 'json', 'sarif']) {
+      for (const format of ['text', 'json', 'sarif', 'github', 'gitlab']) {
         const result = await run(['scan', '--format', format, '--jobs', '1', '--preset', 'strict', file]);
         expect(result.code, format).toBe(1);
         expect(result.stdout + result.stderr, format).not.toContain(SECRET);

@@ -290,7 +290,7 @@ describe.concurrent('urilint scan', () => {
       ]);
       expect(results.map((result) => result.code)).toEqual([2, 2, 2, 2, 2, 2]);
       expect(results.map((result) => result.stderr.split('\n')[0])).toEqual([
-        "urilint: The option '--format' takes one of text, json, sarif, not 'xml'.",
+        "urilint: The option '--format' takes one of text, json, sarif, github, gitlab, not 'xml'.",
         `urilint: Unknown rule 'no-such-rule' in --rule; the rules are: ${RULE_NAMES.join(', ')}.`,
         "urilint: Unknown severity in '--rule no-malformed=loud': use off, error or warn.",
         "urilint: The option '--jobs' takes a whole number of at least 1, not '0'.",

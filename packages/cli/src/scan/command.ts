@@ -5,6 +5,7 @@ import { styleOf } from '../check.js';
 import { isTty, write, writeLines, type Io } from '../io.js';
 import { version } from '../main.js';
 import type { CheckSettings, FileResult, FileTask } from './file-check.js';
+import { githubAnnotation, gitlabIssues, inShard, repositoryPath, type GitlabIssue } from './ci-formats.js';
 import { findFiles, PathError, type FoundFile } from './files.js';
 import { checkFiles } from './pool.js';
 import { Progress } from './progress.js';
@@ -81,7 +82,27 @@ function templatesOf(parsed: ParsedArgs): TemplateSetting {
   return names as TemplateSyntax[];
 }
 
+/** `--shard i/n`: this run checks the files of shard i of n (1 ≤ i ≤ n). */
+function shardOf(parsed: ParsedArgs): [number, number] | undefined {
+  const value = text(parsed, 'shard');
+  if (value === undefined) return undefined;
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  const [index, count] = match === null ? [0, 0] : [Number(match[1]), Number(match[2])];
+  if (count < 1 || index < 1 || index > count) throw new UsageError(`The option '--shard' takes i/n with 1 ≤ i ≤ n (--shard 2/4), not '${value}'.`, 'scan');
+  return [index, count];
+}
+
+/** `--max-warnings N`: exit 1 when there are more warnings than N. */
+function maxWarningsOf(parsed: ParsedArgs): number | undefined {
+  const value = text(parsed, 'max-warnings');
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value)) throw new UsageError(`The option '--max-warnings' takes a whole number of at least 0, not '${value}'.`, 'scan');
+  return Number(value);
+}
+
 interface Options {
+  shard: [number, number] | undefined;
+  maxWarnings: number | undefined;
   templates: TemplateSetting;
   followSymlinks: boolean;
   format: Format;
@@ -104,6 +125,8 @@ function optionsOf(parsed: ParsedArgs, io: Io): Options {
   if (rules.length === 0) throw new UsageError('No rule is on: give --rule NAME with --preset none.', 'scan');
   const quiet = flag(parsed, 'quiet');
   return {
+    shard: shardOf(parsed),
+    maxWarnings: maxWarningsOf(parsed),
     templates: templatesOf(parsed),
     followSymlinks: flag(parsed, 'follow-symlinks'),
     format: oneOf(parsed, 'format', FORMATS, 'text'),
@@ -143,7 +166,7 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
   }
   for (const error of found.errors) await write(io.stderr, `urilint: ${error.display}: cannot be read: ${error.message}\n`);
 
-  const files = found.files;
+  const files = options.shard === undefined ? found.files : found.files.filter((file) => inShard(repositoryPath(file.path, cwd), options.shard![0], options.shard![1]));
   const tasks: FileTask[] = files.map((file, index) => ({ index, path: file.path, size: Math.min(file.size, options.maxFileSize), writable: !file.link }));
   const settings: CheckSettings = {
     rules: options.rules,
@@ -159,6 +182,7 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
   const tally: Tally = emptyTally();
   tally.linksNotFollowed = found.linksNotFollowed;
   const json: JsonProblem[] = [];
+  const gitlab: GitlabIssue[] = [];
   const sarif: FileProblems[] = [];
   let unreadable = false;
   let internal = false;
@@ -197,6 +221,8 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
     }
     if (result.problems.length === 0) return;
     if (options.format === 'json') json.push(...result.problems.map((problem) => jsonProblem(file.display, problem)));
+    else if (options.format === 'gitlab') gitlab.push(...gitlabIssues(repositoryPath(file.path, cwd), result.problems));
+    else if (options.format === 'github') await write(io.stdout, result.problems.map((problem) => githubAnnotation(repositoryPath(file.path, cwd), problem) + '\n').join(''));
     else if (options.format === 'sarif') sarif.push({ display: file.display, path: file.path, problems: result.problems });
     else {
       progress?.clear();
@@ -235,6 +261,8 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
 
   if (options.format === 'json') {
     await write(io.stdout, json.length === 0 ? '[]\n' : `[\n${json.map((problem) => JSON.stringify(problem)).join(',\n')}\n]\n`);
+  } else if (options.format === 'gitlab') {
+    await write(io.stdout, JSON.stringify(gitlab, null, 2) + '\n');
   } else if (options.format === 'sarif') {
     const log = sarifLog(sarif, { cwd, version: version(), rules: options.rules });
     await write(io.stdout, JSON.stringify(log, null, 2) + '\n');
@@ -245,5 +273,9 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
   if (options.stats) await writeLines(io.stderr, statsLines(tally, (performance.now() - started) / 1000, workers));
   if (internal) return 3;
   if (unreadable || found.errors.length > 0) return 2;
+  if (options.maxWarnings !== undefined && tally.warnings > options.maxWarnings) {
+    await write(io.stderr, `urilint: ${tally.warnings} warnings, more than --max-warnings ${options.maxWarnings}.\n`);
+    return 1;
+  }
   return tally.errors > 0 ? 1 : 0;
 }

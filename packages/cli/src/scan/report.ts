@@ -8,9 +8,9 @@ import type { Style } from '../style.js';
 import type { Problem, SkipReason } from './file-check.js';
 import { INFORMATION_URI, RULE_DESCRIPTIONS, RULE_DOCS_BASE } from './rules.js';
 
-export type Format = 'text' | 'json' | 'sarif';
+export type Format = 'text' | 'json' | 'sarif' | 'github' | 'gitlab';
 
-export const FORMATS: readonly Format[] = ['text', 'json', 'sarif'];
+export const FORMATS: readonly Format[] = ['text', 'json', 'sarif', 'github', 'gitlab'];
 
 /** The problems of one file, with the path as printed and as opened. */
 export interface FileProblems {
