@@ -18,6 +18,9 @@ export const SCAN_OPTIONS = {
   'follow-symlinks': { type: 'boolean' },
   templates: { type: 'string' },
   'max-warnings': { type: 'string' },
+  'suppress-all': { type: 'boolean' },
+  'prune-suppressions': { type: 'boolean' },
+  'suppressions-location': { type: 'string' },
   shard: { type: 'string' },
   'no-templates': { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
@@ -103,6 +106,13 @@ Options:
       --no-templates       Read template syntax as text (a project that writes {{
                            in its URIs).
       --max-warnings N     Exit 1 when there are more than N warnings.
+      --suppress-all       Record every finding of this scan, counted per file and
+                           code, in urilint-suppressions.json: later scans report
+                           only findings beyond those counts (a baseline).
+      --prune-suppressions Lower the recorded counts to what this scan finds.
+      --suppressions-location PATH
+                           The suppressions file (default urilint-suppressions.json
+                           in the current directory).
       --shard I/N          Check only shard I of N (1 ≤ I ≤ N): a split of the files
                            by their paths, the same on every machine, so a CI matrix
                            of N jobs reports together what one run reports.

@@ -1,10 +1,12 @@
 import { availableParallelism } from 'node:os';
 import type { WriteStream } from 'node:tty';
+import { resolve } from 'node:path';
 import { flag, text, texts, UsageError, type ParsedArgs } from '../args.js';
 import { styleOf } from '../check.js';
 import { isTty, write, writeLines, type Io } from '../io.js';
 import { version } from '../main.js';
 import type { CheckSettings, FileResult, FileTask } from './file-check.js';
+import { Baseline, DEFAULT_SUPPRESSIONS_FILE, readSuppressions, writeSuppressions } from './suppressions.js';
 import { githubAnnotation, gitlabIssues, inShard, repositoryPath, type GitlabIssue } from './ci-formats.js';
 import { findFiles, PathError, type FoundFile } from './files.js';
 import { checkFiles } from './pool.js';
@@ -101,6 +103,9 @@ function maxWarningsOf(parsed: ParsedArgs): number | undefined {
 }
 
 interface Options {
+  suppressAll: boolean;
+  pruneSuppressions: boolean;
+  suppressionsFile: string;
   shard: [number, number] | undefined;
   maxWarnings: number | undefined;
   templates: TemplateSetting;
@@ -125,6 +130,9 @@ function optionsOf(parsed: ParsedArgs, io: Io): Options {
   if (rules.length === 0) throw new UsageError('No rule is on: give --rule NAME with --preset none.', 'scan');
   const quiet = flag(parsed, 'quiet');
   return {
+    suppressAll: flag(parsed, 'suppress-all'),
+    pruneSuppressions: flag(parsed, 'prune-suppressions'),
+    suppressionsFile: text(parsed, 'suppressions-location') ?? DEFAULT_SUPPRESSIONS_FILE,
     shard: shardOf(parsed),
     maxWarnings: maxWarningsOf(parsed),
     templates: templatesOf(parsed),
@@ -183,13 +191,18 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
   tally.linksNotFollowed = found.linksNotFollowed;
   const json: JsonProblem[] = [];
   const gitlab: GitlabIssue[] = [];
+  // The baseline: recorded findings are not reported (with --suppress-all, every finding is recorded).
+  const suppressionsPath = resolve(cwd, options.suppressionsFile);
+  const baseline = new Baseline(options.suppressAll ? {} : readSuppressions(suppressionsPath, options.suppressionsFile));
+  const scannedPaths = new Set<string>();
   const sarif: FileProblems[] = [];
   let unreadable = false;
   let internal = false;
   const progress = options.progress ? new Progress(io.stderr, (io.stderr as WriteStream).columns ?? 80) : undefined;
 
   /** Reports one file's result; called in the order of `files`. */
-  const report = async (file: FoundFile, result: FileResult): Promise<void> => {
+  const report = async (file: FoundFile, given: FileResult): Promise<void> => {
+    let result = given;
     if (result.status === 'failed') {
       tally.failed++;
       if (result.internal) internal = true;
@@ -205,6 +218,11 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
       return;
     }
     tally.files++;
+    const path = repositoryPath(file.path, cwd);
+    scannedPaths.add(path);
+    const kept = baseline.filter(path, result.problems);
+    if (!options.suppressAll) result = { ...result, problems: kept };
+    else result = { ...result, problems: [] };
     tally.bytes += result.bytes;
     tally.uris += result.uris;
     tally.fixed += result.fixed;
@@ -266,6 +284,20 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
   } else if (options.format === 'sarif') {
     const log = sarifLog(sarif, { cwd, version: version(), rules: options.rules });
     await write(io.stdout, JSON.stringify(log, null, 2) + '\n');
+  }
+  if (options.suppressAll) {
+    writeSuppressions(suppressionsPath, baseline.seen);
+    const recorded = Object.values(baseline.seen).reduce((sum, codes) => sum + Object.values(codes).reduce((n, { count }) => n + count, 0), 0);
+    await write(io.stderr, `urilint: ${recorded} ${recorded === 1 ? 'finding' : 'findings'} written to ${options.suppressionsFile}; later scans report only new ones.\n`);
+  } else {
+    const stale = baseline.stale(scannedPaths);
+    if (options.pruneSuppressions) {
+      writeSuppressions(suppressionsPath, baseline.pruned(scannedPaths));
+      if (stale.length > 0) await write(io.stderr, `urilint: ${stale.length} suppressions no longer occur and were pruned: ${stale.join('; ')}.\n`);
+    } else if (stale.length > 0) {
+      await write(io.stderr, `urilint: ${stale.length} suppressions in ${options.suppressionsFile} no longer occur (${stale.join('; ')}); remove them with --prune-suppressions.\n`);
+    }
+    if (baseline.suppressed > 0) await write(io.stderr, `urilint: ${baseline.suppressed} known ${baseline.suppressed === 1 ? 'finding' : 'findings'} suppressed by ${options.suppressionsFile}.\n`);
   }
   const summary = summaryLine(tally, options.maxFileSize, options.fix);
   if (options.format === 'text') await write(io.stdout, `${summary}\n`);
