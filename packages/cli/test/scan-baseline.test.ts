@@ -2,25 +2,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../src/main.js';
-
-class Sink extends Writable {
-  text = '';
-
-  override _write(chunk: Buffer | string, _encoding: BufferEncoding, callback: () => void): void {
-    this.text += chunk.toString();
-    callback();
-  }
-}
-
-async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const stdout = new Sink();
-  const stderr = new Sink();
-  const code = await main(args, { stdout, stderr, stdin: Readable.from([]), env: {} });
-  return { code, stdout: stdout.text, stderr: stderr.text };
-}
+import { run } from './support/run.js';
 
 let dir: string;
 const cwd = process.cwd();
