@@ -139,3 +139,19 @@ describe('secrets in the output', () => {
     }
   });
 });
+
+describe('a reader that stops early', () => {
+  it('still reports the planted problem of an HTML file 5,000 levels deep, counted as read without a full parse', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'urilint-deep-'));
+    try {
+      const file = join(dir, 'deep.html');
+      writeFileSync(file, '<div>'.repeat(5_000) + '<a href="http://x.example/a b">x</a>\n');
+      const result = await run(['scan', '--format', 'json', '--stats', '--jobs', '1', file]);
+      expect(result.code).toBe(1);
+      expect((JSON.parse(result.stdout) as { code: string }[]).map((p) => p.code)).toContain('path-unescaped-char');
+      expect(result.stderr).toContain('files read without a full parse: 1');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
