@@ -52,6 +52,8 @@ export {
 export { checkSecurity, formatIPv4, parseIPv4Loose } from './security/index.js';
 export { isPlaceholderCredential, maskPassword, passwordSpan } from './security/userinfo.js';
 export { compareWithWhatwg, type WhatwgComparison, type WhatwgOptions } from './whatwg/index.js';
+export { browserReading } from './whatwg/reading.js';
+export { SPECIAL_SCHEMES } from './whatwg/url.js';
 export { NON_HIERARCHICAL_SCHEMES, findUris, type FindUrisOptions, type FoundUri } from './find.js';
 export { analyze, type Analysis, type AnalyzeOptions } from './analyze.js';
 export { parseBase, removeDotSegments, resolve, type ResolveOptions } from './resolve.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyze, applyEdits, compareWithWhatwg, parse, type Diagnostic } from '../src/index.js';
+import { analyze, applyEdits, browserReading, compareWithWhatwg, parse, type Diagnostic } from '../src/index.js';
 import { WHATWG_CODES } from '../src/whatwg/codes.js';
 import { MAX_WHATWG_INPUT, PLACEHOLDER_BASE } from '../src/whatwg/index.js';
 import { unescapeExample } from './support/examples.js';
@@ -298,5 +298,18 @@ describe('robustness', () => {
 
   it('does not throw on what is not a string', () => {
     expect(compareWithWhatwg(undefined as unknown as string).diagnostics).toEqual([]);
+  });
+});
+
+describe('browserReading', () => {
+  it('reads a URL alike however its characters are escaped, and tells a changed path or host', () => {
+    const same = (a: string, b: string, relative = false): boolean => browserReading(a, relative) === browserReading(b, relative);
+    expect(same('https://a.example/b c?q=x y#f g', 'https://a.example/b%20c?q=x%20y#f%20g')).toBe(true);
+    expect(same('https://a.example/b|c', 'https://a.example/b%7Cc')).toBe(true);
+    expect(same('https://a.example/caf\u00e9', 'https://a.example/caf%C3%A9')).toBe(true);
+    expect(same('a b', 'a%20b', true)).toBe(true);
+    expect(same('https://a.example/b\\c', 'https://a.example/b%5Cc')).toBe(false);
+    expect(same('https://a.example/?a=1&b=2', 'https://a.example/?a=1%26b=2')).toBe(false);
+    expect(browserReading('https://exa mple.com/', false)).toBeUndefined();
   });
 });

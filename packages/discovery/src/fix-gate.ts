@@ -16,66 +16,13 @@
  * query names and values and fragment once percent-decoded: escaping a space or a `|` keeps them,
  * turning `\` into `%5C` in an http URL does not (a browser reads `\` as `/`).
  */
-import { analyze, applyEdits, type Span, type TextEdit } from '@urilint/core';
+import { analyze, applyEdits, browserReading, SPECIAL_SCHEMES, type Span, type TextEdit } from '@urilint/core';
 import type { UriCandidate } from './candidate.js';
 import { findTemplateTags, templateSyntaxes } from './templates.js';
 
 const ALL_SYNTAXES = templateSyntaxes(true);
 
-/** The schemes whose URLs browsers parse with the WHATWG "special" rules. */
-const BROWSER_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'ws', 'wss', 'ftp', 'file']);
-
-/** What a relative reference is read against: a URL of a browser scheme, with a path to resolve in. */
-const BASE = 'https://base.invalid/dir/page';
-
 const LINE_BREAK = /[\r\n\u2028\u2029]/;
-
-const HEX = /^[0-9A-Fa-f]{2}$/;
-
-/** Percent-decoded to octets, written one character per octet: `a%20b` and `a b` read alike, `%zz` stays. */
-function octets(text: string): string {
-  let out = '';
-  for (let i = 0; i < text.length; ) {
-    if (text[i] === '%' && HEX.test(text.slice(i + 1, i + 3))) {
-      out += String.fromCharCode(parseInt(text.slice(i + 1, i + 3), 16));
-      i += 3;
-      continue;
-    }
-    const char = String.fromCodePoint(text.codePointAt(i)!);
-    for (const byte of new TextEncoder().encode(char)) out += String.fromCharCode(byte);
-    i += char.length;
-  }
-  return out;
-}
-
-/**
- * What a browser reads `uri` as, or `undefined` when it rejects it: the scheme, user, password,
- * host and port as the URL standard gives them, and the path's segments, the query's names and
- * values and the fragment percent-decoded — the parts a server or a page reads, which escaping a
- * character does not change and turning `\` into `%5C` does (`/a\b` has the segments `a` and `b`).
- */
-export function browserReading(uri: string, relative: boolean): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(uri, relative ? BASE : undefined);
-  } catch {
-    return undefined;
-  }
-  const query = url.search.slice(1).split('&').map((pair) => {
-    const equals = pair.indexOf('=');
-    return equals === -1 ? [octets(pair)] : [octets(pair.slice(0, equals)), octets(pair.slice(equals + 1))];
-  });
-  return JSON.stringify([
-    url.protocol,
-    octets(url.username),
-    octets(url.password),
-    url.hostname,
-    url.port,
-    url.pathname.split('/').map(octets),
-    url.search === '' ? null : query,
-    url.hash === '' ? null : octets(url.hash.slice(1)),
-  ]);
-}
 
 /** The number of problems urilint reports in a URI: the grammar's and every analysis's, but none that touches a hole. */
 function problems(uri: string, holes: readonly Span[]): number {
@@ -125,7 +72,7 @@ export function unsafeFixReason(candidate: UriCandidate, edits: readonly TextEdi
   const before = browserReading(uri, relative);
   const after = browserReading(fixed, relative);
   if (before !== undefined && after !== before) return 'it changes what a browser reads';
-  if (before === undefined && after === undefined && (relative || BROWSER_SCHEMES.has(scheme))) return 'browsers reject the URI with or without it';
+  if (before === undefined && after === undefined && (relative || SPECIAL_SCHEMES.has(scheme))) return 'browsers reject the URI with or without it';
   if (problems(fixed, movedHoles(candidate.holes, edits)) >= problems(uri, candidate.holes)) return 'it does not leave fewer problems';
   return undefined;
 }

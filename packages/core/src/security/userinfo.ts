@@ -5,6 +5,7 @@ import { parse } from '../parse.js';
 import type { Diagnostic, Span, Suggestion, UriReference } from '../types.js';
 import { leadingHostToken, looksLikeHostname } from './hostlike.js';
 import { isLocalOrReservedHost } from './insecure.js';
+import { SPECIAL_SCHEMES } from '../whatwg/url.js';
 import { WEB_SCHEMES } from './ports.js';
 import { textOf } from './spans.js';
 
@@ -45,8 +46,6 @@ function hostPhrase(reference: UriReference): string {
   return `the host contacted is "${excerpt(reference.input, host.start, host.end)}"`;
 }
 
-/** The schemes whose URLs browsers parse with the URL standard's "special" rules, `\\` read as `/`. */
-const SPECIAL_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'ws', 'wss', 'ftp', 'file']);
 
 /** True for http, https, ws and wss, where a user name has no use but to leak (RFC 9110 §4.2.4). */
 function isWeb(reference: UriReference): boolean {
