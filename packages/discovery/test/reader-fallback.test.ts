@@ -38,8 +38,10 @@ describe('a reader that stops early', () => {
 
   it.each(Object.keys(NESTED) as (keyof typeof NESTED)[])('%s: random and adversarial nesting never loses the planted URI (seeded)', (kind) => {
     fc.assert(
-      fc.property(fc.oneof(fc.integer({ min: 0, max: 60 }), fc.constantFrom(500, 2_000, 6_000)), (depth) => check(NESTED[kind](depth), kind)),
-      { numRuns: 40, seed: 3986 },
+      // Up to 3,000 levels: past where the YAML and CSS readers stop (about 1,000). Deeper, the worker's
+      // own stack is the limit being tested; the 5,000-level HTML case above covers a reader that stops there.
+      fc.property(fc.oneof(fc.integer({ min: 0, max: 60 }), fc.constantFrom(500, 1_500, 3_000)), (depth) => check(NESTED[kind](depth), kind)),
+      { numRuns: 30, seed: 3986 },
     );
   });
 });

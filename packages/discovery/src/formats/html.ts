@@ -231,6 +231,8 @@ function parseLeniently(html: string, stopped: { reason?: string }): DocumentNod
       return parse(length === html.length ? html : html.slice(0, length)).ast;
     } catch (error) {
       stopped.reason ??= error instanceof RangeError ? 'the document nests too deep to parse' : `the HTML parser stopped: ${error instanceof Error ? error.message : String(error)}`;
+      // Too deep: cutting tags off the end leaves the nesting as deep, so no retry helps.
+      if (error instanceof RangeError) return undefined;
       const pos = (error as { pos?: unknown } | null)?.pos;
       const at = typeof pos === 'number' && pos < length ? pos : length - 1;
       const cut = html.lastIndexOf('<', at);
