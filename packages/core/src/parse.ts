@@ -396,9 +396,28 @@ class Parser {
   }
 
   // port = *DIGIT
+  // A port is one number: however many runs of other characters it holds, it is reported once,
+  // from the first of them to the end of the last (`4a0b` is one problem, not two).
   parsePort(start: number, end: number): void {
-    this.reportRunsOutside(DIGIT, start, end, 'port-invalid-char', 'port', (run) =>
-      `The port "${this.excerpt(start, end)}" contains ${run}; a port holds only decimal digits.`,
+    const s = this.s;
+    let first = -1;
+    let last = -1;
+    for (let i = start; i < end; i++) {
+      const c = s.charCodeAt(i);
+      if (c < 128 && DIGIT[c] === 1) continue;
+      if (first === -1) first = i;
+      last = i + 1;
+    }
+    if (first === -1 || this.full('port-invalid-char')) return;
+    // A surrogate pair ends a code point past `last - 1`.
+    if (last < end && (s.charCodeAt(last) & 0xfc00) === 0xdc00) last++;
+    const others = [...new Set([...s.slice(first, last)].filter((ch) => !(ch.length === 1 && ch >= '0' && ch <= '9')))].join('');
+    this.report(
+      'port-invalid-char',
+      first,
+      last,
+      'port',
+      `The port "${this.excerpt(start, end)}" contains ${describeChars(others)}; a port holds only decimal digits.`,
     );
   }
 

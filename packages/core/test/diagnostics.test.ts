@@ -178,6 +178,14 @@ describe('non-ASCII characters', () => {
     expect(problems('é:x')).toEqual([['scheme-invalid-start', 'é']]);
     expect(problems('//h:8é/')).toEqual([['port-invalid-char', 'é']]);
   });
+
+  it('reports a port once, from its first invalid character to its last', () => {
+    expect(problems('http://h:4a0b/')).toEqual([['port-invalid-char', 'a0b']]);
+    expect(problems('http://h:4000|path-/x')).toEqual([['port-invalid-char', '|path-']]);
+    const [diagnostic] = parse('http://h:4a0b/').diagnostics;
+    expect(diagnostic?.message).toBe('The port "4a0b" contains the characters "ab"; a port holds only decimal digits.');
+    expect(problems('//h:8\uD83D\uDE00/')).toEqual([['port-invalid-char', '\uD83D\uDE00']]);
+  });
 });
 
 describe('fixes', () => {
