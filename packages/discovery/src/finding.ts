@@ -126,6 +126,54 @@ function heldBack(candidate: UriCandidate, fix: readonly TextEdit[], reason: str
   return out;
 }
 
+/** How a hole is shown in a message: its own source text (`${port}`, `{{ site.url }}`), shortened. */
+function holeText(candidate: UriCandidate, part: Extract<Part, { kind: 'hole' }>): string | undefined {
+  const source = candidate.source;
+  if (source === undefined) return undefined;
+  const text = source.slice(part.range[0], part.range[1]).replace(/\s+/g, ' ');
+  const short = text.length <= 30 ? text : `${text.slice(0, 29)}…`;
+  // A JavaScript hole's range is its expression: shown as the template literal writes it.
+  return part.node !== undefined && part.node.type !== 'TemplateLiteral' && part.node.type !== 'Literal' && !text.startsWith('{') ? `\${${short}}` : short;
+}
+
+/**
+ * Core's message with the placeholders that stand for holes shown as the holes' own text: core
+ * parsed `https://host:1x/` for `https://host:${port}x/`, and its message quotes the port as "1x";
+ * the user reads "${port}x". Each quoted excerpt that is a piece of the URI over a hole (the one
+ * nearest the problem) is written with the holes' text.
+ */
+export function messageWithHoles(candidate: UriCandidate, message: string, start: number, end: number): string {
+  const holes = candidate.parts.filter((part): part is Extract<Part, { kind: 'hole' }> => part.kind === 'hole' && part.end > candidate.uriStart && part.start < candidate.uriEnd);
+  if (holes.length === 0 || candidate.source === undefined) return message;
+  const uri = candidate.uri;
+  return message.replace(/"([^"]+)"/g, (whole, quoted: string) => {
+    let best: number | undefined;
+    for (let at = uri.indexOf(quoted); at !== -1; at = uri.indexOf(quoted, at + 1)) {
+      const covers = holes.some((hole) => hole.start - candidate.uriStart < at + quoted.length && at < hole.end - candidate.uriStart);
+      if (!covers) continue;
+      const distance = at + quoted.length < start ? start - (at + quoted.length) : at > end ? at - end : 0;
+      const bestDistance = best === undefined ? Infinity : best + quoted.length < start ? start - (best + quoted.length) : best > end ? best - end : 0;
+      if (distance < bestDistance) best = at;
+    }
+    if (best === undefined) return whole;
+    let shown = '';
+    let k = best;
+    while (k < best + quoted.length) {
+      const hole = holes.find((h) => h.start - candidate.uriStart <= k && k < h.end - candidate.uriStart);
+      if (hole === undefined) {
+        shown += uri[k];
+        k++;
+        continue;
+      }
+      const text = holeText(candidate, hole);
+      if (text === undefined) return whole;
+      shown += text;
+      k = hole.end - candidate.uriStart;
+    }
+    return `"${shown}"`;
+  });
+}
+
 /** One core diagnostic of a candidate as a finding, with its fix and suggestions mapped to the source. */
 export function findingOf(rule: string, candidate: UriCandidate, diagnostic: Diagnostic, messageId: string, options: FindingOptions = {}): Finding {
   const view: SourceView | undefined = candidate.source === undefined ? undefined : { text: candidate.source, range: (start, end) => sourceRangeOf(candidate, start, end) };
@@ -145,9 +193,9 @@ export function findingOf(rule: string, candidate: UriCandidate, diagnostic: Dia
     rule,
     code: diagnostic.code,
     spec: diagnostic.spec,
-    message: options.message ?? diagnostic.message,
+    message: options.message ?? messageWithHoles(candidate, diagnostic.message, diagnostic.start, diagnostic.end),
     messageId,
-    data: { message: diagnostic.message, code: diagnostic.code, ...options.data },
+    data: { message: messageWithHoles(candidate, diagnostic.message, diagnostic.start, diagnostic.end), code: diagnostic.code, ...options.data },
     range: sourceRangeOf(candidate, diagnostic.start, diagnostic.end),
     suggestions,
   };
