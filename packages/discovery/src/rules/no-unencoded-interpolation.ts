@@ -227,11 +227,23 @@ const MESSAGES: Readonly<Record<MessageId, string>> = {
   wrap: 'Wrap {{expression}} in encodeURIComponent().',
 };
 
+/**
+ * The messages as ESLint shows them: each problem's sentence ends with its code, as every other
+ * rule's does; this rule's findings have no core code, so their code is the rule's name (the one
+ * `urilint scan` and the language server show).
+ */
+const ESLINT_MESSAGES: Readonly<Record<MessageId, string>> = {
+  unencodedPath: `${MESSAGES.unencodedPath} [no-unencoded-interpolation]`,
+  unencodedQuery: `${MESSAGES.unencodedQuery} [no-unencoded-interpolation]`,
+  unencodedFragment: `${MESSAGES.unencodedFragment} [no-unencoded-interpolation]`,
+  wrap: MESSAGES.wrap,
+};
+
 export default defineCheck({
   name: 'no-unencoded-interpolation',
   recommended: false,
   strict: true,
-  messages: MESSAGES,
+  messages: ESLINT_MESSAGES,
   defaultOptions: {},
   check(candidate, { sourceCode }) {
     // Holes are JavaScript's `${…}` and `+ x`: only a JavaScript file has them.

@@ -176,7 +176,7 @@ describe('no-unencoded-interpolation: messages', () => {
   it('says where the value goes and what it can change', () => {
     const [message] = lint('fetch(`/search?q=${name}`)', 'js');
     expect(message!.message).toBe(
-      '`${name}` is put into the query unencoded: a value with "&", "#", "+", "%" or a space changes the URL (another parameter, a fragment, another value); wrap it in encodeURIComponent().',
+      '`${name}` is put into the query unencoded: a value with "&", "#", "+", "%" or a space changes the URL (another parameter, a fragment, another value); wrap it in encodeURIComponent(). [no-unencoded-interpolation]',
     );
     expect(message!.suggestions!.map((s) => s.desc)).toEqual(['Wrap name in encodeURIComponent().']);
   });
