@@ -63,6 +63,35 @@ export const NON_HIERARCHICAL_SCHEMES: readonly string[] = [
   'xmpp',
 ];
 
+/**
+ * What a URI of an opaque scheme looks like past its `scheme:` when it stands in running text,
+ * by the scheme's own syntax: `data:` then a media type, a parameter or the comma (RFC 2397),
+ * `mailto:` with an `@` or a query (RFC 6068), `tel:`/`fax:`/`sms:` with digits (RFC 3966,
+ * RFC 5724), `urn:` with a namespace (RFC 8141), `geo:` with a number (RFC 5870). Protocol text
+ * such as server-sent events (`event:custom\ndata:test`) has the scheme's name but not its shape.
+ */
+const OPAQUE_SHAPES: Readonly<Record<string, RegExp>> = {
+  data: /^[a-z]+\/[a-z0-9.+-]+|^;|^,/i,
+  mailto: /@|^\?/,
+  tel: /^\+?[\d(]/,
+  fax: /^\+?[\d(]/,
+  sms: /^\+?[\d(]/,
+  urn: /^[a-z0-9][a-z0-9-]{0,31}:/i,
+  geo: /^-?\d/,
+};
+
+/**
+ * Whether `uri` (found in running text) has the shape of its scheme's own syntax: a URI with `//`
+ * after its scheme always does; one of the opaque schemes above must look like one of its kind
+ * past the colon. Anything that does not start with a scheme is left to the caller (true).
+ */
+export function hasOpaqueShape(uri: string): boolean {
+  const match = /^([a-zA-Z][a-zA-Z0-9+.-]*):(\/\/)?/.exec(uri);
+  if (match === null || match[2] !== undefined) return true;
+  const shape = OPAQUE_SHAPES[match[1]!.toLowerCase()];
+  return shape === undefined || shape.test(uri.slice(match[0].length));
+}
+
 const TAB = 0x09;
 const LF = 0x0a;
 const VT = 0x0b;

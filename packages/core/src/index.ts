@@ -45,16 +45,18 @@ export {
   DEFAULT_PORTS,
   checkScheme,
   defaultPort,
+  isNavigableScheme,
   lookupScheme,
   suggestScheme,
   type SchemeInfo,
 } from './schemes/index.js';
+export { formDecode, queryParameters, type QueryParameter } from './query.js';
 export { checkSecurity, formatIPv4, parseIPv4Loose } from './security/index.js';
 export { isPlaceholderCredential, maskPassword, passwordSpan } from './security/userinfo.js';
 export { compareWithWhatwg, type WhatwgComparison, type WhatwgOptions } from './whatwg/index.js';
 export { browserReading } from './whatwg/reading.js';
 export { SPECIAL_SCHEMES } from './whatwg/url.js';
-export { NON_HIERARCHICAL_SCHEMES, findUris, type FindUrisOptions, type FoundUri } from './find.js';
+export { NON_HIERARCHICAL_SCHEMES, findUris, hasOpaqueShape, type FindUrisOptions, type FoundUri } from './find.js';
 export { analyze, type Analysis, type AnalyzeOptions } from './analyze.js';
 export { parseBase, removeDotSegments, resolve, type ResolveOptions } from './resolve.js';
 export { equivalent, normalize, normalizePercentEncoding, type EquivalentOptions, type NormalizeOptions } from './normalize.js';

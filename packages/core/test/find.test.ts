@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 // Before the code it counts: see support/work.ts.
 import { expectLinearWork } from './support/work.js';
 import { pathological } from './support/pathological.js';
-import { NON_HIERARCHICAL_SCHEMES, findUris, type FoundUri } from '../src/find.js';
+import { NON_HIERARCHICAL_SCHEMES, findUris, hasOpaqueShape, type FoundUri } from '../src/find.js';
 
 /** The URIs found, as strings. */
 function uris(text: string): string[] {
@@ -505,5 +505,30 @@ describe('linear cost', () => {
     const make = (n: number): string => 'https://example.com/' + 'a('.repeat(n / 4) + ')'.repeat(n / 4);
     expect(findUris(make(1_000_000))).toHaveLength(1);
     expectLinearWork(findUris, make);
+  });
+});
+
+describe('hasOpaqueShape', () => {
+  it('asks a URI without "//" for its own scheme\'s shape past the colon', () => {
+    // Server-sent events: protocol text, not data: or event: URIs.
+    expect(hasOpaqueShape('data:test')).toBe(false);
+    expect(hasOpaqueShape('data:text/plain,hi')).toBe(true);
+    expect(hasOpaqueShape('data:,hi')).toBe(true);
+    expect(hasOpaqueShape('data:;base64,aGk=')).toBe(true);
+    expect(hasOpaqueShape('mailto:support')).toBe(false);
+    expect(hasOpaqueShape('mailto:support@example.com')).toBe(true);
+    expect(hasOpaqueShape('mailto:?subject=hi')).toBe(true);
+    expect(hasOpaqueShape('tel:support')).toBe(false);
+    expect(hasOpaqueShape('tel:+1-201-555-0123')).toBe(true);
+    expect(hasOpaqueShape('urn:isbn:0451450523')).toBe(true);
+    expect(hasOpaqueShape('urn:x')).toBe(false);
+    expect(hasOpaqueShape('geo:37.786971,-122.399677')).toBe(true);
+    expect(hasOpaqueShape('geo:here')).toBe(false);
+  });
+
+  it('takes a URI with "//", a scheme it has no shape for, and text without a scheme as they are', () => {
+    expect(hasOpaqueShape('data://x')).toBe(true);
+    expect(hasOpaqueShape('javascript:alert(1)')).toBe(true);
+    expect(hasOpaqueShape('not a uri')).toBe(true);
   });
 });
