@@ -43,30 +43,6 @@ export function hasUriShape(value: string, holeFollows = false): boolean {
 }
 
 
-/** What a URI of each opaque scheme looks like past its scheme, when it is found in running text. */
-const OPAQUE_SHAPES: Readonly<Record<string, RegExp>> = {
-  // A media type, a parameter, or the comma before the data.
-  data: /^[a-z]+\/[a-z0-9.+-]+|^;|^,/i,
-  mailto: /@|^\?/,
-  tel: /^\+?[\d(]/,
-  fax: /^\+?[\d(]/,
-  sms: /^\+?[\d(]/,
-  urn: /^[a-z0-9][a-z0-9-]{0,31}:/i,
-  geo: /^-?\d/,
-};
-
-/**
- * Whether a URI found in running text is one by its own syntax: a URI without `//` of a scheme
- * above must look like one of its kind past the scheme (`data:` then a media type or `,`,
- * `mailto:` with an `@`, `tel:` with digits). Protocol text (`event:custom\ndata:test`) does not.
- */
-export function hasProseShape(uri: string): boolean {
-  const match = SCHEME_PREFIX.exec(uri);
-  if (match === null || match[2] !== undefined) return true;
-  const shape = OPAQUE_SHAPES[match[1]!.toLowerCase()];
-  return shape === undefined || shape.test(uri.slice(match[0].length));
-}
-
 /**
  * Names of keys and variables that hold a URL: `url`, `href`, `homepage`, `baseURL`, `apiUrl`,
  * `API_URL`, `docsUri`, `canonical_url`, `permanent-redirect`, `webhookEndpoint`.

@@ -1,8 +1,8 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { findUris, findUriTemplateExpressions } from '@urilint/core';
+import { findUris, findUriTemplateExpressions, hasOpaqueShape } from '@urilint/core';
 import { placeholder, UriCandidate, type CandidateContext, type Part } from '../candidate.js';
 import { embeddedLength, proseCandidates } from '../prose.js';
-import { hasProseShape, hasUriShape, isWholeUri, REGEX_LIKE, XML_NAMESPACES } from '../shape.js';
+import { hasUriShape, isWholeUri, REGEX_LIKE, XML_NAMESPACES } from '../shape.js';
 import { findTemplateTags, TEMPLATE_SYNTAXES, templateSyntaxes, type TemplateSetting, type TemplateSyntax } from '../templates.js';
 import { OffsetMap } from '../text-map.js';
 import { nodesOf, setText, type JsSourceCode } from './source-code.js';
@@ -231,7 +231,7 @@ function addCandidates(walk: Walk, node: TSESTree.Node, context: CandidateContex
     if (found.uri !== value.slice(found.start, found.end)) continue;
     const uri = found.uri.slice(0, embeddedLength(found.uri));
     const end = found.start + uri.length;
-    if (!hasUriShape(uri) || !hasProseShape(uri)) continue;
+    if (!hasUriShape(uri) || !hasOpaqueShape(uri)) continue;
     if (parts.some((part) => part.kind === 'hole' && part.start < end && found.start < part.end)) continue;
     // Cut short by the whitespace that delimits it inside "[…]": the rest of the literal is not in view.
     if (uri.lastIndexOf('[') > uri.lastIndexOf(']')) continue;
