@@ -6,7 +6,7 @@ import { CODES } from '../src/codes.js';
 import { applyEdits } from '../src/edits.js';
 import { parse } from '../src/parse.js';
 import { SCHEME_CODES } from '../src/schemes/codes.js';
-import { DEFAULT_PORTS, checkScheme, lookupScheme, suggestScheme } from '../src/schemes/index.js';
+import { DEFAULT_PORTS, checkScheme, isNavigableScheme, lookupScheme, suggestScheme } from '../src/schemes/index.js';
 import { SCHEME_REGISTRY } from '../src/schemes/registry.generated.js';
 import type { Diagnostic } from '../src/types.js';
 
@@ -553,5 +553,12 @@ describe('robustness', () => {
     expect(check(mailto(400_000))).toHaveLength(1 + 1);
     expectLinearWork(check, data);
     expectLinearWork(check, mailto);
+  });
+});
+
+describe('isNavigableScheme', () => {
+  it('opens links to resources and addresses, in any case, never code or embedded content', () => {
+    for (const scheme of ['https', 'HTTP', 'ftp', 'file', 'mailto', 'tel', 'wss', 'urn', 'ssh', 'sips']) expect(isNavigableScheme(scheme), scheme).toBe(true);
+    for (const scheme of ['javascript', 'JavaScript', 'vbscript', 'data', 'blob', 'about', 'chrome']) expect(isNavigableScheme(scheme), scheme).toBe(false);
   });
 });

@@ -38,6 +38,18 @@ export interface SchemeInfo {
 // one or more ASCII lower alphas (checked after ASCII lower-casing).
 const WEB_PLUS = /^web\+[a-z]+$/;
 
+/**
+ * Schemes whose URIs name a resource or an address to contact, so an editor may open them as a
+ * link. The others run code (`javascript:`, `vbscript:`), embed their content (`data:`, `blob:`)
+ * or mean nothing outside one program: a link never opens them.
+ */
+const NAVIGABLE_SCHEMES = new Set(['http', 'https', 'ftp', 'ftps', 'file', 'mailto', 'tel', 'ws', 'wss', 'urn', 'news', 'git', 'ssh', 'sftp', 'irc', 'ircs', 'xmpp', 'sip', 'sips']);
+
+/** Whether a link to a URI of this scheme (case-insensitive) may be opened: see `NAVIGABLE_SCHEMES`. */
+export function isNavigableScheme(name: string): boolean {
+  return NAVIGABLE_SCHEMES.has(name.toLowerCase());
+}
+
 /** The registry entry of `name` (case-insensitive); `web+…` schemes are known by their prefix. */
 export function lookupScheme(name: string): SchemeInfo | undefined {
   const key = String(name).toLowerCase();

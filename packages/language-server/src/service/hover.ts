@@ -1,4 +1,4 @@
-import { compareWithWhatwg, defaultPort, maskPassword, normalize, resolve, tryPercentDecode, type Span, type UriReference } from '@urilint/core';
+import { compareWithWhatwg, defaultPort, formDecode, maskPassword, normalize, queryParameters, resolve, tryPercentDecode, type Span, type UriReference } from '@urilint/core';
 import { presetOptions, RULE_NAMES, runRules, type Finding, type JsSourceCode, type UriCandidate } from '@urilint/discovery';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver-types';
@@ -41,6 +41,12 @@ function shown(candidate: UriCandidate): string {
 
 function slice(uri: string, span: Span | undefined): string | undefined {
   return span === undefined ? undefined : uri.slice(span.start, span.end);
+}
+
+/** A query parameter's name or value as a form decodes it, or as written with a note when its octets are not UTF-8. */
+function formDecoded(text: string): string {
+  const value = formDecode(text);
+  return value === undefined ? `${code(text)} (not UTF-8 once decoded)` : code(value);
 }
 
 /** Percent-decoded text, or the text itself with a note when its octets are not UTF-8. */
@@ -92,15 +98,12 @@ function componentRows(candidate: UriCandidate): string[] {
   const query = slice(uri, reference.query);
   if (query !== undefined) {
     row('query', query === '' ? '(empty)' : code(query));
-    const parameters = query === '' ? [] : query.split('&');
+    const parameters = queryParameters(query);
     if (parameters.length > 0) {
-      // As URLSearchParams reads a query: `+` is a space, each name and value percent-decoded.
-      const list = parameters.map((parameter) => {
-        const equals = parameter.indexOf('=');
-        const name = equals < 0 ? parameter : parameter.slice(0, equals);
-        const value = equals < 0 ? undefined : parameter.slice(equals + 1);
-        const readName = decoded(name.replace(/\+/g, ' '));
-        return value === undefined ? readName : `${readName} = ${decoded(value.replace(/\+/g, ' '))}`;
+      // As a form and URLSearchParams read a query: `+` is a space, each name and value percent-decoded.
+      const list = parameters.map(({ name, value }) => {
+        const readName = formDecoded(name);
+        return value === undefined ? readName : `${readName} = ${formDecoded(value)}`;
       });
       row('&nbsp;&nbsp;parameters', list.join(' · '));
     }

@@ -1,12 +1,9 @@
-import { resolve } from '@urilint/core';
+import { isNavigableScheme, resolve } from '@urilint/core';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentLink } from 'vscode-languageserver-types';
 import type { DocumentAnalysis } from './analysis.js';
 import { toRange } from './diagnostics.js';
 import { masked } from './hover.js';
-
-/** Schemes a link may open: others (`javascript:`, `data:`, `vbscript:`) run code or embed content. */
-const LINKABLE = /^(https?|ftp|ftps|file|mailto|tel|ws|wss|urn|news|git|ssh|sftp|irc|ircs|xmpp|sip|sips)$/i;
 
 /**
  * A link for every valid absolute URI found (its target is the URI as
@@ -19,7 +16,7 @@ export function provideDocumentLinks(document: TextDocument, analysis: DocumentA
     const reference = candidate.reference;
     if (!reference.valid || reference.kind !== 'uri' || candidate.holes.length > 0 || reference.scheme === undefined) return;
     const scheme = candidate.uri.slice(reference.scheme.start, reference.scheme.end);
-    if (!LINKABLE.test(scheme)) return;
+    if (!isNavigableScheme(scheme)) return;
     let target: string;
     try {
       // The RFC's resolution of a URI against itself removes its dot segments: the address it names.
