@@ -182,6 +182,24 @@ class Parser {
         );
         return -1;
       }
+      // `::1:35729`: not an IPv6 address whole, but one followed by a port (a group has at most
+      // four hexadecimal digits, so the last part can only be the port).
+      const last = s.lastIndexOf(':', end - 1);
+      if (second >= 0 && second < end && last > start && last + 1 < end && this.allIn(DIGIT, last + 1, end) && this.parseIPv6address(start, last, false)) {
+        this.host = { start, end: last, kind: 'ipv6' };
+        this.report(
+          'host-ipv6-missing-brackets',
+          start,
+          last,
+          'host',
+          `The host "${this.excerpt(start, last)}" is an IPv6 address followed by the port ${this.excerpt(last + 1, end)}; as a host it must be written in brackets: "[${this.excerpt(start, last)}]:${this.excerpt(last + 1, end)}".`,
+          [
+            { start, end: start, text: '[' },
+            { start: last, end: last, text: ']' },
+          ],
+        );
+        return last + 1;
+      }
     }
     const hostEnd = colon >= 0 ? colon : end;
     const kind: HostKind = this.isIPv4address(start, hostEnd) ? 'ipv4' : 'reg-name';
@@ -419,6 +437,15 @@ class Parser {
       'port',
       `The port "${this.excerpt(start, end)}" contains ${describeChars(others)}; a port holds only decimal digits.`,
     );
+  }
+
+  /** Whether every character of `[start, end)` is in `allowed`. */
+  allIn(allowed: CharTable, start: number, end: number): boolean {
+    for (let i = start; i < end; i++) {
+      const c = this.s.charCodeAt(i);
+      if (!(c < 128 && allowed[c] === 1)) return false;
+    }
+    return true;
   }
 
   /** Reports each run of characters in `[start, end)` that `allowed` does not hold. */

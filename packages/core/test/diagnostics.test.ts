@@ -179,6 +179,18 @@ describe('non-ASCII characters', () => {
     expect(problems('//h:8é/')).toEqual([['port-invalid-char', 'é']]);
   });
 
+  it('reads an unbracketed IPv6 address followed by a port as one, when the last part cannot be a group', () => {
+    // 35729 has five digits; a group of an IPv6 address has at most four (RFC 3986 §3.2.2, h16).
+    expect(problems('http://::1:35729/')).toEqual([['host-ipv6-missing-brackets', '::1']]);
+    const reference = parse('http://::1:35729/');
+    expect(applyEdits('http://::1:35729/', reference.diagnostics[0]!.fix!)).toBe('http://[::1]:35729/');
+    expect(reference.diagnostics[0]!.message).toBe(
+      'The host "::1" is an IPv6 address followed by the port 35729; as a host it must be written in brackets: "[::1]:35729".',
+    );
+    // A last part that can be a group is the address's own: the whole is bracketed.
+    expect(problems('http://2001:db8::5:9091/')).toEqual([['host-ipv6-missing-brackets', '2001:db8::5:9091']]);
+  });
+
   it('reports a port once, from its first invalid character to its last', () => {
     expect(problems('http://h:4a0b/')).toEqual([['port-invalid-char', 'a0b']]);
     expect(problems('http://h:4000|path-/x')).toEqual([['port-invalid-char', '|path-']]);
