@@ -13,7 +13,7 @@ import { checkFiles } from './pool.js';
 import { Progress } from './progress.js';
 import {
   emptyTally,
-  formatProblem,
+  formatProblems,
   FORMATS,
   jsonProblem,
   sarifLog,
@@ -244,7 +244,7 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
     else if (options.format === 'sarif') sarif.push({ display: file.display, path: file.path, problems: result.problems });
     else {
       progress?.clear();
-      await write(io.stdout, result.problems.map((problem) => formatProblem(file.display, problem, style).join('\n') + '\n\n').join(''));
+      await write(io.stdout, formatProblems(file.display, result.problems, style).map((lines) => lines.join('\n') + '\n\n').join(''));
     }
   };
 

@@ -50,6 +50,27 @@ export function formatProblem(file: string, problem: Problem, style: Style): str
   ];
 }
 
+/**
+ * The lines of a file's problems, those of one range under one code frame: two rules that report
+ * the same characters (a `\\` that must be escaped and that browsers read as `/`) are one place
+ * to look at, with a line per problem above it.
+ */
+export function formatProblems(file: string, problems: readonly Problem[], style: Style): string[][] {
+  const groups = new Map<string, Problem[]>();
+  for (const problem of problems) {
+    const key = `${problem.line}:${problem.column}:${problem.endLine}:${problem.endColumn}`;
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, [problem]);
+    else group.push(problem);
+  }
+  return [...groups.values()].map((group) => {
+    const frames = group.map((problem) => formatProblem(file, problem, style));
+    if (frames.length === 1) return frames[0]!;
+    // Each problem's heading, the source line once, and each problem's carets and rule.
+    return [...frames.map((frame) => frame[0]!), frames[0]![1]!, ...frames.map((frame) => frame[2]!)];
+  });
+}
+
 export function jsonProblem(file: string, problem: Problem): JsonProblem {
   const { line, column, endLine, endColumn, code, rule, severity, message } = problem;
   return { file, line, column, endLine, endColumn, code, rule, severity, message };
