@@ -54,3 +54,4 @@ export {
   type TemplateSyntax,
   type TemplateTag,
 } from './templates.js';
+export * from './config/index.js';
