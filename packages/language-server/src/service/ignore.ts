@@ -1,3 +1,4 @@
+import { matchesAny } from '@urilint/discovery';
 import { minimatch } from 'minimatch';
 
 /** The file path of a `file:` URI, or undefined for other schemes (`untitled:`). */
@@ -20,11 +21,13 @@ export function isIgnored(uri: string, patterns: readonly string[], workspaceFol
   const path = filePath(uri);
   if (path === undefined) return false;
   const candidates = [path];
+  const relatives: string[] = [];
   for (const folder of workspaceFolders) {
     const root = filePath(folder);
     if (root === undefined) continue;
     const prefix = root.endsWith('/') ? root : `${root}/`;
-    if (path.startsWith(prefix)) candidates.push(path.slice(prefix.length));
+    if (path.startsWith(prefix)) relatives.push(path.slice(prefix.length));
   }
-  return patterns.some((pattern) => candidates.some((candidate) => minimatch(candidate, pattern, { dot: true })));
+  candidates.push(...relatives);
+  return patterns.some((pattern) => candidates.some((candidate) => minimatch(candidate, pattern, { dot: true }))) || relatives.some((relative) => matchesAny(patterns, relative));
 }

@@ -1,35 +1,17 @@
-import { RULE_NAMES, TEMPLATE_SYNTAX_DESCRIPTIONS, TEMPLATE_SYNTAXES, type RuleName, type TemplateSetting } from '@urilint/discovery';
+import { PROJECT_SETTINGS, settingJsonSchema, type Preset, type ProjectSettings, type RuleSetting, type RuleSeverity } from '@urilint/discovery';
 
-/** A rule's severity in the editor: `off`, or the LSP severity its findings get. */
-export type RuleSeverity = 'off' | 'error' | 'warning' | 'information' | 'hint';
+export type { Preset, RuleSetting, RuleSeverity };
 
-/** A rule's setting: its severity, or its severity and its options (the ESLint rule's options). */
-export type RuleSetting = RuleSeverity | { severity?: RuleSeverity; options?: Record<string, unknown> };
-
-export type Preset = 'recommended' | 'strict' | 'all' | 'none';
-
-/** The `urilint` section of the client's settings, as the service reads it. */
-export interface Settings {
+/**
+ * The `urilint` section of the client's settings, as the service reads it: the project settings
+ * (defined once in `@urilint/discovery`, with the configuration file's) but `kinds`, which the
+ * editor's `languages` stands for, and the settings only an editor has.
+ */
+export interface Settings extends Omit<ProjectSettings, 'kinds'> {
   /** Check documents at all. */
   enable: boolean;
-  /** The rules on before `rules` adjusts them: the ESLint plugin's configs of the same names. */
-  preset: Preset;
-  /** Per rule (the ESLint rule names without `urilint/`): its severity, or `{ severity, options }`. */
-  rules: Partial<Record<RuleName, RuleSetting>>;
-  /** The base URI relative references are resolved against in hovers and links, when the document names none (`<base href>`). */
-  baseUri: string;
-  /** Glob patterns of files not to check (matched against the path and the path relative to the workspace folder). */
-  ignore: string[];
   /** The language ids to check. */
   languages: string[];
-  /** More URL sinks for JS/TS: `name.path` or `module:name.path`, as the ESLint plugin's `settings.urilint.sinks`. */
-  sinks: string[];
-  /** JSX components whose URL attributes hold URLs (`Link`, `Image`), as `settings.urilint.linkComponents`. */
-  linkComponents: string[];
-  /** Check the URIs in comments of code files, as the ESLint plugin's `settings.urilint.comments`. */
-  comments: boolean;
-  /** Template syntax read as holes (`{{ url }}`, `{% if %}`): all (`true`), none (`false`) or the syntaxes named. */
-  templates: TemplateSetting;
   /** Milliseconds to wait after the last edit before checking a document again (push diagnostics). */
   debounce: number;
 }
@@ -76,19 +58,17 @@ export const FILE_EXTENSIONS: Readonly<Record<string, LanguageId>> = { '.json5':
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = {
   enable: true,
-  preset: 'recommended',
-  rules: {},
-  baseUri: '',
-  ignore: [],
+  preset: PROJECT_SETTINGS.preset.default,
+  rules: PROJECT_SETTINGS.rules.default,
+  baseUri: PROJECT_SETTINGS.baseUri.default,
+  ignore: PROJECT_SETTINGS.ignore.default,
   languages: Object.keys(LANGUAGES),
-  sinks: [],
-  linkComponents: [],
-  comments: true,
-  templates: true,
+  sinks: PROJECT_SETTINGS.sinks.default,
+  linkComponents: PROJECT_SETTINGS.linkComponents.default,
+  comments: PROJECT_SETTINGS.comments.default,
+  templates: PROJECT_SETTINGS.templates.default,
   debounce: 200,
 };
-
-const SEVERITIES: readonly RuleSeverity[] = ['off', 'error', 'warning', 'information', 'hint'];
 
 /**
  * Each setting's JSON schema, with the text users read: the VS Code
@@ -97,62 +77,19 @@ const SEVERITIES: readonly RuleSeverity[] = ['off', 'error', 'warning', 'informa
  */
 export const SETTINGS_SCHEMA: Record<keyof Settings, Record<string, unknown>> = {
   enable: { type: 'boolean', default: DEFAULT_SETTINGS.enable, description: 'Check URIs in open documents.' },
-  preset: {
-    type: 'string',
-    enum: ['recommended', 'strict', 'all', 'none'],
-    default: DEFAULT_SETTINGS.preset,
-    description: 'The rules that are on before `urilint.rules` adjusts them: the ESLint plugin\'s configs of the same names (`none`: only the rules listed in `urilint.rules`).',
-  },
-  rules: {
-    type: 'object',
-    default: {},
-    description: 'Per rule (the ESLint rule name without `urilint/`): its severity (`off`, `error`, `warning`, `information`, `hint`), or `{ "severity": …, "options": … }` with the ESLint rule\'s options.',
-    properties: Object.fromEntries(
-      RULE_NAMES.map((name) => [
-        name,
-        {
-          anyOf: [
-            { type: 'string', enum: SEVERITIES },
-            { type: 'object', properties: { severity: { type: 'string', enum: SEVERITIES }, options: { type: 'object' } }, additionalProperties: false },
-          ],
-        },
-      ]),
-    ),
-    additionalProperties: false,
-  },
-  baseUri: {
-    type: 'string',
-    default: DEFAULT_SETTINGS.baseUri,
-    description: 'The absolute URI that relative references are resolved against in hovers, when the document names none (`<base href>` in HTML); by default the document itself.',
-  },
-  ignore: { type: 'array', items: { type: 'string' }, default: DEFAULT_SETTINGS.ignore, description: 'Glob patterns of files not to check, matched against the path relative to the workspace folder and the absolute path.' },
+  preset: settingJsonSchema('preset'),
+  rules: settingJsonSchema('rules'),
+  baseUri: settingJsonSchema('baseUri'),
+  ignore: settingJsonSchema('ignore'),
   languages: {
     type: 'array',
     items: { type: 'string', enum: Object.keys(LANGUAGES) },
     default: DEFAULT_SETTINGS.languages,
     description: 'The language ids whose documents are checked.',
   },
-  sinks: {
-    type: 'array',
-    items: { type: 'string' },
-    default: DEFAULT_SETTINGS.sinks,
-    description: 'More URL sinks in JavaScript and TypeScript (`myFetch`, `api.get`, `my-http:request`): their first argument is a URL. The same as the ESLint plugin\'s `settings.urilint.sinks`.',
-  },
-  linkComponents: {
-    type: 'array',
-    items: { type: 'string' },
-    default: DEFAULT_SETTINGS.linkComponents,
-    description: 'JSX components whose `href`/`src` attributes hold URLs (`Link`, `Image`). The same as `settings.urilint.linkComponents`.',
-  },
-  comments: {
-    type: 'boolean',
-    default: DEFAULT_SETTINGS.comments,
-    description: 'Check the URIs in comments of code files (`https://…`, `mailto:…` in running text). The same as `settings.urilint.comments`.',
-  },
-  templates: {
-    anyOf: [{ type: 'boolean' }, { type: 'array', items: { type: 'string', enum: [...TEMPLATE_SYNTAXES] }, uniqueItems: true }],
-    default: DEFAULT_SETTINGS.templates,
-    description: `Template syntax read as holes, never reported and never touched by a fix: \`true\` for all, \`false\` for none (a project that writes \`{{\` in its URIs), or a list of ${TEMPLATE_SYNTAXES.map((name) => `\`${name}\` (${TEMPLATE_SYNTAX_DESCRIPTIONS[name]})`).join(', ')}. The same as the ESLint plugin's \`settings.urilint.templates\`.`,
-  },
+  sinks: settingJsonSchema('sinks'),
+  linkComponents: settingJsonSchema('linkComponents'),
+  comments: settingJsonSchema('comments'),
+  templates: settingJsonSchema('templates'),
   debounce: { type: 'number', minimum: 0, default: DEFAULT_SETTINGS.debounce, description: 'Milliseconds to wait after the last edit before checking a document again.' },
 };
