@@ -1,10 +1,10 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { findUris, findUriTemplateExpressions, hasOpaqueShape } from '@urilint/core';
 import { placeholder, UriCandidate, type CandidateContext, type Part } from '../candidate.js';
-import { embeddedLength, proseCandidates } from '../prose.js';
+import { embeddedLength } from '../prose.js';
+import { commentCandidates } from './comments.js';
 import { hasUriShape, isWholeUri, REGEX_LIKE, XML_NAMESPACES } from '../shape.js';
 import { findTemplateTags, TEMPLATE_SYNTAXES, templateSyntaxes, type TemplateSetting, type TemplateSyntax } from '../templates.js';
-import { OffsetMap } from '../text-map.js';
 import { nodesOf, setText, type JsSourceCode } from './source-code.js';
 import { mapJsxAttribute, mapStringLiteral, mapTemplateElement, mapTemplateElementAt, type CookedMap } from './literal-map.js';
 import { findSinkArguments, GLOBAL_SINK_NAMES, SINK_MODULES, syntacticSink } from './sinks.js';
@@ -325,11 +325,11 @@ function sinksOrNone(sourceCode: JsSourceCode, sinks: readonly string[] | undefi
 }
 
 /** The URIs in the file's comments, read as prose. */
-function commentCandidates(sourceCode: JsSourceCode): UriCandidate[] {
+function fileCommentCandidates(sourceCode: JsSourceCode): UriCandidate[] {
   const out: UriCandidate[] = [];
   for (const comment of sourceCode.ast.comments ?? []) {
     // `//` and `/*` are two characters; the value is what follows them.
-    guarded(() => out.push(...proseCandidates(OffsetMap.plain(comment.value, comment.range[0] + 2))));
+    guarded(() => out.push(...commentCandidates(comment.value, comment.range[0] + 2)));
   }
   return out;
 }
@@ -412,7 +412,7 @@ function buildCandidates(context: Readonly<TSESLint.RuleContext<string, readonly
     }
     addExpression(walk, node);
   }
-  if (options.comments !== false) walk.out.push(...commentCandidates(sourceCode));
+  if (options.comments !== false) walk.out.push(...fileCommentCandidates(sourceCode));
   return walk.out;
 }
 
@@ -609,7 +609,7 @@ export class JsDiscovery {
 
   #commentCandidates(comment: TSESTree.Comment): UriCandidate[] {
     const out: UriCandidate[] = [];
-    guarded(() => out.push(...proseCandidates(OffsetMap.plain(comment.value, comment.range[0] + 2))));
+    guarded(() => out.push(...commentCandidates(comment.value, comment.range[0] + 2)));
     return out;
   }
 

@@ -1,8 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import ts from 'typescript';
 import type { UriCandidate } from '../candidate.js';
-import { proseCandidates } from '../prose.js';
-import { OffsetMap } from '../text-map.js';
+import { commentCandidates } from './comments.js';
 import { JsDiscovery, literalCandidates, type DiscoveryOptions } from './discover.js';
 import { hasJsx, parseJs, type JsSourceCode } from './source-code.js';
 
@@ -102,7 +101,7 @@ function tolerantCandidates(text: string, options: DiscoveryOptions): UriCandida
       case ts.SyntaxKind.MultiLineCommentTrivia:
         if (options.comments !== false) {
           const close = token === ts.SyntaxKind.MultiLineCommentTrivia && text.startsWith('*/', end - 2) ? 2 : 0;
-          comments.push(...proseCandidates(OffsetMap.plain(text.slice(start + 2, end - close), start + 2)));
+          comments.push(...commentCandidates(text.slice(start + 2, end - close), start + 2));
         }
         break;
       default:
