@@ -1,5 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { analyze, findUriTemplateExpressions, parse, type Analysis, type Span, type UriReference } from '@urilint/core';
+import { analyze, parse, type Analysis, type Span, type UriReference } from '@urilint/core';
+import { expressionHoles } from './route-patterns.js';
 import { hasUriShape } from './shape.js';
 import { sentinelHoles } from './templates.js';
 import type { TextMap } from './text-map.js';
@@ -138,13 +139,14 @@ interface ValueHole {
 
 /**
  * The holes of `text` that matter to the URI at `[uriStart, uriEnd)`: masked template tags
- * (`templates.ts`) that overlap it, clipped to it, and RFC 6570 expressions (`{owner}`) between them.
+ * (`templates.ts`) that overlap it, clipped to it, and RFC 6570 expressions (`{owner}`) and route
+ * pattern syntax (`:id{[0-9]+}`, `localhost:*`) between them.
  */
 function holesOf(text: string, uriStart: number, uriEnd: number): ValueHole[] {
   const holes: ValueHole[] = [];
   let from = uriStart;
   const rfc6570 = (to: number): void => {
-    for (const expression of findUriTemplateExpressions(text.slice(from, to))) {
+    for (const expression of expressionHoles(text.slice(from, to))) {
       holes.push({ start: from + expression.start, end: from + expression.end, control: false });
     }
   };

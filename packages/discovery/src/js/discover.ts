@@ -1,8 +1,9 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { findUris, findUriTemplateExpressions, hasOpaqueShape } from '@urilint/core';
+import { findUris, hasOpaqueShape } from '@urilint/core';
 import { placeholder, UriCandidate, type CandidateContext, type Part } from '../candidate.js';
 import { embeddedLength } from '../prose.js';
 import { commentCandidates } from './comments.js';
+import { expressionHoles } from '../route-patterns.js';
 import { hasUriShape, isWholeUri, REGEX_LIKE, XML_NAMESPACES } from '../shape.js';
 import { findTemplateTags, TEMPLATE_SYNTAXES, templateSyntaxes, type TemplateSetting, type TemplateSyntax } from '../templates.js';
 import { nodesOf, setText, type JsSourceCode } from './source-code.js';
@@ -65,7 +66,7 @@ function holesIn(cooked: string, syntaxes: ReadonlySet<TemplateSyntax>): { start
   const holes: { start: number; end: number }[] = [];
   let from = 0;
   const rfc6570 = (to: number): void => {
-    for (const expression of findUriTemplateExpressions(cooked.slice(from, to))) holes.push({ start: from + expression.start, end: from + expression.end });
+    for (const expression of expressionHoles(cooked.slice(from, to))) holes.push({ start: from + expression.start, end: from + expression.end });
   };
   for (const tag of findTemplateTags(cooked, syntaxes)) {
     rfc6570(tag.start);

@@ -1,0 +1,49 @@
+/**
+ * Route patterns written like URLs: `http://localhost/posts/:postId{[abc]+}` (Hono),
+ * `https://api.github.com/repos/:owner/:repo/contents{/*path}` (path-to-regexp 8, React Router),
+ * `http://localhost:*` (MSW). A router matches requests against them; nothing requests them as
+ * written, so their pattern syntax is a hole, exactly like an RFC 6570 `{var}`: never reported, never
+ * touched by a fix, with the URL around it still checked.
+ */
+import { findUriTemplateExpressions, type Span } from '@urilint/core';
+
+/** A path parameter (`/:id`, `{/:id}`): the mark of a route pattern (Express, path-to-regexp, Hono, MSW, React Router). */
+const PATH_PARAMETER = /[/{]:[A-Za-z_$][\w$]*/;
+
+/** A port that is a wildcard (`http://localhost:*`, `ws://*.example.com:*` then a path): only a pattern has one. */
+const WILDCARD_PORT = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#]*:(\*)(?=[/?#]|$)/;
+
+/** The balanced `{…}` groups of `text` (outermost), as spans; an unclosed `{` is none. */
+function braceGroups(text: string): Span[] {
+  const groups: Span[] = [];
+  let depth = 0;
+  let start = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x7b) {
+      if (depth === 0) start = i;
+      depth++;
+    } else if (c === 0x7d && depth > 0) {
+      depth--;
+      if (depth === 0) groups.push({ start, end: i + 1 });
+    }
+  }
+  return groups;
+}
+
+/**
+ * The holes that a URL's own text writes, in order and not overlapping: RFC 6570 expressions
+ * (`{owner}`), and in a route pattern (a path parameter `/:id` somewhere in it) its `{…}` groups —
+ * a parameter's regular expression or an optional part — and a wildcard port.
+ */
+export function expressionHoles(text: string): Span[] {
+  const expressions = findUriTemplateExpressions(text);
+  const pattern: Span[] = [];
+  const port = WILDCARD_PORT.exec(text);
+  if (port !== null) pattern.push({ start: port[0].length - 1, end: port[0].length });
+  if (PATH_PARAMETER.test(text)) pattern.push(...braceGroups(text));
+  if (pattern.length === 0) return expressions;
+  // A route's group holds what an RFC 6570 expression would match inside it: the group is the hole.
+  const all = [...pattern, ...expressions.filter((e) => !pattern.some((p) => p.start <= e.start && e.end <= p.end))];
+  return all.sort((a, b) => a.start - b.start);
+}

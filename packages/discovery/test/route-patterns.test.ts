@@ -1,0 +1,51 @@
+/** Route patterns written like URLs: their pattern syntax is a hole; the URL around it is still checked. */
+import { describe, expect, it } from 'vitest';
+import { discoverDocument } from '../src/document.js';
+import { RULE_NAMES, runRules } from '../src/rules/index.js';
+import { expressionHoles } from '../src/route-patterns.js';
+
+const ALL_RULES = Object.fromEntries(RULE_NAMES.map((name) => [name, {}]));
+
+function problems(text: string): [string | undefined, string][] {
+  const { candidates, sourceCode } = discoverDocument(text, 'js');
+  return runRules(candidates, ALL_RULES, sourceCode).map((finding) => [finding.code, text.slice(finding.range[0], finding.range[1])]);
+}
+
+const holes = (text: string): string[] => expressionHoles(text).map(({ start, end }) => text.slice(start, end));
+
+describe('route patterns', () => {
+  it('a path parameter’s regular expression in braces (Hono)', () => {
+    expect(holes('http://localhost/posts/:postId{[abc]+}/comments/:commentId{[0-9]+}')).toEqual(['{[abc]+}', '{[0-9]+}']);
+    expect(holes('http://localhost/year/:year{[1-9]{1}[0-9]{3}}/month/:month{[0-9]{2}}')).toEqual(['{[1-9]{1}[0-9]{3}}', '{[0-9]{2}}']);
+    expect(problems("const url = 'http://localhost/posts/:postId{[abc]+}/comments/:commentId{[0-9]+}'")).toEqual([]);
+  });
+
+  it('an optional group (path-to-regexp 8, React Router)', () => {
+    expect(holes('https://api.github.com/repos/:owner/:repo/contents{/*path}')).toEqual(['{/*path}']);
+    expect(holes('/users{/:id}/edit')).toEqual(['{/:id}']);
+  });
+
+  it('a wildcard port (MSW)', () => {
+    expect(holes('http://localhost:*')).toEqual(['*']);
+    expect(holes('http://*.localhost:*/user/*')).toEqual(['*']);
+    expect(problems("matchRequestUrl(new URL('http://localhost:3000'), 'http://localhost:*')")).toEqual([]);
+  });
+
+  it('still checks the URL around the pattern syntax', () => {
+    expect(problems("const url = 'http://localhost/posts/:postId{[0-9]+}/a b'")).toEqual([['path-unescaped-char', ' ']]);
+    expect(problems("const url = 'http://localhost:*/%zz'")).toEqual([['pct-invalid-triplet', '%zz']]);
+  });
+
+  it('is not read into a URL without a path parameter: its braces are its own problem', () => {
+    expect(holes('http://localhost/posts/{[abc]+}')).toEqual([]);
+    expect(problems("const url = 'http://localhost/posts/{[abc]+}'")).toEqual([
+      ['path-unescaped-char', '{['],
+      ['path-unescaped-char', ']'],
+      ['path-unescaped-char', '}'],
+    ]);
+    // A port of digits and other characters is not a wildcard.
+    expect(holes('http://localhost:8*/')).toEqual([]);
+    // RFC 6570 expressions stay holes.
+    expect(holes('https://api.example.com/repos/{owner}/{repo}')).toEqual(['{owner}', '{repo}']);
+  });
+});
