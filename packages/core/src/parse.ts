@@ -418,25 +418,26 @@ class Parser {
   // from the first of them to the end of the last (`4a0b` is one problem, not two).
   parsePort(start: number, end: number): void {
     const s = this.s;
+    const runs: string[] = [];
     let first = -1;
     let last = -1;
-    for (let i = start; i < end; i++) {
+    for (let i = start; i < end; ) {
       const c = s.charCodeAt(i);
-      if (c < 128 && DIGIT[c] === 1) continue;
+      if (c < 128 && DIGIT[c] === 1) {
+        i++;
+        continue;
+      }
+      let j = i + 1;
+      while (j < end && !(s.charCodeAt(j) < 128 && DIGIT[s.charCodeAt(j)] === 1)) j++;
       if (first === -1) first = i;
-      last = i + 1;
+      last = j;
+      runs.push(s.slice(i, j));
+      i = j;
     }
     if (first === -1 || this.full('port-invalid-char')) return;
-    // A surrogate pair ends a code point past `last - 1`.
-    if (last < end && (s.charCodeAt(last) & 0xfc00) === 0xdc00) last++;
-    const others = [...new Set([...s.slice(first, last)].filter((ch) => !(ch.length === 1 && ch >= '0' && ch <= '9')))].join('');
-    this.report(
-      'port-invalid-char',
-      first,
-      last,
-      'port',
-      `The port "${this.excerpt(start, end)}" contains ${describeChars(others)}; a port holds only decimal digits.`,
-    );
+    const described = runs.slice(0, 3).map(describeChars);
+    const list = runs.length > 3 ? `${described.join(', ')} and more` : described.length > 1 ? `${described.slice(0, -1).join(', ')} and ${described.at(-1)!}` : described[0]!;
+    this.report('port-invalid-char', first, last, 'port', `The port "${this.excerpt(start, end)}" contains ${list}; a port holds only decimal digits.`);
   }
 
   /** Whether every character of `[start, end)` is in `allowed`. */

@@ -195,7 +195,10 @@ describe('non-ASCII characters', () => {
     expect(problems('http://h:4a0b/')).toEqual([['port-invalid-char', 'a0b']]);
     expect(problems('http://h:4000|path-/x')).toEqual([['port-invalid-char', '|path-']]);
     const [diagnostic] = parse('http://h:4a0b/').diagnostics;
-    expect(diagnostic?.message).toBe('The port "4a0b" contains the characters "ab"; a port holds only decimal digits.');
+    expect(diagnostic?.message).toBe('The port "4a0b" contains "a" and "b"; a port holds only decimal digits.');
+    expect(parse('wss://:service.mswjs.io').diagnostics.map((d) => d.message)).toEqual([
+      'The port "service.mswjs.io" contains the characters "service.mswjs.io"; a port holds only decimal digits.',
+    ]);
     expect(problems('//h:8\uD83D\uDE00/')).toEqual([['port-invalid-char', '\uD83D\uDE00']]);
   });
 });
