@@ -10,13 +10,17 @@
  * 3. it keeps what a browser reads: where Node's `URL` (the WHATWG parser browsers follow) parses
  *    the URI (against a base for a relative reference), it parses the fixed URI to the same URL;
  *    where it rejects a URI of a scheme browsers parse, it must accept the fixed one;
- * 4. the fixed URI has strictly fewer problems than the URI.
+ * 4. the fixed URI has strictly fewer problems than the URI;
+ * 5. the string is not what a test expects character for character: in JavaScript, a value given to
+ *    an assertion (`.toBe(…)`, `.toEqual({ url: … })`, `assert.equal(…)`) is compared as text, and a
+ *    fix there fails the test however well it keeps the URL.
  *
  * "The same URL" means the same scheme, user, password, host and port, and the same path segments,
  * query names and values and fragment once percent-decoded: escaping a space or a `|` keeps them,
  * turning `\` into `%5C` in an http URL does not (a browser reads `\` as `/`).
  */
 import { analyze, applyEdits, browserReading, SPECIAL_SCHEMES, type Span, type TextEdit } from '@urilint/core';
+import type { TSESTree } from '@typescript-eslint/utils';
 import type { UriCandidate } from './candidate.js';
 import { findTemplateTags, templateSyntaxes } from './templates.js';
 
@@ -36,6 +40,30 @@ function movedHoles(holes: readonly Span[], edits: readonly TextEdit[]): Span[] 
     const shift = edits.filter((edit) => edit.end <= hole.start).reduce((sum, edit) => sum + edit.text.length - (edit.end - edit.start), 0);
     return { start: hole.start + shift, end: hole.end + shift };
   });
+}
+
+/** Methods of expect-style assertions (Jest, Vitest, Chai, node:assert, tap, ava) whose arguments are compared with a value. */
+const ASSERTION_METHODS = new Set([
+  'toBe', 'toEqual', 'toStrictEqual', 'toMatch', 'toContain', 'toMatchObject', 'toHaveProperty', 'toHaveBeenCalledWith',
+  'toHaveBeenLastCalledWith', 'toHaveBeenNthCalledWith', 'toThrow', 'toThrowError', 'toMatchInlineSnapshot',
+  'equal', 'equals', 'strictEqual', 'deepEqual', 'deepStrictEqual', 'notEqual', 'notStrictEqual', 'eq', 'eql', 'include', 'is', 'same', 'match',
+]);
+
+/** Whether a JavaScript value is given to a test assertion (through the arrays and objects that hold it) as what it expects. */
+function isAssertionValue(node: TSESTree.Node | undefined): boolean {
+  let current = node;
+  while (current?.parent !== undefined) {
+    const parent: TSESTree.Node = current.parent;
+    if (parent.type === 'ArrayExpression' || parent.type === 'ObjectExpression' || (parent.type === 'Property' && parent.value === current)) {
+      current = parent;
+      continue;
+    }
+    if (parent.type !== 'CallExpression' || !parent.arguments.includes(current as TSESTree.CallExpressionArgument)) return false;
+    const callee = parent.callee;
+    if (callee.type === 'Identifier') return callee.name === 'assert';
+    return callee.type === 'MemberExpression' && callee.property.type === 'Identifier' && ASSERTION_METHODS.has(callee.property.name);
+  }
+  return false;
 }
 
 /** The source text a candidate was read from, and where a range of its URI is written in it. */
@@ -74,6 +102,7 @@ export function unsafeFixReason(candidate: UriCandidate, edits: readonly TextEdi
   if (before !== undefined && after !== before) return 'it changes what a browser reads';
   if (before === undefined && after === undefined && (relative || SPECIAL_SCHEMES.has(scheme))) return 'browsers reject the URI with or without it';
   if (problems(fixed, movedHoles(candidate.holes, edits)) >= problems(uri, candidate.holes)) return 'it does not leave fewer problems';
+  if (isAssertionValue(candidate.node)) return 'a test compares the string as text';
   return undefined;
 }
 

@@ -1,0 +1,38 @@
+/** The fix gate's fifth condition: a string a test assertion compares as text is never fixed automatically. */
+import { describe, expect, it } from 'vitest';
+import { discoverDocument } from '../src/document.js';
+import { runRules } from '../src/rules/index.js';
+
+function fixes(text: string): { span: string; fixed: boolean; suggestion: string | undefined }[] {
+  const { candidates, sourceCode } = discoverDocument(text, 'js');
+  return runRules(candidates, { 'no-unescaped-chars': {} }, sourceCode).map((finding) => ({
+    span: text.slice(finding.range[0], finding.range[1]),
+    fixed: finding.fix !== undefined,
+    suggestion: finding.suggestions[0]?.message,
+  }));
+}
+
+describe('a value a test compares as text', () => {
+  it('is not fixed in .toBe(), .toEqual({ … }), assert.equal() or assert(): the fix is offered and says why', () => {
+    // Hono's test of a function that does not encode: "%60" would fail it.
+    const text = [
+      "expect(replaceUrlParam('http://localhost/users/:id', { id: 'test$`' })).toBe('http://localhost/users/test$`');",
+      "expect(x).toEqual({ url: 'http://localhost/a b' });",
+      "assert.equal(u, 'http://localhost/c d');",
+      "assert('http://localhost/e f');",
+    ].join('\n');
+    expect(fixes(text)).toEqual([
+      { span: '`', fixed: false, suggestion: 'Replace "`" with "%60" (not applied automatically: a test compares the string as text).' },
+      { span: ' ', fixed: false, suggestion: 'Replace " " with "%20" (not applied automatically: a test compares the string as text).' },
+      { span: ' ', fixed: false, suggestion: 'Replace " " with "%20" (not applied automatically: a test compares the string as text).' },
+      { span: ' ', fixed: false, suggestion: 'Replace " " with "%20" (not applied automatically: a test compares the string as text).' },
+    ]);
+  });
+
+  it('is fixed anywhere else, an input to the function under test included', () => {
+    expect(fixes("const input = 'http://localhost/g h';\nexpect(parse('http://localhost/i j')).toBe(1);")).toEqual([
+      { span: ' ', fixed: true, suggestion: undefined },
+      { span: ' ', fixed: true, suggestion: undefined },
+    ]);
+  });
+});
