@@ -22,6 +22,8 @@ export const SCAN_OPTIONS = {
   'prune-suppressions': { type: 'boolean' },
   'suppressions-location': { type: 'string' },
   shard: { type: 'string' },
+  config: { type: 'string' },
+  'no-config': { type: 'boolean' },
   'no-templates': { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
   'no-progress': { type: 'boolean' },
@@ -67,7 +69,20 @@ A path named on the command line is read even if it is a link. --fix writes only
 regular files that were not reached through a link. A file reached twice is read
 once. Output is sorted by path, whatever the number of jobs.
 
+Configuration: each file's settings come from the nearest urilint.config.jsonc,
+urilint.config.json or "urilint" key of package.json, searched from the file's
+folder up to the repository's root (the folder holding .git); two in one folder
+are an error. Its preset, rules, ignore, templates, sinks, linkComponents,
+comments and kinds apply, then each entry of its overrides whose files match.
+The flags beat the file: --preset replaces its preset (its rules still adjust
+it), --rule comes after its rules, --ignore adds to its ignore, --templates and
+--no-templates replace its templates. A configuration with a problem stops the
+scan (exit 2), each problem printed as 'file:line:column: key: message
+(expected …)'. 'urilint init' writes one.
+
 Options:
+      --config PATH        Read this configuration for every file (no search).
+      --no-config          Read no configuration file: the defaults and the flags.
       --format FORMAT      text (default): 'file:line:col code message', the source
                            line and carets under the exact characters, a summary;
                            json: one JSON array of { file, line, column, endLine,
@@ -86,7 +101,7 @@ Options:
                            what is left. A file that changed during the scan is not
                            written.
       --preset NAME        The rules on, as errors: recommended (default), strict,
-                           all, or none.
+                           all, or none; over the configuration's preset.
       --rule NAME[=LEVEL]  Set one rule: error (the default), warn, or off;
                            repeatable (--rule no-insecure-scheme=warn).
   -j, --jobs N             Files checked at once, on N worker threads; 1 checks
@@ -127,7 +142,8 @@ Options:
 With --format json or sarif the summary goes to standard error.
 
 Exit status: 0 when no error is found (warnings allowed), 1 when one is, 2 on a
-usage error or a path that cannot be read, 3 on an internal error.
+usage error, a configuration with a problem or a path that cannot be read, 3 on
+an internal error.
 `;
 
 /** `urilint scan [PATH...]`: returns the exit code. */

@@ -257,7 +257,7 @@ describe.concurrent('urilint scan', () => {
 
   describe('in this process', () => {
     it('hands out every file once, in order, in batches that shrink towards the end', () => {
-      const tasks = Array.from({ length: 2000 }, (_, index) => ({ index, path: `f${index}`, size: index === 1990 ? 5_000_000 : 10_000, writable: true }));
+      const tasks = Array.from({ length: 2000 }, (_, index) => ({ index, path: `f${index}`, size: index === 1990 ? 5_000_000 : 10_000, writable: true, settings: 0 }));
       const batches = new Batches(tasks, 2);
       const taken: number[][] = [];
       for (let batch = batches.take(); batch !== undefined; batch = batches.take()) taken.push(batch.map((task) => task.index));

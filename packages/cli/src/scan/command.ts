@@ -1,11 +1,11 @@
 import { availableParallelism } from 'node:os';
 import type { WriteStream } from 'node:tty';
-import { resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { flag, text, texts, UsageError, type ParsedArgs } from '../args.js';
 import { styleOf } from '../check.js';
 import { isTty, write, writeLines, type Io } from '../io.js';
 import { version } from '../main.js';
-import type { CheckSettings, FileResult, FileTask } from './file-check.js';
+import type { CheckSettings, FileResult, FileSettings, FileTask, Severity } from './file-check.js';
 import { Baseline, DEFAULT_SUPPRESSIONS_FILE, readSuppressions, writeSuppressions } from './suppressions.js';
 import { githubAnnotation, gitlabIssues, inShard, repositoryPath, type GitlabIssue } from './ci-formats.js';
 import { findFiles, PathError, type FoundFile } from './files.js';
@@ -24,8 +24,20 @@ import {
   type JsonProblem,
   type Tally,
 } from './report.js';
-import { activeRules, PRESETS, type Preset } from './rules.js';
-import { presetOptions, TEMPLATE_SYNTAXES, type TemplateSetting, type TemplateSyntax } from '@urilint/discovery';
+import { activeRules, PRESETS, ruleFlags, type Preset, type RuleFlag } from './rules.js';
+import {
+  formatConfigProblem,
+  isIgnoredByConfig,
+  nodeConfigFileSystem,
+  ProjectConfigs,
+  resolveSettings,
+  sourceKindOf,
+  TEMPLATE_SYNTAXES,
+  type ProjectSettings,
+  type RuleName,
+  type TemplateSetting,
+  type TemplateSyntax,
+} from '@urilint/discovery';
 
 const DEFAULT_MAX_FILE_SIZE = 10 * 1024 * 1024;
 
@@ -68,14 +80,14 @@ function maxFileSizeOf(parsed: ParsedArgs): number {
   return size;
 }
 
-/** `--templates LIST` / `--no-templates`: the template syntaxes read as holes. */
-function templatesOf(parsed: ParsedArgs): TemplateSetting {
+/** `--templates LIST` / `--no-templates`: the template syntaxes read as holes (`undefined`: neither was given). */
+function templatesOf(parsed: ParsedArgs): TemplateSetting | undefined {
   const list = text(parsed, 'templates');
   if (flag(parsed, 'no-templates')) {
     if (list !== undefined) throw new UsageError("The options '--templates' and '--no-templates' cannot be given together.", 'scan');
     return false;
   }
-  if (list === undefined) return true;
+  if (list === undefined) return undefined;
   const names = list.split(',').map((name) => name.trim()).filter((name) => name.length > 0);
   const unknown = names.filter((name) => !(TEMPLATE_SYNTAXES as readonly string[]).includes(name));
   if (unknown.length > 0 || names.length === 0) {
@@ -108,12 +120,19 @@ interface Options {
   suppressionsFile: string;
   shard: [number, number] | undefined;
   maxWarnings: number | undefined;
-  templates: TemplateSetting;
+  /** `--templates`/`--no-templates`, when given: over the configuration's. */
+  templates: TemplateSetting | undefined;
   followSymlinks: boolean;
   format: Format;
   fix: boolean;
-  rules: CheckSettings['rules'];
-  ruleOptions: CheckSettings['ruleOptions'];
+  /** `--preset`, when given: over the configuration's. */
+  preset: Preset | undefined;
+  /** `--rule`, in order: over the configuration's rules. */
+  rules: RuleFlag[];
+  /** `--config PATH`: that file for every file, no search. */
+  config: string | undefined;
+  /** `--no-config`: no configuration file is read. */
+  noConfig: boolean;
   jobs: number | undefined;
   maxFileSize: number;
   gitignore: boolean;
@@ -125,9 +144,10 @@ interface Options {
 }
 
 function optionsOf(parsed: ParsedArgs, io: Io): Options {
-  const preset = oneOf<Preset>(parsed, 'preset', PRESETS, 'recommended');
-  const rules = [...activeRules(preset, texts(parsed, 'rule'))];
-  if (rules.length === 0) throw new UsageError('No rule is on: give --rule NAME with --preset none.', 'scan');
+  const preset = text(parsed, 'preset') === undefined ? undefined : oneOf<Preset>(parsed, 'preset', PRESETS, 'recommended');
+  const config = text(parsed, 'config');
+  const noConfig = flag(parsed, 'no-config');
+  if (config !== undefined && noConfig) throw new UsageError("The options '--config' and '--no-config' cannot be given together.", 'scan');
   const quiet = flag(parsed, 'quiet');
   return {
     suppressAll: flag(parsed, 'suppress-all'),
@@ -139,8 +159,10 @@ function optionsOf(parsed: ParsedArgs, io: Io): Options {
     followSymlinks: flag(parsed, 'follow-symlinks'),
     format: oneOf(parsed, 'format', FORMATS, 'text'),
     fix: flag(parsed, 'fix'),
-    rules,
-    ruleOptions: Object.fromEntries(rules.map(([name]) => [name, presetOptions(name, preset)])),
+    preset,
+    rules: ruleFlags(texts(parsed, 'rule')),
+    config,
+    noConfig,
     jobs: jobsOf(parsed),
     maxFileSize: maxFileSizeOf(parsed),
     gitignore: !flag(parsed, 'no-gitignore'),
@@ -161,25 +183,74 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
   const started = performance.now();
   const cwd = process.cwd();
 
+  // The configuration of each folder, read once: --config names one for all, --no-config none.
+  const configs = new ProjectConfigs(
+    nodeConfigFileSystem,
+    options.noConfig ? { noConfig: true } : options.config !== undefined ? { config: resolve(cwd, options.config) } : {},
+  );
+  if (options.config !== undefined) configs.forDirectory(cwd);
+  const isIgnored = (path: string, directory: boolean): boolean => {
+    const result = configs.forDirectory(dirname(path));
+    return result?.config !== undefined && isIgnoredByConfig(result.config, path, directory);
+  };
+
   let found: ReturnType<typeof findFiles>;
   try {
-    found = findFiles(options.paths, { cwd, gitignore: options.gitignore, ignore: options.ignore, followSymlinks: options.followSymlinks });
+    found = findFiles(options.paths, { cwd, gitignore: options.gitignore, ignore: options.ignore, isIgnored, followSymlinks: options.followSymlinks });
   } catch (error) {
     if (error instanceof PathError) throw new UsageError(error.message, 'scan');
     throw error;
   }
+  // Each file's settings: the defaults, its configuration (with the overrides that match it), then the flags.
+  const resolved = new Map<FoundFile, ProjectSettings>();
+  for (const file of found.files) resolved.set(file, resolveSettings(configs.forFile(file.path)?.config, file.path));
+  const problems = configs.problems();
+  if (problems.length > 0) {
+    await writeLines(io.stderr, problems.map((problem) => formatConfigProblem(problem, relative(cwd, problem.file) || problem.file)));
+    await write(io.stderr, `urilint: ${problems.length === 1 ? 'a problem' : `${problems.length} problems`} in the configuration; nothing was scanned.\n`);
+    return 2;
+  }
   for (const root of found.ignoredRoots) {
-    const hint = root.by === '.gitignore' ? '; pass --no-gitignore to scan it' : '';
-    await write(io.stderr, `urilint: '${root.path}' is left out by ${root.by}${hint}.\n`);
+    const hint = root.by === '.gitignore' ? '; pass --no-gitignore to scan it' : root.by === 'configuration' ? "; pass --no-config to scan it" : '';
+    await write(io.stderr, `urilint: '${root.path}' is left out by ${root.by === 'configuration' ? "the configuration's ignore" : root.by}${hint}.\n`);
   }
   for (const error of found.errors) await write(io.stderr, `urilint: ${error.display}: cannot be read: ${error.message}\n`);
 
-  const files = options.shard === undefined ? found.files : found.files.filter((file) => inShard(repositoryPath(file.path, cwd), options.shard![0], options.shard![1]));
-  const tasks: FileTask[] = files.map((file, index) => ({ index, path: file.path, size: Math.min(file.size, options.maxFileSize), writable: !file.link }));
+  // A file found in a directory is read when its configuration checks its kind; a file named, always.
+  const kept = found.files.filter((file) => file.explicit || resolved.get(file)!.kinds.includes(sourceKindOf(file.path)));
+  const files = options.shard === undefined ? kept : kept.filter((file) => inShard(repositoryPath(file.path, cwd), options.shard![0], options.shard![1]));
+  const table: FileSettings[] = [];
+  const tableIndex = new Map<string, number>();
+  const settingsOf = (settings: ProjectSettings): number => {
+    const file: FileSettings = {
+      ...activeRules(options.preset ?? settings.preset, settings.rules, options.rules),
+      templates: options.templates ?? settings.templates,
+      sinks: settings.sinks,
+      linkComponents: settings.linkComponents,
+      comments: settings.comments,
+    };
+    const key = JSON.stringify(file);
+    let index = tableIndex.get(key);
+    if (index === undefined) {
+      index = table.push(file) - 1;
+      tableIndex.set(key, index);
+    }
+    return index;
+  };
+  const tasks: FileTask[] = files.map((file, index) => ({
+    index,
+    path: file.path,
+    size: Math.min(file.size, options.maxFileSize),
+    writable: !file.link,
+    settings: settingsOf(resolved.get(file)!),
+  }));
+  if (table.length === 0) settingsOf(resolveSettings(configs.forDirectory(cwd)?.config, resolve(cwd, 'file')));
+  if (table.every((entry) => entry.rules.length === 0)) throw new UsageError('No rule is on: give --rule NAME with --preset none.', 'scan');
+  // What SARIF lists: every rule on for some file.
+  const rulesOn = new Map<RuleName, Severity>();
+  for (const entry of table) for (const [name, severity] of entry.rules) if (!rulesOn.has(name)) rulesOn.set(name, severity);
   const settings: CheckSettings = {
-    rules: options.rules,
-    ruleOptions: options.ruleOptions,
-    templates: options.templates,
+    files: table,
     maxFileSize: options.maxFileSize,
     fix: options.fix,
     errorsOnly: options.quiet,
@@ -282,7 +353,7 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
   } else if (options.format === 'gitlab') {
     await write(io.stdout, JSON.stringify(gitlab, null, 2) + '\n');
   } else if (options.format === 'sarif') {
-    const log = sarifLog(sarif, { cwd, version: version(), rules: options.rules });
+    const log = sarifLog(sarif, { cwd, version: version(), rules: [...rulesOn] });
     await write(io.stdout, JSON.stringify(log, null, 2) + '\n');
   }
   if (options.suppressAll) {

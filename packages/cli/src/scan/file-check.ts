@@ -26,14 +26,26 @@ import {
 
 export type Severity = 'error' | 'warning';
 
-/** What the workers are told once: the rules that are on and how to treat files. */
-export interface CheckSettings {
+/** How one file is checked: what its configuration (with the command line's flags over it) resolves to. */
+export interface FileSettings {
   /** The rules that are on, with the severity of their findings. */
   rules: [RuleName, Severity][];
-  /** The options a preset gives its rules (`no-credentials` reports stand-ins in strict). */
+  /** Each rule's options (a preset's, or the configuration's). */
   ruleOptions: Partial<Record<RuleName, object>>;
-  /** The template syntaxes read as holes (`--templates`, `--no-templates`). */
+  /** The template syntaxes read as holes (`templates`, `--templates`, `--no-templates`). */
   templates: TemplateSetting;
+  /** More URL sinks in JavaScript and TypeScript. */
+  sinks: string[];
+  /** JSX components whose URL attributes hold URLs. */
+  linkComponents: string[];
+  /** Check the URIs in comments of code files. */
+  comments: boolean;
+}
+
+/** What the workers are told once: each distinct file settings, and how to treat files. */
+export interface CheckSettings {
+  /** The distinct settings of the files; a task names its own by index. */
+  files: FileSettings[];
   /** Files larger than this many bytes are skipped. */
   maxFileSize: number;
   /** Apply the safe fixes and write the files. */
@@ -51,6 +63,8 @@ export interface FileTask {
   size: number;
   /** `--fix` may write it: a regular file not reached through a symbolic link. */
   writable: boolean;
+  /** Its settings: an index into `CheckSettings.files`. */
+  settings: number;
 }
 
 /** The part of the source line a problem is on, cut to a readable width around the problem. */
@@ -170,9 +184,15 @@ function masked(text: string, from: number, secrets: readonly [number, number][]
   return out;
 }
 
-function checkText(text: string, path: string, settings: CheckSettings): Checked {
+function checkText(text: string, path: string, settings: FileSettings, errorsOnly: boolean): Checked {
   const kind = sourceKindOf(path);
-  const found = discoverDocument(text, kind, { filePath: path, templates: settings.templates });
+  const found = discoverDocument(text, kind, {
+    filePath: path,
+    templates: settings.templates,
+    sinks: settings.sinks,
+    linkComponents: settings.linkComponents,
+    comments: settings.comments,
+  });
   const severities = new Map(settings.rules);
   // ESLint's disable comments count in JavaScript and TypeScript, as in ESLint and the language server.
   const comments = found.sourceCode?.ast.comments?.map((comment) => ({ text: text.slice(comment.range[0], comment.range[1]), start: comment.range[0] }));
@@ -180,7 +200,7 @@ function checkText(text: string, path: string, settings: CheckSettings): Checked
   const findings = runRules(found.candidates, Object.fromEntries(settings.rules.map(([name]) => [name, settings.ruleOptions[name] ?? {}])), found.sourceCode)
     .filter((finding) => !disabled(finding.rule, finding.range[0]))
     .map((finding) => ({ ...finding, severity: severities.get(finding.rule as RuleName) ?? 'error' }))
-    .filter((finding) => !settings.errorsOnly || finding.severity === 'error');
+    .filter((finding) => !errorsOnly || finding.severity === 'error');
   // By position; findings at one place keep the order of the rules.
   findings.sort((x, y) => x.range[0] - y.range[0] || x.range[1] - y.range[1]);
   const checked: Checked = { findings, uris: found.candidates.length, secrets: secretsOf(found.candidates) };
@@ -235,7 +255,7 @@ function readFile(path: string, maxFileSize: number): { bytes: Buffer } | { size
 }
 
 /** The safe fixes applied pass after pass, as ESLint does, until none is left or a pass changes nothing. */
-function fixText(text: string, path: string, settings: CheckSettings, first: Checked): { text: string; checked: Checked; fixed: number } {
+function fixText(text: string, path: string, settings: FileSettings, errorsOnly: boolean, first: Checked): { text: string; checked: Checked; fixed: number } {
   let current = text;
   let checked = first;
   let fixed = 0;
@@ -252,7 +272,7 @@ function fixText(text: string, path: string, settings: CheckSettings, first: Che
     if (next === current) break;
     fixed += checked.findings.filter((finding) => finding.fix !== undefined && finding.fix.every((edit) => taken.has(edit))).length;
     current = next;
-    checked = checkText(current, path, settings);
+    checked = checkText(current, path, settings, errorsOnly);
   }
   return { text: current, checked, fixed };
 }
@@ -303,11 +323,12 @@ export function checkFile(task: FileTask, settings: CheckSettings): FileResult {
     const decoded = bytes.toString('utf8');
     const bom = decoded.startsWith(BOM);
     const text = bom ? decoded.slice(1) : decoded;
-    const checked = checkText(text, task.path, settings);
+    const fileSettings = settings.files[task.settings]!;
+    const checked = checkText(text, task.path, fileSettings, settings.errorsOnly);
     let final = { text, checked, fixed: 0 };
     let notWritten: string | undefined;
     if (settings.fix && checked.findings.some((finding) => finding.fix !== undefined)) {
-      const fixed = fixText(text, task.path, settings, checked);
+      const fixed = fixText(text, task.path, fileSettings, settings.errorsOnly, checked);
       if (fixed.text !== text) {
         // Bytes that are not UTF-8 were read as U+FFFD: writing the text back would change them.
         if (!Buffer.from(decoded, 'utf8').equals(bytes)) notWritten = 'it is not valid UTF-8';

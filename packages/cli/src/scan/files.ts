@@ -44,7 +44,7 @@ export interface WalkResult {
   /** Sorted by `display`. */
   files: FoundFile[];
   /** Directories named on the command line that `.gitignore` or `--ignore` leaves out (nothing in them is read). */
-  ignoredRoots: { path: string; by: '.gitignore' | '--ignore' }[];
+  ignoredRoots: { path: string; by: '.gitignore' | '--ignore' | 'configuration' }[];
   /** Entries that could not be read while walking (a directory without permission): their display path and why. */
   errors: { display: string; message: string }[];
   /** Symbolic links met while walking and not followed (all of them, or with `followSymlinks` those leading out of the roots). */
@@ -56,6 +56,8 @@ export interface WalkOptions {
   gitignore: boolean;
   /** More patterns to leave out (`--ignore`), in `.gitignore` syntax, relative to `cwd`; they apply with or without `gitignore`. */
   ignore?: readonly string[];
+  /** More to leave out: the `ignore` of the configuration that applies to a path (it and `--ignore` apply with or without `gitignore`). */
+  isIgnored?: (path: string, directory: boolean) => boolean;
   /**
    * Follow the symbolic links found while walking whose targets stay inside the named roots
    * (`--follow-symlinks`). By default no link found in a tree is followed, file or directory:
@@ -198,14 +200,16 @@ class Walker {
   readonly #seen = new Set<string>();
   readonly #gitignore: boolean;
   readonly #extra: IgnoreFile | undefined;
+  readonly #configured: ((path: string, directory: boolean) => boolean) | undefined;
   readonly #followSymlinks: boolean;
   /** The real paths of the directories named: a followed link must lead inside one of them. */
   readonly roots: string[] = [];
   linksNotFollowed = 0;
 
-  constructor(gitignore: boolean, extra: IgnoreFile | undefined, followSymlinks: boolean) {
+  constructor(gitignore: boolean, extra: IgnoreFile | undefined, followSymlinks: boolean, configured?: (path: string, directory: boolean) => boolean) {
     this.#gitignore = gitignore;
     this.#extra = extra;
+    this.#configured = configured;
     this.#followSymlinks = followSymlinks;
   }
 
@@ -214,9 +218,13 @@ class Walker {
     return this.roots.some((root) => real === root || real.startsWith(root.endsWith(sep) ? root : root + sep));
   }
 
-  /** Whether the `.gitignore` files of `stack` or the `--ignore` patterns leave `path` out. */
+  /** Whether the `.gitignore` files of `stack`, the `--ignore` patterns or the configuration leave `path` out. */
   ignored(stack: readonly IgnoreFile[], path: string, directory: boolean): boolean {
-    return (stack.length > 0 && isIgnored(stack, path, directory)) || (this.#extra !== undefined && isIgnored([this.#extra], path, directory));
+    return (
+      (stack.length > 0 && isIgnored(stack, path, directory)) ||
+      (this.#extra !== undefined && isIgnored([this.#extra], path, directory)) ||
+      this.#configured?.(path, directory) === true
+    );
   }
 
   /** Takes a file unless it was taken through another path. */
@@ -291,7 +299,7 @@ class Walker {
 export function findFiles(paths: readonly string[], options: WalkOptions): WalkResult {
   const patterns = options.ignore ?? [];
   const extra = patterns.length > 0 ? { base: options.cwd, rules: ignore({ ignorecase: IGNORE_CASE }).add([...patterns]) } : undefined;
-  const walker = new Walker(options.gitignore, extra, options.followSymlinks === true);
+  const walker = new Walker(options.gitignore, extra, options.followSymlinks === true, options.isIgnored);
   for (const given of paths) {
     const path = resolve(options.cwd, given);
     try {
@@ -323,7 +331,8 @@ export function findFiles(paths: readonly string[], options: WalkOptions): WalkR
     }
     const stack = options.gitignore ? ancestorIgnoreFiles(path, options.cwd) : [];
     if (walker.ignored(stack, path, true)) {
-      ignoredRoots.push({ path: given, by: stack.length > 0 && isIgnored(stack, path, true) ? '.gitignore' : '--ignore' });
+      const by = stack.length > 0 && isIgnored(stack, path, true) ? '.gitignore' : extra !== undefined && isIgnored([extra], path, true) ? '--ignore' : 'configuration';
+      ignoredRoots.push({ path: given, by });
       continue;
     }
     const display = given === '.' || given === `.${sep}` ? '.' : given;

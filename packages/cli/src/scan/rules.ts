@@ -1,5 +1,5 @@
 /** The rules `urilint scan` runs: presets, `--rule` settings, and what SARIF says of each rule. */
-import { presetRules, RULE_NAMES, type RuleName } from '@urilint/discovery';
+import { presetOptions, presetRules, RULE_NAMES, type ProjectSettings, type RuleName, type RuleSeverity } from '@urilint/discovery';
 import { UsageError } from '../args.js';
 import type { Severity } from './file-check.js';
 
@@ -33,15 +33,15 @@ export const RULE_DESCRIPTIONS: Readonly<Record<RuleName, string>> = {
 
 const SEVERITIES: Readonly<Record<string, Severity | 'off'>> = { off: 'off', error: 'error', warn: 'warning', warning: 'warning' };
 
+/** One `--rule name[=severity]`, checked. */
+export type RuleFlag = readonly [RuleName, Severity | 'off'];
+
 /**
- * The rules on: the preset's as errors, then each `--rule name[=severity]`
- * in order (`off`, `error`, `warn`; no severity: `error`). `urilint/name`
- * is taken for `name`.
+ * The `--rule name[=severity]` settings, checked, in order (`off`, `error`, `warn`; no severity:
+ * `error`). `urilint/name` is taken for `name`.
  */
-export function activeRules(preset: Preset, settings: readonly string[]): Map<RuleName, Severity> {
-  const active = new Map<RuleName, Severity>();
-  if (preset !== 'none') for (const name of presetRules(preset)) active.set(name, 'error');
-  for (const setting of settings) {
+export function ruleFlags(settings: readonly string[]): RuleFlag[] {
+  return settings.map((setting) => {
     const [given = '', level = 'error', ...extra] = setting.split('=');
     const name = given.trim().replace(/^urilint\//, '');
     if (!(RULE_NAMES as readonly string[]).includes(name)) {
@@ -49,8 +49,43 @@ export function activeRules(preset: Preset, settings: readonly string[]): Map<Ru
     }
     const severity = Object.hasOwn(SEVERITIES, level.trim()) && extra.length === 0 ? SEVERITIES[level.trim()]! : undefined;
     if (severity === undefined) throw new UsageError(`Unknown severity in '--rule ${setting}': use off, error or warn.`, 'scan');
-    if (severity === 'off') active.delete(name as RuleName);
-    else active.set(name as RuleName, severity);
+    return [name as RuleName, severity] as const;
+  });
+}
+
+/** A configuration's severity as scan reports it: `information` and `hint` are warnings. */
+const CONFIG_SEVERITIES: Readonly<Record<RuleSeverity, Severity | 'off'>> = { off: 'off', error: 'error', warning: 'warning', information: 'warning', hint: 'warning' };
+
+/** The rules on for a file, with their severity and options. */
+export interface ActiveRules {
+  rules: [RuleName, Severity][];
+  ruleOptions: Partial<Record<RuleName, object>>;
+}
+
+/**
+ * The rules on: the preset's as errors (with the options the preset gives them), then each entry
+ * of the configuration's `rules` (a severity, or `{ severity, options }`), then each `--rule` in
+ * order.
+ */
+export function activeRules(preset: Preset, configured: ProjectSettings['rules'], flags: readonly RuleFlag[]): ActiveRules {
+  const active = new Map<RuleName, { severity: Severity; options: object }>();
+  if (preset !== 'none') for (const name of presetRules(preset)) active.set(name, { severity: 'error', options: presetOptions(name, preset) });
+  const set = (name: RuleName, severity: Severity | 'off' | undefined, options: object | undefined): void => {
+    if (severity === 'off') {
+      active.delete(name);
+      return;
+    }
+    const current = active.get(name);
+    active.set(name, { severity: severity ?? current?.severity ?? 'error', options: options ?? current?.options ?? presetOptions(name, preset) });
+  };
+  for (const [name, setting] of Object.entries(configured) as [RuleName, NonNullable<ProjectSettings['rules'][RuleName]>][]) {
+    if (typeof setting === 'string') set(name, CONFIG_SEVERITIES[setting], undefined);
+    else set(name, setting.severity === undefined ? undefined : CONFIG_SEVERITIES[setting.severity], setting.options);
   }
-  return active;
+  for (const [name, severity] of flags) set(name, severity, undefined);
+  const names = [...active.keys()];
+  return {
+    rules: names.map((name) => [name, active.get(name)!.severity]),
+    ruleOptions: Object.fromEntries(names.map((name) => [name, active.get(name)!.options])),
+  };
 }
