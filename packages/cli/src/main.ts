@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { UsageError } from './args.js';
 import { check, CHECK_HELP } from './check.js';
 import { explain, EXPLAIN_HELP } from './explain.js';
+import { init, INIT_HELP } from './init.js';
 import { scan, SCAN_HELP } from './scan.js';
 import { NORMALIZE_HELP, normalizeCommand, RESOLVE_HELP, resolveCommand } from './transform.js';
 import { write, type Io } from './io.js';
@@ -18,6 +19,7 @@ Commands:
   resolve REF BASE Resolve a reference against a base URI (RFC 3986 §5.2).
   normalize URI    Print the normal form of a URI (RFC 3986 §6.2.2, §6.2.3).
   scan [PATH...]   Find and check the URIs in files: code, JSON, Markdown, HTML, CSS, YAML, text.
+  init             Write urilint.config.jsonc for the repository here (and offer a baseline).
   help [COMMAND]   Show this help, or the help of a command.
 
 Options:
@@ -38,6 +40,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   resolve: { run: resolveCommand, help: RESOLVE_HELP },
   normalize: { run: normalizeCommand, help: NORMALIZE_HELP },
   scan: { run: scan, help: SCAN_HELP },
+  init: { run: init, help: INIT_HELP },
 };
 
 function commandNamed(name: string): Command {
