@@ -180,4 +180,25 @@ describe('the packed packages', () => {
     const server = await inProject(join(bin, 'urilint-language-server'), ['--version']);
     expect(server).toEqual({ code: 0, stdout: `${packed.get('@urilint/language-server')!.manifest.version}\n`, stderr: '' });
   });
+
+  it('install urilint scan reading a configuration file, with the JSON Schema its $schema names', async () => {
+    const schema = 'node_modules/@urilint/discovery/schema/urilint.config.schema.json';
+    expect(existsSync(join(project, schema))).toBe(true);
+    mkdirSync(join(project, 'checked'), { recursive: true });
+    // strict turns no-insecure-scheme on; the space is made a warning.
+    writeFileSync(
+      join(project, 'checked/urilint.config.jsonc'),
+      `// committed with the project\n{\n  "$schema": "../${schema}",\n  "preset": "strict",\n  "rules": { "no-unescaped-chars": "warning" },\n}\n`,
+    );
+    // eslint-disable-next-line urilint/no-unescaped-chars -- the packed command must report it (and, strict, the http:)
+    writeFileSync(join(project, 'checked/api.js'), 'export const a = fetch("http://api.acme.io/a b");\n');
+    const scan = await inProject(join(project, 'node_modules/.bin/urilint'), ['scan', '--format', 'json', 'checked']);
+    expect(scan.code, scan.stderr).toBe(1);
+    expect((JSON.parse(scan.stdout) as { rule: string; severity: string }[]).map((problem) => [problem.rule, problem.severity])).toEqual([
+      ['no-insecure-scheme', 'error'],
+      ['no-unescaped-chars', 'warning'],
+    ]);
+    const without = await inProject(join(project, 'node_modules/.bin/urilint'), ['scan', '--format', 'json', '--no-config', 'checked']);
+    expect((JSON.parse(without.stdout) as { rule: string; severity: string }[]).map((problem) => [problem.rule, problem.severity])).toEqual([['no-unescaped-chars', 'error']]);
+  });
 });
