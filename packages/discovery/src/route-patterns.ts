@@ -1,7 +1,7 @@
 /**
  * Route patterns written like URLs: `http://localhost/posts/:postId{[abc]+}` (Hono),
  * `https://api.github.com/repos/:owner/:repo/contents{/*path}` (path-to-regexp 8, React Router),
- * `http://localhost:*` (MSW). A router matches requests against them; nothing requests them as
+ * `http://localhost:*` and `wss://:service.mswjs.io` (MSW). A router matches requests against them; nothing requests them as
  * written, so their pattern syntax is a hole, exactly like an RFC 6570 `{var}`: never reported, never
  * touched by a fix, with the URL around it still checked.
  */
@@ -12,6 +12,9 @@ const PATH_PARAMETER = /[/{]:[A-Za-z_$][\w$]*/;
 
 /** A port that is a wildcard (`http://localhost:*`, `ws://*.example.com:*` then a path): only a pattern has one. */
 const WILDCARD_PORT = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#]*:(\*)(?=[/?#]|$)/;
+
+/** A parameter in the host (`wss://:service.mswjs.io`): a URL's authority never has a `:` right after `//` or a `.`. */
+const HOST_PARAMETER = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/(?:[^/?#:]*\.)?(:[A-Za-z_$][\w$]*)/;
 
 /** The balanced `{…}` groups of `text` (outermost), as spans; an unclosed `{` is none. */
 function braceGroups(text: string): Span[] {
@@ -34,13 +37,15 @@ function braceGroups(text: string): Span[] {
 /**
  * The holes that a URL's own text writes, in order and not overlapping: RFC 6570 expressions
  * (`{owner}`), and in a route pattern (a path parameter `/:id` somewhere in it) its `{…}` groups —
- * a parameter's regular expression or an optional part — and a wildcard port.
+ * a parameter's regular expression or an optional part — a parameter in the host, and a wildcard port.
  */
 export function expressionHoles(text: string): Span[] {
   const expressions = findUriTemplateExpressions(text);
   const pattern: Span[] = [];
   const port = WILDCARD_PORT.exec(text);
   if (port !== null) pattern.push({ start: port[0].length - 1, end: port[0].length });
+  const host = HOST_PARAMETER.exec(text);
+  if (host !== null) pattern.push({ start: host[0].length - host[1]!.length, end: host[0].length });
   if (PATH_PARAMETER.test(text)) pattern.push(...braceGroups(text));
   if (pattern.length === 0) return expressions;
   // A route's group holds what an RFC 6570 expression would match inside it: the group is the hole.

@@ -25,6 +25,14 @@ describe('route patterns', () => {
     expect(holes('/users{/:id}/edit')).toEqual(['{/:id}']);
   });
 
+  it('a parameter in the host (MSW)', () => {
+    expect(holes('wss://:service.mswjs.io')).toEqual([':service']);
+    expect(holes('https://api.:region.example.com/:id')).toEqual([':region']);
+    expect(problems("matchRequestUrl(new URL('wss://test.mswjs.io'), 'wss://:service.mswjs.io')")).toEqual([]);
+    // A port after a host is a port: http://localhost:port is not a pattern.
+    expect(holes('http://localhost:port/')).toEqual([]);
+  });
+
   it('a wildcard port (MSW)', () => {
     expect(holes('http://localhost:*')).toEqual(['*']);
     expect(holes('http://*.localhost:*/user/*')).toEqual(['*']);
