@@ -10,13 +10,35 @@ export interface NoInsecureSchemeOptions {
 
 export const DEFAULT_INSECURE_SCHEMES = ['http', 'ws', 'ftp'];
 
-/** Keys whose value names a vocabulary or a schema: an identifier, not fetched (`$schema`, JSON-LD `@context`). */
-const IDENTIFIER_KEYS = new Set(['$schema', '$id', '@context', '@vocab', '@id', '@type', 'xmlns']);
+/**
+ * Keys whose value names a vocabulary or a schema: an identifier, not fetched (`$schema`, JSON-LD
+ * `@context`, a JSON Schema `$ref` that the validator resolves among the schemas it was given).
+ */
+const IDENTIFIER_KEYS = new Set(['$schema', '$id', '$ref', '$dynamicRef', '$recursiveRef', '@context', '@vocab', '@id', '@type', 'xmlns']);
 
-/** The value of `{ $schema: "http://json-schema.org/draft-07/schema#" }` and the like. */
+/** Builder methods that take a schema's identifier (fluent-json-schema's `S.object().id('http://…')`). */
+const IDENTIFIER_METHODS = new Set(['id', '$id', 'ref', '$ref']);
+
+/**
+ * Hosts of XML and RDF namespace names (`http://www.w3.org/2000/svg`, `http://purl.org/dc/terms/`):
+ * an `http` URI there names a vocabulary far more often than it is fetched.
+ */
+const NAMESPACE_HOSTS = new Set(['www.w3.org', 'purl.org', 'schemas.xmlsoap.org', 'schemas.openxmlformats.org', 'schemas.microsoft.com', 'ns.adobe.com', 'xmlns.com']);
+
+/** The value of `{ $schema: "http://json-schema.org/draft-07/schema#" }`, `.id("http://…")` and the like. */
 function isIdentifierValue(candidate: UriCandidate): boolean {
   const key = candidate.key;
-  return key !== undefined && (IDENTIFIER_KEYS.has(key) || key.startsWith('xmlns:'));
+  if (key !== undefined && (IDENTIFIER_KEYS.has(key) || key.startsWith('xmlns:'))) return true;
+  const parent = candidate.node?.parent;
+  if (parent?.type !== 'CallExpression' || parent.arguments[0] !== candidate.node) return false;
+  const callee = parent.callee;
+  return callee.type === 'MemberExpression' && callee.property.type === 'Identifier' && IDENTIFIER_METHODS.has(callee.property.name);
+}
+
+/** A URI on a namespace host (see `NAMESPACE_HOSTS`). */
+function isNamespaceHost(candidate: UriCandidate): boolean {
+  const host = candidate.reference.host;
+  return host !== undefined && NAMESPACE_HOSTS.has(candidate.uri.slice(host.start, host.end).toLowerCase());
 }
 
 export default defineCheck<NoInsecureSchemeOptions>({
@@ -28,7 +50,7 @@ export default defineCheck<NoInsecureSchemeOptions>({
   check(candidate, { options }) {
     const settings = { allowHosts: options.allowHosts ?? [], schemes: options.schemes ?? DEFAULT_INSECURE_SCHEMES };
     // Prose is a sentence that mentions a URL; a namespace or a schema id names something.
-    if (candidate.context === 'prose' || candidate.namespace || isIdentifierValue(candidate)) return [];
+    if (candidate.context === 'prose' || candidate.namespace || isIdentifierValue(candidate) || isNamespaceHost(candidate)) return [];
     const { host } = candidate.reference;
     // A host from a hole (`http://${host}/`) may be local: unknown here.
     if (host === undefined || candidate.touchesHole(host.start, host.end)) return [];

@@ -63,6 +63,10 @@ ruleTester.run('no-insecure-scheme', rule, {
     'const SVG_NS = "http://www.w3.org/2000/svg"',
     'const schema = { $schema: "http://json-schema.org/draft-07/schema#", type: "object" }',
     'const ld = { "@context": "http://schema.org", "@type": "Person" }',
+    // A JSON Schema reference and a builder's identifier (fastify's tests), an XML namespace built with a hole.
+    "const schema = { home: { $ref: 'http://foo/common.json#address' } }",
+    "const user = S.object().id('http://mydomain.com/user')",
+    'const name = `http://www.w3.org/${ns}`',
     // Prose mentions; patterns and prefixes.
     'const help = "The old site http://legacy.acme.io is gone."',
     'if (url.startsWith("http://")) upgrade(url);',
@@ -77,6 +81,8 @@ ruleTester.run('no-insecure-scheme', rule, {
   ],
   invalid: [
     invalid('fetch("http://api.acme.io/users")', 'http', 'fetch("https://api.acme.io/users")'),
+    // Only the first argument of an identifier method, and only on a member call.
+    invalid('id("http://api.acme.io/users")', 'http', 'id("https://api.acme.io/users")'),
     invalid("const API = 'http://api.acme.io/v1';", 'http', "const API = 'https://api.acme.io/v1';"),
     invalid('new WebSocket("ws://chat.acme.io/socket")', 'ws', 'new WebSocket("wss://chat.acme.io/socket")'),
     invalid('fetch("ftp://files.acme.io/pub/a.tgz")', 'ftp'),
