@@ -435,8 +435,9 @@ class Parser {
       i = j;
     }
     if (first === -1 || this.full('port-invalid-char')) return;
-    const described = runs.slice(0, 3).map(describeChars);
-    const list = runs.length > 3 ? `${described.join(', ')} and more` : described.length > 1 ? `${described.slice(0, -1).join(', ')} and ${described.at(-1)!}` : described[0]!;
+    const distinct = [...new Set(runs)];
+    const described = distinct.slice(0, 3).map(describeChars);
+    const list = distinct.length > 3 ? `${described.join(', ')} and more` : described.length > 1 ? `${described.slice(0, -1).join(', ')} and ${described.at(-1)!}` : described[0]!;
     this.report('port-invalid-char', first, last, 'port', `The port "${this.excerpt(start, end)}" contains ${list}; a port holds only decimal digits.`);
   }
 

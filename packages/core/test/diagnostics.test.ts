@@ -196,6 +196,7 @@ describe('non-ASCII characters', () => {
     expect(problems('http://h:4000|path-/x')).toEqual([['port-invalid-char', '|path-']]);
     const [diagnostic] = parse('http://h:4a0b/').diagnostics;
     expect(diagnostic?.message).toBe('The port "4a0b" contains "a" and "b"; a port holds only decimal digits.');
+    expect(parse('https://h:8o8o/').diagnostics.map((d) => d.message)).toEqual(['The port "8o8o" contains "o"; a port holds only decimal digits.']);
     expect(parse('wss://:service.mswjs.io').diagnostics.map((d) => d.message)).toEqual([
       'The port "service.mswjs.io" contains the characters "service.mswjs.io"; a port holds only decimal digits.',
     ]);
