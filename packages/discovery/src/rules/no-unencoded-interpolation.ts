@@ -190,6 +190,53 @@ function isSafeByType(context: Context, node: TSESTree.Node): boolean {
   return isSafeType(checker, checker.getTypeAtLocation(tsNode));
 }
 
+/** The name an expression reads: `count`, `packageJson.version` (`version`); none for other expressions. */
+function readName(raw: TSESTree.Node): string | undefined {
+  const node = unwrap(raw);
+  if (node.type === 'Identifier') return node.name;
+  if (node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier') return node.property.name;
+  return undefined;
+}
+
+/**
+ * Names of values written in digits, hexadecimal or version text (`count`, `page`, `statusCode`,
+ * `packageJson.version`, `sha`): they hold no "/", "?", "#", "%" or space. `id` is not among them:
+ * an identifier may be anything a user typed.
+ */
+const DIGITS_NAME = /^(?:count|index|idx|[ijk]|num|number|page|size|limit|offset|length|width|height|port|year|month|day|version|sha|hash|digest|checksum|code|status|statuscode)$/i;
+// Case matters in the camel-case ending (`homepage` is not a page number); snake case may be in capitals.
+const DIGITS_SUFFIX = /[a-z0-9](?:Count|Index|Number|Num|Version|Sha|Hash|Digest|Checksum|Code|Status|Size|Page|Port|Year)$/;
+const DIGITS_SNAKE = /_(?:count|index|number|version|sha|hash|code|size|page|port|year)$/i;
+
+/**
+ * Names of values that are a path by design (`path`, `filePath`, `pathname`, `route`, `baseUrl`):
+ * put into the path, their "/" is meant to make segments. In a query or fragment they are not safe.
+ */
+const PATH_NAME = /^(?:path|pathname|paths|route|dir|directory|folder|url|uri|href|base|prefix|endpoint|root)$/i;
+const PATH_SUFFIX = /[a-z0-9](?:Path|Pathname|Route|Dir|Directory|Url|URL|Uri|URI|Href|Prefix|Endpoint|Root)$/;
+const PATH_SNAKE = /_(?:path|dir|url|uri|prefix|root)$/i;
+
+/** Calls that build a file or URL path (`path.join(…)`, `posix.resolve(…)`, `join(…)`). */
+const PATH_BUILDERS = new Set(['join', 'resolve', 'relative', 'normalize', 'dirname']);
+
+/** Whether the value is digits, hexadecimal or version text by its name (see `DIGITS_NAME`). */
+function isDigitsByName(node: TSESTree.Node): boolean {
+  const name = readName(node);
+  return name !== undefined && (DIGITS_NAME.test(name) || DIGITS_SUFFIX.test(name) || DIGITS_SNAKE.test(name));
+}
+
+/** Whether the value is a path by design: by its name, or a path builder's result. */
+function isPathByDesign(raw: TSESTree.Node): boolean {
+  const node = unwrap(raw);
+  if (node.type === 'CallExpression') {
+    const callee = unwrap(node.callee);
+    const method = callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' ? callee.property.name : undefined;
+    return method !== undefined && PATH_BUILDERS.has(method);
+  }
+  const name = readName(node);
+  return name !== undefined && (PATH_NAME.test(name) || PATH_SUFFIX.test(name) || PATH_SNAKE.test(name));
+}
+
 type Component = 'path' | 'query' | 'fragment';
 
 const within = (hole: Span, span: Span | undefined): boolean => span !== undefined && span.start <= hole.start && hole.end <= span.end;
@@ -260,7 +307,8 @@ export default defineCheck({
       const previous = candidate.parts.slice(0, index).findLast((p) => p.start < p.end);
       const component = componentOf(candidate, hole, previous);
       if (component === undefined) return;
-      if (isSafeSyntax(context, node) || isSafeByType(context, node)) return;
+      if (isSafeSyntax(context, node) || isSafeByType(context, node) || isDigitsByName(node)) return;
+      if (component === 'path' && isPathByDesign(node)) return;
       const text = sourceCode.getText(node);
       const inTemplate = node.parent?.type === 'TemplateLiteral';
       const data = { hole: inTemplate ? `\`\${${shown(text)}}\`` : `\`+ ${shown(text)}\`` };

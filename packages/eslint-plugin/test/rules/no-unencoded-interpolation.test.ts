@@ -48,6 +48,18 @@ ruleTester.run('no-unencoded-interpolation', rule, {
     'function page(count: number, flag: boolean) { return fetch(`https://api.example.com/items?n=${count}&f=${flag}`); }',
     'let size: 10 | 20 = 10;\nfetch(`https://api.example.com/items/${size}`);',
     ...FALSE_POSITIVE_TRAPS,
+    // Digits, hexadecimal or version text by name (the real-code survey: react-router, msw, fastify).
+    'const A = () => <link href={`style${count}.css`} />;',
+    'fetch(`https://http.cat/default/${code}/`)',
+    'fetch(`https://registry.example.com/msw-${packageJson.version}.tgz`)',
+    'fetch(`https://cdn.example.com/app.js?version=${build.assets.version}`)',
+    'fetch(`https://github.com/org/repo/commit/${sha}`)',
+    'fetch(`/items/${itemCount}/${PAGE_SIZE}`)',
+    // A path by design, put into the path: its "/" makes segments.
+    'fetch(`https://api.reactrouter.com/${apiDocsVersion}/${path}`)',
+    'fetch(`${origin}/${filePath}`)',
+    'import(`file:///${path.join(packageRoot, "module-sync-enabled/index.mjs")}`)',
+    'fetch(`/static/${asset_path}`)',
     'fetch(`/users/${encodeURIComponent(name)}`)',
     'fetch(`/search?q=${encodeURIComponent(q)}&page=${page + 1}`)',
     'fetch(`/files/${encodeURI(path)}`)',
@@ -101,6 +113,10 @@ ruleTester.run('no-unencoded-interpolation', rule, {
   ],
   invalid: [
     invalid('fetch(`/users/${name}`)', 'unencodedPath', 'name'),
+    // A path by design is still unencoded in a query or fragment; a camel-case ending needs its capital.
+    invalid('fetch(`/search?next=${path}`)', 'unencodedQuery', 'path', 'next='),
+    invalid('fetch(`/pages/${homepage}`)', 'unencodedPath', 'homepage'),
+    invalid('fetch(`/users/${userId}`)', 'unencodedPath', 'userId'),
     invalid('fetch(`https://api.example.com/users/${user.id}/posts`)', 'unencodedPath', 'user.id'),
     invalid('fetch(`/search?q=${q}`)', 'unencodedQuery', 'q', 'q='),
     invalid('fetch(`/search?q=${encodeURIComponent(q)}&tag=${tag}`)', 'unencodedQuery', 'tag', 'tag='),
