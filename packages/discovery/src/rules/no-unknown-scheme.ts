@@ -1,4 +1,5 @@
 import { findingOf, type Finding } from '../finding.js';
+import { BASE_SINK_SUFFIX } from '../js/sinks.js';
 import { CORE_MESSAGE, defineCheck, SUGGESTION_MESSAGE } from './rule.js';
 
 export interface NoUnknownSchemeOptions {
@@ -12,8 +13,10 @@ export default defineCheck<NoUnknownSchemeOptions>({
   messages: { unknown: CORE_MESSAGE, typo: CORE_MESSAGE, suggestion: SUGGESTION_MESSAGE },
   defaultOptions: { allow: [] },
   check(candidate, { options }) {
-    // An XML namespace name is an identifier (`jabber:client`): its scheme is never resolved.
-    if (candidate.namespace) return [];
+    // An XML namespace name is an identifier (`jabber:client`): its scheme is never resolved. A
+    // module specifier's prefix is the bundler's (`import("virtual:react-router/server-build")`,
+    // `node:`, `npm:`), and a dummy base of `new URL(path, "test://test")` lends only its form.
+    if (candidate.namespace || candidate.sink === 'import()' || candidate.sink?.endsWith(BASE_SINK_SUFFIX) === true) return [];
     const allowed = new Set((options.allow ?? []).map((scheme) => scheme.toLowerCase()));
     const out: Finding[] = [];
     for (const diagnostic of candidate.analysis.diagnostics) {

@@ -30,6 +30,9 @@ const emoji = 'const a = "😀"; fetch("htttps://example.com/")';
 
 ruleTester.run('no-unknown-scheme', rule, {
   valid: [
+    // A bundler's module prefix and a dummy base of new URL (react-router's code and tests).
+    'const build = await import("virtual:react-router/server-build")',
+    'const url = new URL(href, "test://test")',
     // Everyday schemes in code: proxies, databases, brokers (issue: real code reported them as unknown).
     'const proxy = new SocksProxyAgent("socks5://127.0.0.1:1080")',
     'const p2 = "socks5h://proxy.internal:1080"',
