@@ -1,5 +1,5 @@
 /** Whether a string is a URI by its shape: shared by the discovery of every kind of source. */
-import { lookupScheme, NON_HIERARCHICAL_SCHEMES } from '@urilint/core';
+import { hasOpaqueShape, lookupScheme, NON_HIERARCHICAL_SCHEMES } from '@urilint/core';
 
 /** Well-known XML namespace names: identifiers, never fetched. */
 export const XML_NAMESPACES = new Set([
@@ -19,6 +19,9 @@ export const XML_NAMESPACES = new Set([
 
 const OPAQUE_SCHEMES = new Set(NON_HIERARCHICAL_SCHEMES);
 
+/** Opaque schemes whose names are everyday words, written before a colon in labels and keys (`data:loaded`, `Geo:EU`). */
+const WORD_SCHEMES = new Set(['data', 'geo']);
+
 /** `scheme:` followed by `//`, or a well-known opaque scheme: the start of a URI by its shape. */
 const SCHEME_PREFIX = /^([a-zA-Z][a-zA-Z0-9+.-]*):(\/\/)?/;
 
@@ -37,7 +40,10 @@ export function hasUriShape(value: string, holeFollows = false): boolean {
     if (scheme.length < 2 || lookupScheme(scheme) === undefined) return false;
     const rest = value.slice(match[0].length);
     if (match[2] !== undefined) return (rest.length > 0 || holeFollows) && !/^\s/.test(rest);
-    return OPAQUE_SCHEMES.has(scheme) && rest.length > 0 && !/^\s/.test(rest);
+    // A scheme that is an everyday word must also look like a URI of its kind (`data:` then a media
+    // type or `,`): `"Data:LOADER"` is text on a page. `mailto:someone.example.com` is still a
+    // mailto: URI, missing its "@".
+    return OPAQUE_SCHEMES.has(scheme) && rest.length > 0 && !/^\s/.test(rest) && (!WORD_SCHEMES.has(scheme) || hasOpaqueShape(value));
   }
   return /^\/\/[A-Za-z0-9[][A-Za-z0-9.:[\]-]*(\/|$)/.test(value);
 }

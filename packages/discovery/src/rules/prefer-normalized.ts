@@ -25,7 +25,8 @@ export default defineCheck<PreferNormalizedOptions>({
   presetOptions: { all: { emptyPath: true } },
   check(candidate, { options }) {
     // XML namespace names are compared character by character: rewriting one names another namespace.
-    if (candidate.namespace) return [];
+    // A URI in running text (a comment, a message, a stack trace quoted in a test) is quoted as written.
+    if (candidate.namespace || candidate.context === 'prose') return [];
     return checkNormalForm(candidate.reference, options)
       .filter((diagnostic) => !candidate.touchesHole(diagnostic.start, diagnostic.end))
       .map((diagnostic) => findingOf(this.name, candidate, diagnostic, 'notNormal', { fix: true }));

@@ -4,6 +4,9 @@ import { FALSE_POSITIVE_TRAPS } from '../support/traps.js';
 
 ruleTester.run('prefer-normalized', rule, {
   valid: [
+    // Running text quotes a URI as it was written: a stack trace in a test (msw), a comment.
+    "const trace = '    at getCallFrame (webpack:///./lib/browser/getCallFrame-deps.js?:272:20)';",
+    '// see HTTP://Example.COM/a/../b for the old form',
     ...FALSE_POSITIVE_TRAPS,
     'fetch("https://example.com/a/b?q=%C3%A9")',
     '<svg xmlns="HTTP://www.w3.org/2000/svg" />',

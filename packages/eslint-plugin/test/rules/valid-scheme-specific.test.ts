@@ -33,6 +33,8 @@ const template = 'new WebSocket(`wss://${host}:99999/socket`)';
 
 ruleTester.run('valid-scheme-specific', rule, {
   valid: [
+    // Text on a page shaped Word:VALUE is no data: URI (react-router's tests).
+    'screen.getByText("Data:LOADER")',
     // Server-sent events are protocol text, not data: URIs (undici's tests).
     "const body = 'event:custom\\ndata:test\\n\\n'",
     "res.write('id: 1\\nevent: ping\\ndata: hello world\\n\\n')",
