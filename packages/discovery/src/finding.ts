@@ -137,9 +137,9 @@ function holeText(candidate: UriCandidate, part: Extract<Part, { kind: 'hole' }>
 }
 
 /**
- * Core's message with the placeholders that stand for holes shown as the holes' own text: core
- * parsed `https://host:1x/` for `https://host:${port}x/`, and its message quotes the port as "1x";
- * the user reads "${port}x". Each quoted excerpt that is a piece of the URI over a hole (the one
+ * Core's message with the placeholders that stand for holes shown as the holes' own text: for a
+ * port written `${port}x`, core parsed the placeholder `1` in the hole's place and its message
+ * quotes the port as "1x"; the user reads "${port}x". Each quoted excerpt that is a piece of the URI over a hole (the one
  * nearest the problem) is written with the holes' text.
  */
 export function messageWithHoles(candidate: UriCandidate, message: string, start: number, end: number): string {
