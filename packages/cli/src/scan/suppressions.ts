@@ -6,35 +6,21 @@
  * no longer reached.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { parseSuppressions, suppressedFindings, SUPPRESSIONS_FILE, type SuppressionCounts } from '@urilint/discovery';
 import { UsageError } from '../args.js';
 import type { Problem } from './file-check.js';
 
-export const DEFAULT_SUPPRESSIONS_FILE = 'urilint-suppressions.json';
+export const DEFAULT_SUPPRESSIONS_FILE = SUPPRESSIONS_FILE;
 
-/** Per file (relative to the checkout, with `/`), per diagnostic code: how many findings are suppressed. */
-export type SuppressionCounts = Record<string, Record<string, { count: number }>>;
+export type { SuppressionCounts };
 
 /** The suppressions of a file on disk; none when there is no file. A file that is not what it should be is a usage error. */
 export function readSuppressions(path: string, shown = path): SuppressionCounts {
   if (!existsSync(path)) return {};
-  let data: unknown;
-  try {
-    data = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    throw new UsageError(`The suppressions file '${shown}' is not JSON: ${error instanceof Error ? error.message : String(error)}.`, 'scan');
-  }
-  const valid =
-    data !== null &&
-    typeof data === 'object' &&
-    !Array.isArray(data) &&
-    Object.values(data).every(
-      (codes) =>
-        codes !== null &&
-        typeof codes === 'object' &&
-        Object.values(codes as object).every((entry) => entry !== null && typeof entry === 'object' && Number.isInteger((entry as { count?: unknown }).count) && (entry as { count: number }).count > 0),
-    );
-  if (!valid) throw new UsageError(`The suppressions file '${shown}' is not a map of files to codes to { "count": N }: write it again with --suppress-all.`, 'scan');
-  return data as SuppressionCounts;
+  const parsed = parseSuppressions(readFileSync(path, 'utf8'));
+  if ('counts' in parsed) return parsed.counts;
+  if (parsed.error.kind === 'json') throw new UsageError(`The suppressions file '${shown}' is not JSON: ${parsed.error.message}.`, 'scan');
+  throw new UsageError(`The suppressions file '${shown}' is ${parsed.error.message}: write it again with --suppress-all.`, 'scan');
 }
 
 /** Writes the counts with files and codes in a fixed order, so the file diffs cleanly. */
@@ -64,20 +50,13 @@ export class Baseline {
 
   /** The problems of a file beyond its recorded counts: the first findings of each code in the file are the suppressed ones. */
   filter(file: string, problems: readonly Problem[]): Problem[] {
-    const used = new Map<string, number>();
+    const suppressed = suppressedFindings(problems, (problem) => problem.code, this.#recorded[file]);
     const kept: Problem[] = [];
-    for (const problem of problems) {
-      const seen = ((this.seen[file] ??= {})[problem.code] ??= { count: 0 });
-      seen.count++;
-      const allowed = this.#recorded[file]?.[problem.code]?.count ?? 0;
-      const n = used.get(problem.code) ?? 0;
-      if (n < allowed) {
-        used.set(problem.code, n + 1);
-        this.suppressed++;
-      } else {
-        kept.push(problem);
-      }
-    }
+    problems.forEach((problem, index) => {
+      ((this.seen[file] ??= {})[problem.code] ??= { count: 0 }).count++;
+      if (suppressed[index]) this.suppressed++;
+      else kept.push(problem);
+    });
     return kept;
   }
 

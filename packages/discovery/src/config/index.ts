@@ -37,3 +37,4 @@ export {
   type SettingSchema,
 } from './schema.js';
 export { closest, expectedOf, formatConfigProblem, type ConfigProblem } from './validate.js';
+export { parseSuppressions, suppressedFindings, SUPPRESSIONS_FILE, type CodeCounts, type SuppressionCounts, type SuppressionsError } from './suppressions.js';

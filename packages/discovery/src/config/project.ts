@@ -149,9 +149,12 @@ export function matchesAny(patterns: readonly string[], relative: string, direct
 /**
  * The settings of one file: the defaults, then what the configuration sets, then each entry of
  * `overrides` whose `files` match the file, in order. Without a configuration, the defaults.
+ * With `base`, it stands for the defaults: the configuration replaces the keys it names and
+ * keeps the others (`rules` merge per rule), as the language server puts the file over the
+ * editor's settings.
  */
-export function resolveSettings(config: ProjectConfig | undefined, filePath: string): ProjectSettings {
-  const settings = defaultProjectSettings();
+export function resolveSettings(config: ProjectConfig | undefined, filePath: string, base?: ProjectSettings): ProjectSettings {
+  const settings = base === undefined ? defaultProjectSettings() : structuredClone(base);
   if (config === undefined) return settings;
   const apply = (layer: Partial<ProjectSettings>): void => {
     for (const key of PROJECT_SETTING_KEYS) {
