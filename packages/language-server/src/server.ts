@@ -1,8 +1,31 @@
+import { nodeConfigFileSystem } from '@urilint/discovery';
 import type { ClientCapabilities, Connection, TextDocumentChangeEvent } from 'vscode-languageserver';
-import { DidChangeConfigurationNotification, DocumentDiagnosticReportKind, LSPErrorCodes, ResponseError, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver';
+import {
+  DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
+  DocumentDiagnosticReportKind,
+  LSPErrorCodes,
+  ResponseError,
+  TextDocuments,
+  TextDocumentSyncKind,
+} from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { CodeActionKind } from 'vscode-languageserver-types';
-import { CancelledError, createLanguageService, DECODE_KIND, ENCODE_KIND, FIX_ALL_KIND, normalizeSettings, type Settings } from './service/index.js';
+import { CodeActionKind, type Diagnostic } from 'vscode-languageserver-types';
+import { filePath } from './service/ignore.js';
+import {
+  CancelledError,
+  createLanguageService,
+  DECODE_KIND,
+  ENCODE_KIND,
+  fileUri,
+  FIX_ALL_KIND,
+  isProjectFile,
+  normalizeSettings,
+  ProjectFiles,
+  type DocumentSettings,
+  type Settings,
+} from './service/index.js';
+import { FolderWatcher } from './watch.js';
 
 const SECTION = 'urilint';
 
@@ -22,7 +45,12 @@ interface ClientSupport {
   pullDiagnostics: boolean;
   /** `workspace/diagnostic/refresh`: ask the client to pull again (after a settings change). */
   diagnosticsRefresh: boolean;
+  /** Dynamic registration of `workspace/didChangeWatchedFiles`: the client watches the project files; else the server does. */
+  watchedFilesRegistration: boolean;
 }
+
+/** The project files the client watches for the server: configurations, `package.json` (its `"urilint"` key) and the baseline. */
+const WATCHERS = [{ globPattern: '**/urilint.config.{json,jsonc}' }, { globPattern: '**/package.json' }, { globPattern: '**/urilint-suppressions.json' }];
 
 function clientSupport(capabilities: ClientCapabilities): ClientSupport {
   return {
@@ -31,13 +59,15 @@ function clientSupport(capabilities: ClientCapabilities): ClientSupport {
     workspaceFolders: capabilities.workspace?.workspaceFolders === true,
     pullDiagnostics: capabilities.textDocument?.diagnostic !== undefined && capabilities.textDocument.diagnostic !== null,
     diagnosticsRefresh: capabilities.workspace?.diagnostics?.refreshSupport === true,
+    watchedFilesRegistration: capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
   };
 }
 
 /**
  * Wires the language service to a connection: documents (incremental sync),
- * settings (`workspace/configuration`, or the last `didChangeConfiguration`),
- * diagnostics (pulled when the client can, pushed and debounced otherwise),
+ * settings (`workspace/configuration`, or the last `didChangeConfiguration`,
+ * under the project's configuration file: `ProjectFiles`), the project files
+ * watched (by the client when it can, else `FolderWatcher`), diagnostics (pulled when the client can, pushed and debounced otherwise),
  * hovers, code actions and document links. Every handler answers: an
  * unexpected error is logged and answered with an empty result, never left to
  * end the server. What the client may lack is guarded (`ClientSupport`).
@@ -50,6 +80,11 @@ export function startServer(connection: Connection): void {
   let globalSettings: Settings = normalizeSettings(undefined);
   const settingsByUri = new Map<string, Promise<Settings>>();
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  const projects = new ProjectFiles(nodeConfigFileSystem, { log: (message) => connection.console.warn(`urilint: ${message}`) });
+  /** The problems of project files, as diagnostics on them, by path: what was last published. */
+  let projectDiagnostics = new Map<string, Diagnostic[]>();
+  let projectSignature = '';
+  let watcher: FolderWatcher | undefined;
 
   const settingsFor = (uri: string): Promise<Settings> => {
     if (!support.configuration) return Promise.resolve(globalSettings);
@@ -60,6 +95,36 @@ export function startServer(connection: Connection): void {
         .then(normalizeSettings, () => globalSettings);
       settingsByUri.set(uri, settings);
     }
+    return settings;
+  };
+
+  /** The project file's diagnostics of an open document (by its path): they are published with its own. */
+  const projectDiagnosticsOf = (uri: string): Diagnostic[] => {
+    const path = filePath(uri);
+    return path === undefined ? [] : (projectDiagnostics.get(path) ?? []);
+  };
+
+  /**
+   * Publishes the problems of the project files read so far when they changed: on each file (an
+   * open one with its own diagnostics, when they are pushed), and nothing more on a file fixed.
+   */
+  const syncProjectProblems = (): void => {
+    const signature = JSON.stringify(projects.problems());
+    if (signature === projectSignature) return;
+    projectSignature = signature;
+    const before = projectDiagnostics;
+    projectDiagnostics = new Map([...projects.diagnostics()].map(([uri, diagnostics]) => [filePath(uri) ?? uri, diagnostics]));
+    for (const path of new Set([...before.keys(), ...projectDiagnostics.keys()])) {
+      const open = documents.all().find((document) => filePath(document.uri) === path);
+      if (open !== undefined && !support.pullDiagnostics) schedule(open, 0);
+      else void connection.sendDiagnostics({ uri: open?.uri ?? fileUri(path), diagnostics: projectDiagnostics.get(path) ?? [] }).catch(() => undefined);
+    }
+  };
+
+  /** A document's settings: the editor's, with its project's configuration over them. */
+  const documentSettingsFor = async (uri: string): Promise<DocumentSettings> => {
+    const settings = projects.settingsFor(uri, await settingsFor(uri));
+    syncProjectProblems();
     return settings;
   };
 
@@ -76,10 +141,10 @@ export function startServer(connection: Connection): void {
 
   const publish = async (document: TextDocument): Promise<void> => {
     try {
-      const settings = await settingsFor(document.uri);
+      const settings = await documentSettingsFor(document.uri);
       // A newer version arrived while the settings were read: it will be published on its own.
       if (documents.get(document.uri)?.version !== document.version) return;
-      const diagnostics = service.provideDiagnostics(document, settings);
+      const diagnostics = [...service.provideDiagnostics(document, settings), ...projectDiagnosticsOf(document.uri)];
       await connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics });
     } catch (error) {
       connection.console.error(`urilint: checking ${document.uri} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
@@ -107,6 +172,31 @@ export function startServer(connection: Connection): void {
     for (const document of documents.all()) schedule(document, 0);
   };
 
+  /** The fallback watcher follows the folders of the open documents' project files, and the workspace folders. */
+  const watchFolders = (): void => {
+    if (watcher === undefined) return;
+    const paths = documents.all().flatMap((document) => filePath(document.uri) ?? []);
+    const folders = projects.foldersOf(paths);
+    for (const folder of workspaceFolders) {
+      const path = filePath(folder);
+      if (path !== undefined) folders.add(path.replace(/(?<=.)\/+$/, ''));
+    }
+    watcher.update(folders);
+  };
+
+  /** A project file changed on disk: read them again, check every open document again, and publish what their problems became. */
+  const projectChanged = async (): Promise<void> => {
+    projects.forget();
+    try {
+      await Promise.all(documents.all().map((document) => documentSettingsFor(document.uri)));
+    } catch (error) {
+      connection.console.error(`urilint: reading the project's files failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    }
+    syncProjectProblems();
+    watchFolders();
+    refreshAll();
+  };
+
   connection.onInitialize((params) => {
     // A client may send `capabilities: {}` or leave parts out: everything below reads `support`.
     support = clientSupport(params.capabilities ?? {});
@@ -118,7 +208,8 @@ export function startServer(connection: Connection): void {
     }
     return {
       capabilities: {
-        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        // Saves too: a configuration saved is read again even where no watcher reports it.
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         hoverProvider: true,
         codeActionProvider: {
           codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.SourceFixAll, FIX_ALL_KIND, CodeActionKind.RefactorRewrite, ENCODE_KIND, DECODE_KIND],
@@ -135,11 +226,17 @@ export function startServer(connection: Connection): void {
 
   connection.onInitialized(() => {
     if (support.configurationRegistration) void connection.client.register(DidChangeConfigurationNotification.type, undefined).catch(() => undefined);
+    if (support.watchedFilesRegistration) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: WATCHERS }).catch(() => undefined);
+    else {
+      watcher = new FolderWatcher(isProjectFile, () => void projectChanged());
+      watchFolders();
+    }
     // vscode-languageserver throws here for a client without workspace folders: listen only when it has them.
     if (support.workspaceFolders) {
       connection.workspace.onDidChangeWorkspaceFolders((event) => {
         const removed = new Set(event.removed.map((folder) => folder.uri));
         workspaceFolders = [...workspaceFolders.filter((uri) => !removed.has(uri)), ...event.added.map((folder) => folder.uri)];
+        watchFolders();
         refreshAll();
       });
     }
@@ -152,10 +249,20 @@ export function startServer(connection: Connection): void {
     refreshAll();
   });
 
+  connection.onDidChangeWatchedFiles((params) => {
+    if (params.changes.some((change) => isProjectFile(filePath(change.uri) ?? change.uri))) void projectChanged();
+  });
+
   // TextDocuments fires onDidChangeContent for an open too: an opened document is checked at once, an edited one after the debounce.
   const opened = new Set<string>();
   documents.onDidOpen((event: TextDocumentChangeEvent<TextDocument>) => {
     opened.add(event.document.uri);
+    watchFolders();
+  });
+  // What is on disk is the configuration: an unsaved edit of one is not read, a saved one is.
+  documents.onDidSave((event: TextDocumentChangeEvent<TextDocument>) => {
+    const path = filePath(event.document.uri);
+    if (path !== undefined && isProjectFile(path)) void projectChanged();
   });
   documents.onDidChangeContent((event: TextDocumentChangeEvent<TextDocument>) => {
     const justOpened = opened.delete(event.document.uri);
@@ -169,14 +276,16 @@ export function startServer(connection: Connection): void {
     opened.delete(event.document.uri);
     settingsByUri.delete(event.document.uri);
     service.forget(event.document.uri);
-    if (!support.pullDiagnostics) void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] }).catch(() => undefined);
+    // A configuration's own problems stay on it while it is closed.
+    if (!support.pullDiagnostics) void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: projectDiagnosticsOf(event.document.uri) }).catch(() => undefined);
+    watchFolders();
   });
 
   connection.languages.diagnostics.on((params, token) =>
     guard('diagnostics', { kind: DocumentDiagnosticReportKind.Full, items: [] }, async () => {
       const document = documents.get(params.textDocument.uri);
       if (document === undefined) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
-      const settings = await settingsFor(document.uri);
+      const settings = await documentSettingsFor(document.uri);
       return { kind: DocumentDiagnosticReportKind.Full, items: service.provideDiagnostics(document, settings, token) };
     }),
   );
@@ -185,7 +294,7 @@ export function startServer(connection: Connection): void {
     guard('hover', null, async () => {
       const document = documents.get(params.textDocument.uri);
       if (document === undefined) return null;
-      return service.provideHover(document, params.position, await settingsFor(document.uri), token);
+      return service.provideHover(document, params.position, await documentSettingsFor(document.uri), token);
     }),
   );
 
@@ -193,7 +302,7 @@ export function startServer(connection: Connection): void {
     guard('code actions', [], async () => {
       const document = documents.get(params.textDocument.uri);
       if (document === undefined) return [];
-      return service.provideCodeActions(document, params.range, params.context, await settingsFor(document.uri), token);
+      return service.provideCodeActions(document, params.range, params.context, await documentSettingsFor(document.uri), token);
     }),
   );
 
@@ -201,13 +310,14 @@ export function startServer(connection: Connection): void {
     guard('document links', [], async () => {
       const document = documents.get(params.textDocument.uri);
       if (document === undefined) return [];
-      return service.provideDocumentLinks(document, await settingsFor(document.uri), token);
+      return service.provideDocumentLinks(document, await documentSettingsFor(document.uri), token);
     }),
   );
 
   connection.onShutdown(() => {
     for (const timer of timers.values()) clearTimeout(timer);
     timers.clear();
+    watcher?.close();
   });
 
   documents.listen(connection);

@@ -5,24 +5,29 @@ import { checkCancelled, type Cancellation } from './cancellation.js';
 import { provideCodeActions } from './code-actions.js';
 import { provideDiagnostics } from './diagnostics.js';
 import { provideHover } from './hover.js';
-import { isIgnored } from './ignore.js';
+import { filePath, isIgnored } from './ignore.js';
 import { provideDocumentLinks } from './links.js';
-import { DEFAULT_SETTINGS, type Settings } from './settings.js';
-import { TEMPLATE_SYNTAXES } from '@urilint/discovery';
+import type { DocumentSettings } from './project.js';
+import { DEFAULT_SETTINGS, SUPPRESSED_DISPLAYS, type Settings } from './settings.js';
+import { applySuppressions } from './suppressed.js';
+import { matchesAny, relativeToConfig, TEMPLATE_SYNTAXES } from '@urilint/discovery';
 
 /**
  * urilint as a language service: pure functions of a document and its
- * settings that return LSP types. It knows nothing of the transport; the
+ * settings that return LSP types. The settings may carry what the project's files say of the
+ * document (`DocumentSettings`, from `ProjectFiles`): its configuration's `ignore` and `kinds`,
+ * and the counts of its baseline. It knows nothing of the transport; the
  * server wires it to a connection, and tests call it on in-memory documents.
  */
 export interface UrilintLanguageService {
   /** Whether the document is one the settings have urilint check (its language is on, its path is not ignored). */
-  isChecked(document: TextDocument, settings: Settings): boolean;
-  analyze(document: TextDocument, settings: Settings, token?: Cancellation): DocumentAnalysis;
-  provideDiagnostics(document: TextDocument, settings: Settings, token?: Cancellation): Diagnostic[];
-  provideHover(document: TextDocument, position: Position, settings: Settings, token?: Cancellation): Hover | null;
-  provideCodeActions(document: TextDocument, range: Range, context: CodeActionContext, settings: Settings, token?: Cancellation): CodeAction[];
-  provideDocumentLinks(document: TextDocument, settings: Settings, token?: Cancellation): DocumentLink[];
+  isChecked(document: TextDocument, settings: DocumentSettings): boolean;
+  analyze(document: TextDocument, settings: DocumentSettings, token?: Cancellation): DocumentAnalysis;
+  /** The findings as diagnostics; those the project's baseline records as hints (or none, with `suppressed: "hide"`). */
+  provideDiagnostics(document: TextDocument, settings: DocumentSettings, token?: Cancellation): Diagnostic[];
+  provideHover(document: TextDocument, position: Position, settings: DocumentSettings, token?: Cancellation): Hover | null;
+  provideCodeActions(document: TextDocument, range: Range, context: CodeActionContext, settings: DocumentSettings, token?: Cancellation): CodeAction[];
+  provideDocumentLinks(document: TextDocument, settings: DocumentSettings, token?: Cancellation): DocumentLink[];
   /** Drops what is kept of a closed document. */
   forget(uri: string): void;
 }
@@ -45,6 +50,7 @@ export function normalizeSettings(raw: unknown): Settings {
     comments: pick('comments', (value) => typeof value === 'boolean'),
     templates: pick('templates', (value) => typeof value === 'boolean' || (Array.isArray(value) && value.every((item) => (TEMPLATE_SYNTAXES as readonly unknown[]).includes(item)))),
     debounce: pick('debounce', (value) => typeof value === 'number' && Number.isFinite(value) && value >= 0),
+    suppressed: pick('suppressed', (value) => (SUPPRESSED_DISPLAYS as readonly unknown[]).includes(value)),
   };
 }
 
@@ -60,11 +66,17 @@ export interface LanguageServiceOptions {
 
 export function createLanguageService(options: LanguageServiceOptions = {}): UrilintLanguageService {
   const cache = new AnalysisCache();
-  const isChecked = (document: TextDocument, settings: Settings): boolean =>
-    settings.enable &&
-    settings.languages.includes(languageOf(document)) &&
-    sourceKind(languageOf(document)) !== undefined &&
-    !isIgnored(document.uri, settings.ignore, options.workspaceFolders?.() ?? []);
+  const isChecked = (document: TextDocument, settings: DocumentSettings): boolean => {
+    const kind = sourceKind(languageOf(document));
+    if (!settings.enable || !settings.languages.includes(languageOf(document)) || kind === undefined) return false;
+    const project = settings.project;
+    if (project?.kinds !== undefined && !project.kinds.includes(kind)) return false;
+    if (project?.ignoreBase === undefined) return !isIgnored(document.uri, settings.ignore, options.workspaceFolders?.() ?? []);
+    // The configuration's patterns, relative to its folder, as `urilint scan` reads them.
+    const path = filePath(document.uri);
+    const relative = path === undefined ? undefined : relativeToConfig({ directory: project.ignoreBase }, path);
+    return relative === undefined || relative === '' || !matchesAny(settings.ignore, relative);
+  };
   /** The reasons already told for each document, so the log says each once. */
   const noticed = new Map<string, string>();
   const analysis = (document: TextDocument, settings: Settings, token?: Cancellation): DocumentAnalysis | undefined => {
@@ -83,7 +95,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Uri
     analyze: (document, settings, token) => cache.get(document, settings, token),
     provideDiagnostics(document, settings, token) {
       const found = analysis(document, settings, token);
-      return found === undefined ? [] : provideDiagnostics(document, found);
+      return found === undefined ? [] : applySuppressions(provideDiagnostics(document, found), settings);
     },
     provideHover(document, position, settings, token) {
       const found = analysis(document, settings, token);
@@ -110,5 +122,30 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Uri
 export { CancelledError, type Cancellation } from './cancellation.js';
 export { DECODE_KIND, ENCODE_KIND, FIX_ALL_KIND } from './code-actions.js';
 export { RULE_DOCS_BASE, type DiagnosticData } from './diagnostics.js';
-export { DEFAULT_SETTINGS, FILE_EXTENSIONS, LANGUAGES, SETTINGS_SCHEMA, type LanguageId, type Preset, type RuleSetting, type RuleSeverity, type Settings } from './settings.js';
+export {
+  DEFAULT_SETTINGS,
+  FILE_EXTENSIONS,
+  LANGUAGES,
+  SETTINGS_SCHEMA,
+  SUPPRESSED_DISPLAYS,
+  type LanguageId,
+  type Preset,
+  type RuleSetting,
+  type RuleSeverity,
+  type Settings,
+  type SuppressedDisplay,
+} from './settings.js';
+export {
+  CONFIG_INVALID,
+  fileUri,
+  isProjectFile,
+  mergeSettings,
+  problemDiagnostic,
+  ProjectFiles,
+  SUPPRESSIONS_INVALID,
+  type DocumentProject,
+  type DocumentSettings,
+  type ProjectFilesOptions,
+} from './project.js';
+export { applySuppressions, SUPPRESSED_SUFFIX } from './suppressed.js';
 export type { DocumentAnalysis, ReportedFinding } from './analysis.js';

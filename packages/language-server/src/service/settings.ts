@@ -14,7 +14,14 @@ export interface Settings extends Omit<ProjectSettings, 'kinds'> {
   languages: string[];
   /** Milliseconds to wait after the last edit before checking a document again (push diagnostics). */
   debounce: number;
+  /** How the findings `urilint-suppressions.json` records are shown: as hints, or not at all. */
+  suppressed: SuppressedDisplay;
 }
+
+/** How suppressed findings are shown: `hint` (the lowest severity, the message says why) or `hide` (not at all). */
+export type SuppressedDisplay = 'hint' | 'hide';
+
+export const SUPPRESSED_DISPLAYS: readonly SuppressedDisplay[] = ['hint', 'hide'];
 
 /** Every language id the service reads, and the reader it uses. */
 export const LANGUAGES = {
@@ -68,6 +75,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   comments: PROJECT_SETTINGS.comments.default,
   templates: PROJECT_SETTINGS.templates.default,
   debounce: 200,
+  suppressed: 'hint',
 };
 
 /**
@@ -92,4 +100,11 @@ export const SETTINGS_SCHEMA: Record<keyof Settings, Record<string, unknown>> = 
   comments: settingJsonSchema('comments'),
   templates: settingJsonSchema('templates'),
   debounce: { type: 'number', minimum: 0, default: DEFAULT_SETTINGS.debounce, description: 'Milliseconds to wait after the last edit before checking a document again.' },
+  suppressed: {
+    type: 'string',
+    enum: SUPPRESSED_DISPLAYS,
+    default: DEFAULT_SETTINGS.suppressed,
+    description:
+      'How the findings recorded in `urilint-suppressions.json` (`urilint scan --suppress-all`) are shown: `hint`, at the lowest severity with "(suppressed by urilint-suppressions.json)" in the message, or `hide`, not at all.',
+  },
 };
