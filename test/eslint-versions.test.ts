@@ -131,9 +131,9 @@ const LANGUAGE_NAMES = ['markdown', 'json', 'jsonc', 'json5', 'html', 'css'];
  * packages/eslint-plugin/test/languages).
  */
 const LANGUAGE_SNIPPETS = [
-  { filename: 'guide.md', code: 'é 😀 [a](https://example.com/a\\(b\\)|c) and <https://example.com/d|e>\n\n```\nhttps://example.com/code|x\n```\n', count: 2 },
+  { filename: 'guide.md', code: 'é 😀 [a](https://example.com/a\\(b\\)|c) and <https://example.com/d|e>\n\n```\nhttps://example.com/code{x\n```\n', count: 2 },
   { filename: 'config.json', code: '{ "é\\u0020😀": "https:\\/\\/example.com\\/a\\u007cb", "https://example.com/key|x": 1 }\n', count: 1 },
-  { filename: 'settings.jsonc', code: '// é 😀 https://example.com/a|b\n{ "a": "https://example.com/c|d" }\n', count: 2 },
+  { filename: 'settings.jsonc', code: '// é 😀 https://example.com/a{b\n{ "a": "https://example.com/c|d" }\n', count: 2 },
   { filename: 'data.json5', code: "{ é: 'https://example.com/it\\'s|x', }\n", count: 1 },
   { filename: 'page.html', code: '<p>é 😀 <a href="https://example.com/?a=1&amp;b=2&#x20;c">x</a></p><script>fetch("https://example.com/a b")</script>\n', count: 1 },
   { filename: 'site.css', code: '@import "https://example.com/a b.css";\n.é😀 { background: url(https://example.com/x\\ y.png) }\n', count: 2 },

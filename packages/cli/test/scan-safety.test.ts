@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from './support/run.js';
 
-const BAD = 'see https://example.com/a^b\n';
-const FIXED = 'see https://example.com/a%5Eb\n';
+// A `{` (in no set of RFC 3986 §2: "%7B"), which running text keeps in the URI; a `^` or a `|` would end it there (RFC 3986 Appendix E).
+const BAD = 'see https://example.com/a{b\n';
+const FIXED = 'see https://example.com/a%7Bb\n';
 
 let base: string;
 let repo: string;
@@ -35,7 +36,7 @@ beforeAll(() => {
   mkdirSync(outside);
   writeFileSync(join(repo, 'own.txt'), BAD);
   writeFileSync(join(repo, 'docs', 'guide.md'), BAD);
-  writeFileSync(join(outside, 'secret.txt'), 'token https://user:Tr0ub4dor@api.acme.io/ and https://example.com/a^b\n');
+  writeFileSync(join(outside, 'secret.txt'), 'token https://user:Tr0ub4dor@api.acme.io/ and https://example.com/a{b\n');
   writeFileSync(join(outside, 'victim.txt'), BAD);
   symlinkSync(join('docs', 'guide.md'), join(repo, 'inside-file.txt'));
   symlinkSync('docs', join(repo, 'inside-dir'));
@@ -101,10 +102,10 @@ describe('--fix as a file operation', () => {
     const dir = mkdtempSync(join(tmpdir(), 'urilint-fix-'));
     try {
       const file = join(dir, 'notes.txt');
-      writeFileSync(file, '\uFEFFfirst line\r\nsee https://example.com/a^b\r\nlast\r\n');
+      writeFileSync(file, '\uFEFFfirst line\r\nsee https://example.com/a{b\r\nlast\r\n');
       chmodSync(file, 0o640);
       expect((await run(['scan', '--fix', '--jobs', '1', file])).code).toBe(0);
-      expect(readFileSync(file, 'utf8')).toBe('\uFEFFfirst line\r\nsee https://example.com/a%5Eb\r\nlast\r\n');
+      expect(readFileSync(file, 'utf8')).toBe('\uFEFFfirst line\r\nsee https://example.com/a%7Bb\r\nlast\r\n');
       expect(statSync(file).mode & 0o777).toBe(0o640);
       const before = readFileSync(file);
       expect((await run(['scan', '--fix', '--jobs', '1', file])).code).toBe(0);

@@ -1,14 +1,15 @@
-import { findUris } from '@urilint/core';
+import { findUris, hasOpaqueShape } from '@urilint/core';
 import { textCandidates, type UriCandidate } from './candidate.js';
-import { hasProseShape, hasUriShape, XML_NAMESPACES } from './shape.js';
+import { hasUriShape, XML_NAMESPACES } from './shape.js';
 import type { TextMap } from './text-map.js';
 
 /**
  * ASCII characters that RFC 3986 never allows and that running text puts right after a URI: a quote,
- * an angle bracket, a backquote, a backslash (`\n` written as two characters, a Windows path). A URI
+ * an angle bracket, a backquote, a backslash (`\n` written as two characters, a Windows path), a `|`
+ * or a `^` (the separators of a log format: `origin->https://localhost:4000|path->/endpoint`). A URI
  * ends before one (RFC 3986 Appendix E).
  */
-const NOT_IN_URIS = /[\\"<>`]/;
+const NOT_IN_URIS = /[\\"<>`^|]/;
 
 /** Punctuation that ends a sentence, not a URI, when the URI is cut before it. */
 const TRAILING = /[.,;:!?'*]+$/;
@@ -37,7 +38,7 @@ export function proseCandidates(map: TextMap, init: { key?: string } = {}): UriC
   for (const found of findUris(value, { abbreviated: false })) {
     if (found.uri !== value.slice(found.start, found.end)) continue;
     const uri = found.uri.slice(0, embeddedLength(found.uri));
-    if (!hasUriShape(uri) || !hasProseShape(uri)) continue;
+    if (!hasUriShape(uri) || !hasOpaqueShape(uri)) continue;
     // Cut short by the whitespace that delimits it inside "[…]": the rest is not in view.
     if (uri.lastIndexOf('[') > uri.lastIndexOf(']')) continue;
     out.push(...textCandidates({ ...init, map, context: 'prose', uriStart: found.start, uriEnd: found.start + uri.length, namespace: XML_NAMESPACES.has(uri) }));

@@ -35,12 +35,12 @@ describe('safeEdits', () => {
   });
 
   it('fixes real findings so that a second run finds only what has no safe fix', () => {
-    const text = 'See <https://example.com/a b|c> and http://0x7f.1/%zz here.\n';
+    const text = 'See <https://example.com/a b{c> and http://0x7f.1/%zz here.\n';
     const rules = { 'no-malformed': {}, 'no-unescaped-chars': {}, 'no-non-canonical-ip': {}, 'no-invalid-percent-encoding': {} } as const;
     const findings = runRules(discoverText(text), rules);
     expect(findings.some((f) => f.fix === undefined)).toBe(true);
     const fixed = applySourceEdits(text, safeEdits(findings));
-    expect(fixed).toBe('See <https://example.com/a%20b%7Cc> and http://127.0.0.1/%zz here.\n');
+    expect(fixed).toBe('See <https://example.com/a%20b%7Bc> and http://127.0.0.1/%zz here.\n');
     const left = runRules(discoverText(fixed), rules);
     expect(left.map((f) => f.code)).toEqual(['pct-invalid-triplet']);
     expect(safeEdits(left)).toEqual([]);

@@ -93,7 +93,7 @@ describe('template files and holes in documents', () => {
     expect(findings('{{- if .Values.ingress.enabled }}\nhost: https://{{ .Values.host }}/a|b\n{{- end }}\n', 'ingress.yaml')).toEqual([['path-unescaped-char', '|', ['%7C']]]);
     expect(findings('{"url": "https://{{ host }}/a|b", "home": "https://x.example/{{ p }}"}', 'a.json')).toEqual([['path-unescaped-char', '|', ['%7C']]]);
     expect(findings('a { background: url("{{ asset }}/a b.png") }', 'a.css')).toEqual([['path-unescaped-char', ' ', ['%20']]]);
-    expect(findings('run: curl https://api.github.com/repos/${{ github.repository }}/a|b\n', 'ci.yml')).toEqual([['path-unescaped-char', '|', ['%7C']]]);
+    expect(findings('run: curl https://api.github.com/repos/${{ github.repository }}/a{b\n', 'ci.yml')).toEqual([['path-unescaped-char', '{', ['%7B']]]);
     expect(findings('image: ${REGISTRY}/app\nurl: http://${HOST}:8080/a|b\n', 'docker-compose.yml')).toEqual([['path-unescaped-char', '|', ['%7C']]]);
     expect(findings('fetch("{{ base }}/users/a b");\nfetch(`${api}/{{ x }}`);\n', 'a.js')).toEqual([['path-unescaped-char', ' ', ['%20']]]);
   });

@@ -135,13 +135,35 @@ describe('discoverCss: @import, @namespace and comments', () => {
   });
 
   it('finds URIs in comments, as prose', () => {
-    const text = '/* see https://acme.com/a|b\n   and http://cdn.acme.com/c|d */\na { b: c } /* unclosed https://acme.com/e|f';
+    const text = '/* see https://acme.com/a{b\n   and http://cdn.acme.com/c{d */\na { b: c } /* unclosed https://acme.com/e{f';
     expect(discoverCss(text).map((c) => [c.context, c.uri])).toEqual([
-      ['prose', 'https://acme.com/a|b'],
-      ['prose', 'http://cdn.acme.com/c|d'],
-      ['prose', 'https://acme.com/e|f'],
+      ['prose', 'https://acme.com/a{b'],
+      ['prose', 'http://cdn.acme.com/c{d'],
+      ['prose', 'https://acme.com/e{f'],
     ]);
-    expect(findings(text).map((f) => f.range)).toEqual([rangeOf(text, '|', 'a|b'), rangeOf(text, '|', 'c|d'), rangeOf(text, '|', 'e|f')]);
+    const found = findings(text);
+    expect(found.map((f) => [f.code, f.range])).toEqual([
+      ['path-unescaped-char', rangeOf(text, '{', 'a{b')],
+      ['path-unescaped-char', rangeOf(text, '{', 'c{d')],
+      ['path-unescaped-char', rangeOf(text, '{', 'e{f')],
+    ]);
+    expect(fixAll(text, found)).toBe(text.replace(/(?<=[ace])\{/g, '%7B'));
+  });
+
+  it('ends a URI in a comment at a `|` or a `^` (RFC 3986 Appendix E), and reports them in url()', () => {
+    const text = '/* Expected https://acme.com/a|b to be x, not https://acme.com/c^d. */\na { b: url(https://acme.com/a|b) }\nc { d: url("https://acme.com/c^d") }';
+    expect(discoverCss(text).map((c) => [c.context, c.uri])).toEqual([
+      ['prose', 'https://acme.com/a'],
+      ['prose', 'https://acme.com/c'],
+      ['sink', 'https://acme.com/a|b'],
+      ['sink', 'https://acme.com/c^d'],
+    ]);
+    const found = findings(text);
+    expect(found.map((f) => [f.code, f.range])).toEqual([
+      ['path-unescaped-char', rangeOf(text, '|', 'a|b)')],
+      ['path-unescaped-char', rangeOf(text, '^', 'c^d")')],
+    ]);
+    expect(fixAll(text, found)).toBe('/* Expected https://acme.com/a|b to be x, not https://acme.com/c^d. */\na { b: url(https://acme.com/a%7Cb) }\nc { d: url("https://acme.com/c%5Ed") }');
   });
 
   it('does not take URIs from selectors, property names or plain strings', () => {

@@ -203,10 +203,28 @@ describe('discoverHtml: text maps write replacements as character references', (
 
 describe('discoverHtml: text', () => {
   it('reads URIs in text as prose, with references decoded', () => {
-    const text = '<p>Mirror &amp; more: ftp://example.com/a&amp;b^c</p>';
+    const text = '<p>Mirror &amp; more: ftp://example.com/a&amp;b{c</p>';
     const [candidate] = candidates(text);
-    expect(candidate).toMatchObject({ context: 'prose', uri: 'ftp://example.com/a&b^c' });
-    expectOneFix(text, 'path-unescaped-char', rangeOf(text, '^'), text.replace('^', '%5E'));
+    expect(candidate).toMatchObject({ context: 'prose', uri: 'ftp://example.com/a&b{c' });
+    expectOneFix(text, 'path-unescaped-char', rangeOf(text, '{'), text.replace('{', '%7B'));
+  });
+
+  it('ends a URI in text at a `|` or a `^` (RFC 3986 Appendix E), and reports them in a URL attribute', () => {
+    const text = '<p>Expected https://example.com/a|b to be x, not https://example.com/c&#x5E;d.</p><a href="https://example.com/a|b">a</a><img src="https://example.com/c^d">';
+    expect(candidates(text).map((candidate) => [candidate.context, candidate.uri])).toEqual([
+      ['prose', 'https://example.com/a'],
+      ['prose', 'https://example.com/c'],
+      ['attribute', 'https://example.com/a|b'],
+      ['attribute', 'https://example.com/c^d'],
+    ]);
+    const all = findings(text);
+    expect(all.map((finding) => [finding.code, finding.range])).toEqual([
+      ['path-unescaped-char', rangeOf(text, '|', 1)],
+      ['path-unescaped-char', rangeOf(text, '^')],
+    ]);
+    expect(applyEdits(text, all.flatMap((finding) => finding.fix ?? []))).toBe(
+      '<p>Expected https://example.com/a|b to be x, not https://example.com/c&#x5E;d.</p><a href="https://example.com/a%7Cb">a</a><img src="https://example.com/c%5Ed">',
+    );
   });
 
   it('does not read <script>, <style>, <code>, <pre> or comments', () => {

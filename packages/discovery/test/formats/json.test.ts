@@ -96,12 +96,28 @@ describe('discoverJson: string values', () => {
   });
 
   it('reads strings with whitespace as prose, with `\\u0020` and emoji before the URI', () => {
-    const text = '{"description": "😀 é\\u0020docs at https://acme.com/a|b and more"}';
+    const text = '{"description": "😀 é\\u0020docs at https://acme.com/a{b and more"}';
     const candidates = discoverJson(text);
-    expect(candidates.map((c) => [c.context, c.key, c.uri])).toEqual([['prose', 'description', 'https://acme.com/a|b']]);
+    expect(candidates.map((c) => [c.context, c.key, c.uri])).toEqual([['prose', 'description', 'https://acme.com/a{b']]);
     const found = findings(text);
-    expect(found.map((f) => f.range)).toEqual([rangeOf(text, '|')]);
-    expect(JSON.parse(fixAll(text, found)).description).toBe('😀 é docs at https://acme.com/a%7Cb and more');
+    expect(found.map((f) => [f.code, f.range])).toEqual([['path-unescaped-char', rangeOf(text, '{', 'a{b')]]);
+    expect(JSON.parse(fixAll(text, found)).description).toBe('😀 é docs at https://acme.com/a%7Bb and more');
+  });
+
+  it('ends a URI in prose at a `|` or a `^` (RFC 3986 Appendix E), and reports them in a string that is wholly the URI', () => {
+    const text = '{"note": "Expected https://example.com/a|b to be x, not https://example.com/c^d.", "home": "https://example.com/a|b", "next": "https://example.com/c^d"}';
+    expect(discoverJson(text).map((c) => [c.context, c.key, c.uri])).toEqual([
+      ['prose', 'note', 'https://example.com/a'],
+      ['prose', 'note', 'https://example.com/c'],
+      ['shape', 'home', 'https://example.com/a|b'],
+      ['shape', 'next', 'https://example.com/c^d'],
+    ]);
+    const found = findings(text);
+    expect(found.map((f) => [f.code, f.range])).toEqual([
+      ['path-unescaped-char', rangeOf(text, '|', 'https://example.com/a|b"')],
+      ['path-unescaped-char', rangeOf(text, '^', 'https://example.com/c^d"')],
+    ]);
+    expect(JSON.parse(fixAll(text, found))).toEqual({ note: 'Expected https://example.com/a|b to be x, not https://example.com/c^d.', home: 'https://example.com/a%7Cb', next: 'https://example.com/c%5Ed' });
   });
 
   it('reads a string that is one URL with a space (written as `\\u0020`) as one URI, as a JS string', () => {
@@ -121,28 +137,28 @@ describe('discoverJson: string values', () => {
 
 describe('discoverJson: comments, JSON5 and broken documents', () => {
   it('finds URIs in JSONC line and block comments, as prose', () => {
-    const text = '// see https://acme.com/a|b\n{\n  /* mirror: http://cdn.acme.com/x|y\n     second line https://acme.com/c|d */\n  "a": 1\n}';
+    const text = '// see https://acme.com/a{b\n{\n  /* mirror: http://cdn.acme.com/x{y\n     second line https://acme.com/c{d */\n  "a": 1\n}';
     const candidates = discoverJson(text, 'jsonc');
     expect(candidates.map((c) => [c.context, c.uri])).toEqual([
-      ['prose', 'https://acme.com/a|b'],
-      ['prose', 'http://cdn.acme.com/x|y'],
-      ['prose', 'https://acme.com/c|d'],
+      ['prose', 'https://acme.com/a{b'],
+      ['prose', 'http://cdn.acme.com/x{y'],
+      ['prose', 'https://acme.com/c{d'],
     ]);
     const found = findings(text, 'jsonc');
-    // Prose is never reported for its scheme: only the three `|`.
+    // Prose is never reported for its scheme: only the three `{`.
     expect(found.map((f) => [f.code, f.range])).toEqual([
-      ['path-unescaped-char', rangeOf(text, '|', 'a|b')],
-      ['path-unescaped-char', rangeOf(text, '|', 'x|y')],
-      ['path-unescaped-char', rangeOf(text, '|', 'c|d')],
+      ['path-unescaped-char', rangeOf(text, '{', 'a{b')],
+      ['path-unescaped-char', rangeOf(text, '{', 'x{y')],
+      ['path-unescaped-char', rangeOf(text, '{', 'c{d')],
     ]);
     const fixed = fixAll(text, found);
-    expect(fixed.match(/%7C/g)).toHaveLength(3);
+    expect(fixed.match(/%7B/g)).toHaveLength(3);
     expect(evaluate(parseMomoa(fixed, { mode: 'jsonc' }).body)).toEqual({ a: 1 });
   });
 
   it('reads a `.json` file with comments and trailing commas like JSONC', () => {
-    const text = '{\n  // https://acme.com/a|b\n  "u": "https://acme.com/c|d",\n}';
-    expect(findings(text, 'json').map((f) => f.range)).toEqual([rangeOf(text, '|', 'a|b'), rangeOf(text, '|', 'c|d')]);
+    const text = '{\n  // https://acme.com/a{b\n  "u": "https://acme.com/c|d",\n}';
+    expect(findings(text, 'json').map((f) => f.range)).toEqual([rangeOf(text, '{', 'a{b'), rangeOf(text, '|', 'c|d')]);
   });
 
   it('maps JSON5 single quotes, `\\\'`, `\\x7C` and line continuations', () => {

@@ -64,15 +64,33 @@ describe('discoverMarkdown: what it finds', () => {
   });
 
   it('reads a bare URI GFM does not link (ftp:) as prose', () => {
-    const text = 'Mirror at ftp://example.com/pub^1 for now.';
+    const text = 'Mirror at ftp://example.com/pub{1 for now.';
     const [candidate] = discoverMarkdown(text);
-    expect(candidate).toMatchObject({ context: 'prose', uri: 'ftp://example.com/pub^1' });
-    expectOneFix(text, 'path-unescaped-char', rangeOf(text, '^'), 'Mirror at ftp://example.com/pub%5E1 for now.');
+    expect(candidate).toMatchObject({ context: 'prose', uri: 'ftp://example.com/pub{1' });
+    expectOneFix(text, 'path-unescaped-char', rangeOf(text, '{'), 'Mirror at ftp://example.com/pub%7B1 for now.');
+  });
+
+  it('ends a bare URI in prose at a `|` or a `^` (RFC 3986 Appendix E), and reports them in a link destination', () => {
+    const text = 'Expected ftp://example.com/a|b to be x, not ftp://example.com/c^d.\n\n[a](ftp://example.com/a|b) [c](ftp://example.com/c^d)\n';
+    expect(discoverMarkdown(text).map((candidate) => [candidate.context, candidate.uri])).toEqual([
+      ['prose', 'ftp://example.com/a'],
+      ['prose', 'ftp://example.com/c'],
+      ['attribute', 'ftp://example.com/a|b'],
+      ['attribute', 'ftp://example.com/c^d'],
+    ]);
+    const all = findings(text);
+    expect(all.map((finding) => [finding.code, finding.range])).toEqual([
+      ['path-unescaped-char', rangeOf(text, '|', 1)],
+      ['path-unescaped-char', rangeOf(text, '^', 1)],
+    ]);
+    expect(applyEdits(text, all.flatMap((finding) => finding.fix ?? []))).toBe(
+      'Expected ftp://example.com/a|b to be x, not ftp://example.com/c^d.\n\n[a](ftp://example.com/a%7Cb) [c](ftp://example.com/c%5Ed)\n',
+    );
   });
 
   it('reads a bare URI on a block quote continuation line, past the `>` prefix', () => {
-    const text = '> The mirror\n> is ftp://example.com/a^b today';
-    expectOneFix(text, 'path-unescaped-char', rangeOf(text, '^'), text.replace('^', '%5E'));
+    const text = '> The mirror\n> is ftp://example.com/a{b today';
+    expectOneFix(text, 'path-unescaped-char', rangeOf(text, '{'), text.replace('{', '%7B'));
   });
 
   it('reads the URL attributes of HTML in Markdown, at their offsets in the Markdown source', () => {
@@ -141,15 +159,15 @@ describe('discoverMarkdown: escapes and references map to the raw characters', (
   });
 
   it('keeps offsets right in prose after escapes and references', () => {
-    const text = 'A \\*star\\* &amp; more: ftp://example.com/a&amp;b^c';
+    const text = 'A \\*star\\* &amp; more: ftp://example.com/a&amp;b{c';
     const [candidate] = discoverMarkdown(text);
-    expect(candidate!.uri).toBe('ftp://example.com/a&b^c');
-    expectOneFix(text, 'path-unescaped-char', rangeOf(text, '^'), text.replace('^', '%5E'));
+    expect(candidate!.uri).toBe('ftp://example.com/a&b{c');
+    expectOneFix(text, 'path-unescaped-char', rangeOf(text, '{'), text.replace('{', '%7B'));
   });
 
   it('keeps offsets right with CR LF line ends', () => {
-    const text = 'Intro\r\n\r\n> quote\r\n> ftp://example.com/a^b\r\n\r\n[t](https://example.com/c^d)\r\n';
-    expect(findings(text).map((finding) => finding.range)).toEqual([rangeOf(text, '^', 0), rangeOf(text, '^', 1)]);
+    const text = 'Intro\r\n\r\n> quote\r\n> ftp://example.com/a{b\r\n\r\n[t](https://example.com/c^d)\r\n';
+    expect(findings(text).map((finding) => finding.range)).toEqual([rangeOf(text, '{'), rangeOf(text, '^')]);
   });
 });
 
@@ -211,7 +229,8 @@ describe('markdownCandidates', () => {
     const root = fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
     const fromTree = markdownCandidates(root, text);
     expect(fromTree.map((candidate) => [candidate.uri, candidate.range])).toEqual(discoverMarkdown(text).map((candidate) => [candidate.uri, candidate.range]));
-    expect(fromTree.map((candidate) => candidate.uri)).toEqual(['https://example.com/a^b', 'ftp://example.com/c^d', 'https://example.com/e f']);
+    // The bare ftp: URI is prose: it ends at the `^` (RFC 3986 Appendix E); the link destination is one URI.
+    expect(fromTree.map((candidate) => candidate.uri)).toEqual(['https://example.com/a^b', 'ftp://example.com/c', 'https://example.com/e f']);
   });
 });
 

@@ -31,25 +31,39 @@ describe('discoverText', () => {
   });
 
   it('finds the URIs of each line as prose, at their source offsets', () => {
-    const text = 'Changelog\r\nSee https://acme.com/a|b for details.\nMirror: http://cdn.acme.com/c|d\rend';
+    const text = 'Changelog\r\nSee https://acme.com/a{b for details.\nMirror: http://cdn.acme.com/c{d\rend';
     expect(discoverText(text).map((c) => [c.context, c.uri])).toEqual([
-      ['prose', 'https://acme.com/a|b'],
-      ['prose', 'http://cdn.acme.com/c|d'],
+      ['prose', 'https://acme.com/a{b'],
+      ['prose', 'http://cdn.acme.com/c{d'],
     ]);
     const found = findings(text);
-    // Prose is never reported for its scheme: only the two `|`.
+    // Prose is never reported for its scheme: only the two `{` (not in any set of RFC 3986 §2).
     expect(found.map((f) => [f.code, f.range])).toEqual([
-      ['path-unescaped-char', rangeOf(text, '|', 'a|b')],
-      ['path-unescaped-char', rangeOf(text, '|', 'c|d')],
+      ['path-unescaped-char', rangeOf(text, '{', 'a{b')],
+      ['path-unescaped-char', rangeOf(text, '{', 'c{d')],
     ]);
-    expect(applyEdits(text, found.flatMap((f) => f.fix ?? []))).toBe(text.replace(/\|/g, '%7C'));
+    expect(applyEdits(text, found.flatMap((f) => f.fix ?? []))).toBe(text.replace(/\{/g, '%7B'));
+  });
+
+  it('ends a URI in running text at a `|` or a `^` (RFC 3986 Appendix E): a log format\'s separators are not in the URI', () => {
+    // undici's log format, and a sentence about a URI: every line is running text, even one that is only a URI.
+    const text = 'protocol->https:|host->localhost:4000|port->4000|origin->https://localhost:4000|path->/endpoint|hash->#here\nExpected https://example.com/a|b to be x, not https://example.com/c^d.\nhttps://example.com/e|f\n';
+    expect(discoverText(text).map((c) => [c.context, c.uri, sourceRangeOf(c, 0, c.uri.length)])).toEqual([
+      ['prose', 'https://localhost:4000', rangeOf(text, 'https://localhost:4000')],
+      ['prose', 'https://example.com/a', rangeOf(text, 'https://example.com/a')],
+      ['prose', 'https://example.com/c', rangeOf(text, 'https://example.com/c')],
+      ['prose', 'https://example.com/e', rangeOf(text, 'https://example.com/e')],
+    ]);
+    expect(findings(text)).toEqual([]);
+    // What comes before the `|` is still checked.
+    expect(findings('see https://example.com/a{b|c now').map((f) => [f.code, f.range])).toEqual([['path-unescaped-char', [25, 26]]]);
   });
 
   it('counts emoji and é before the URI on the same line in UTF-16 units', () => {
-    const text = '😀 é 😀\n😀é see https://acme.com/a|b and https://acme.com/x%zz';
+    const text = '😀 é 😀\n😀é see https://acme.com/a{b and https://acme.com/x%zz';
     const found = findings(text);
     expect(found.map((f) => [f.code, f.range])).toEqual([
-      ['path-unescaped-char', rangeOf(text, '|')],
+      ['path-unescaped-char', rangeOf(text, '{')],
       ['pct-invalid-triplet', rangeOf(text, '%zz')],
     ]);
   });
@@ -91,7 +105,7 @@ describe('discoverText', () => {
   });
 
   it('reads 5 MB in one pass without running out of stack', () => {
-    const line = 'log line https://acme.com/a|b\n';
+    const line = 'log line https://acme.com/a{b\n';
     const count = Math.ceil(5_000_000 / line.length);
     const candidates = discoverText(line.repeat(count));
     expect(candidates.length).toBe(count);

@@ -43,10 +43,10 @@ describe('discoverYaml: scalars', () => {
   });
 
   it('counts emoji and é before the URI on the same line in UTF-16 units', () => {
-    const text = '😀é: "😀 \\u00e9 see https://acme.com/a|b"\nplain😀: https://acme.com/é/c|d\n';
+    const text = '😀é: "😀 \\u00e9 see https://acme.com/a{b"\nplain😀: https://acme.com/é/c|d\n';
     const found = findings(text).filter((f) => f.code === 'path-unescaped-char');
-    expect(found.map((f) => f.range)).toEqual([rangeOf(text, '|', 'a|b'), rangeOf(text, '|', 'c|d')]);
-    expect(parseYaml(fixAll(text, found))).toEqual({ '😀é': '😀 é see https://acme.com/a%7Cb', 'plain😀': 'https://acme.com/é/c%7Cd' });
+    expect(found.map((f) => f.range)).toEqual([rangeOf(text, '{', 'a{b'), rangeOf(text, '|', 'c|d')]);
+    expect(parseYaml(fixAll(text, found))).toEqual({ '😀é': '😀 é see https://acme.com/a%7Bb', 'plain😀': 'https://acme.com/é/c%7Cd' });
   });
 
   it('does not report http in `$schema`, but does under another key', () => {
@@ -66,31 +66,57 @@ describe('discoverYaml: scalars', () => {
   });
 
   it('reads scalars with white space as prose, multi-line plain and quoted ones folded', () => {
-    const text = 'plain: see\n  https://acme.com/a|b\n  for more\nquoted: "see\n\n  https://acme.com/c|d  \n  too"\n';
+    const text = 'plain: see\n  https://acme.com/a{b\n  for more\nquoted: "see\n\n  https://acme.com/c{d  \n  too"\n';
     const candidates = discoverYaml(text);
     expect(candidates.map((c) => [c.context, c.key, c.uri])).toEqual([
-      ['prose', 'plain', 'https://acme.com/a|b'],
-      ['prose', 'quoted', 'https://acme.com/c|d'],
+      ['prose', 'plain', 'https://acme.com/a{b'],
+      ['prose', 'quoted', 'https://acme.com/c{d'],
     ]);
     const found = findings(text);
-    expect(found.map((f) => f.range)).toEqual([rangeOf(text, '|', 'a|b'), rangeOf(text, '|', 'c|d')]);
-    expect(parseYaml(fixAll(text, found))).toEqual({ plain: 'see https://acme.com/a%7Cb for more', quoted: 'see\nhttps://acme.com/c%7Cd too' });
+    expect(found.map((f) => [f.code, f.range])).toEqual([
+      ['path-unescaped-char', rangeOf(text, '{', 'a{b')],
+      ['path-unescaped-char', rangeOf(text, '{', 'c{d')],
+    ]);
+    expect(parseYaml(fixAll(text, found))).toEqual({ plain: 'see https://acme.com/a%7Bb for more', quoted: 'see\nhttps://acme.com/c%7Bd too' });
+  });
+
+  it('ends a URI in prose at a `|` or a `^` (RFC 3986 Appendix E), and reports them in a scalar that is wholly the URI', () => {
+    const text = [
+      'note: Expected https://example.com/a|b to be x, not https://example.com/c^d.',
+      '# see https://example.com/g|h',
+      'home: https://example.com/a|b',
+      'next: "https://example.com/c^d"',
+      '',
+    ].join('\n');
+    expect(discoverYaml(text).map((c) => [c.context, c.key, c.uri])).toEqual([
+      ['prose', 'note', 'https://example.com/a'],
+      ['prose', 'note', 'https://example.com/c'],
+      ['prose', undefined, 'https://example.com/g'],
+      ['shape', 'home', 'https://example.com/a|b'],
+      ['shape', 'next', 'https://example.com/c^d'],
+    ]);
+    const found = findings(text);
+    expect(found.map((f) => [f.code, f.range])).toEqual([
+      ['path-unescaped-char', rangeOf(text, '|', 'https://example.com/a|b\n')],
+      ['path-unescaped-char', rangeOf(text, '^', 'https://example.com/c^d"')],
+    ]);
+    expect(parseYaml(fixAll(text, found))).toEqual({ note: 'Expected https://example.com/a|b to be x, not https://example.com/c^d.', home: 'https://example.com/a%7Cb', next: 'https://example.com/c%5Ed' });
   });
 
   it('reads block scalars line by line; a one-line block scalar is a URI by its shape', () => {
-    const text = 'literal: |\n  first line\n  https://acme.com/a|b here\nfolded: >-\n  http://cdn.acme.com/c|d\n';
+    const text = 'literal: |\n  first line\n  https://acme.com/a{b here\nfolded: >-\n  http://cdn.acme.com/c|d\n';
     const candidates = discoverYaml(text);
     expect(candidates.map((c) => [c.context, c.key, c.uri])).toEqual([
-      ['prose', 'literal', 'https://acme.com/a|b'],
+      ['prose', 'literal', 'https://acme.com/a{b'],
       ['shape', 'folded', 'http://cdn.acme.com/c|d'],
     ]);
     const found = findings(text);
     expect(found.map((f) => [f.code, f.range])).toEqual([
-      ['path-unescaped-char', rangeOf(text, '|', 'a|b')],
+      ['path-unescaped-char', rangeOf(text, '{', 'a{b')],
       ['path-unescaped-char', rangeOf(text, '|', 'c|d')],
       ['scheme-insecure', rangeOf(text, 'http', 'http:')],
     ]);
-    expect(parseYaml(fixAll(text, found))).toEqual({ literal: 'first line\nhttps://acme.com/a%7Cb here\n', folded: 'http://cdn.acme.com/c%7Cd' });
+    expect(parseYaml(fixAll(text, found))).toEqual({ literal: 'first line\nhttps://acme.com/a%7Bb here\n', folded: 'http://cdn.acme.com/c%7Cd' });
   });
 
   it('maps a double-quoted line continuation inside the URI', () => {
@@ -122,14 +148,18 @@ describe('discoverYaml: scalars', () => {
 
 describe('discoverYaml: comments, streams and broken documents', () => {
   it('finds URIs in comments, as prose', () => {
-    const text = '# see https://acme.com/a|b\nkey: value  # mirror http://cdn.acme.com/c|d\nblock: |  # https://acme.com/e|f\n  body\n';
+    const text = '# see https://acme.com/a{b\nkey: value  # mirror http://cdn.acme.com/c{d\nblock: |  # https://acme.com/e{f\n  body\n';
     expect(discoverYaml(text).map((c) => [c.context, c.uri])).toEqual([
-      ['prose', 'https://acme.com/a|b'],
-      ['prose', 'http://cdn.acme.com/c|d'],
-      ['prose', 'https://acme.com/e|f'],
+      ['prose', 'https://acme.com/a{b'],
+      ['prose', 'http://cdn.acme.com/c{d'],
+      ['prose', 'https://acme.com/e{f'],
     ]);
     const found = findings(text);
-    expect(found.map((f) => f.range)).toEqual([rangeOf(text, '|', 'a|b'), rangeOf(text, '|', 'c|d'), rangeOf(text, '|', 'e|f')]);
+    expect(found.map((f) => [f.code, f.range])).toEqual([
+      ['path-unescaped-char', rangeOf(text, '{', 'a{b')],
+      ['path-unescaped-char', rangeOf(text, '{', 'c{d')],
+      ['path-unescaped-char', rangeOf(text, '{', 'e{f')],
+    ]);
     expect(parseYaml(fixAll(text, found))).toEqual(parseYaml(text));
   });
 
@@ -190,16 +220,20 @@ describe('discoverYaml: robustness', () => {
     const word = fc.stringMatching(/^[a-z]{1,8}$/);
     const styles = fc.constantFrom(Scalar.PLAIN, Scalar.QUOTE_DOUBLE, Scalar.QUOTE_SINGLE, Scalar.BLOCK_LITERAL, Scalar.BLOCK_FOLDED);
     fc.assert(
-      fc.property(fc.array(word, { maxLength: 12 }), fc.stringMatching(/^[a-z/|]{0,10}$/), fc.array(word, { maxLength: 12 }), styles, fc.integer({ min: 20, max: 80 }), (before, tail, after, type, lineWidth) => {
+      fc.property(fc.array(word, { maxLength: 12 }), fc.stringMatching(/^[a-z/|{]{0,10}$/), fc.array(word, { maxLength: 12 }), styles, fc.integer({ min: 20, max: 80 }), (before, tail, after, type, lineWidth) => {
         // A URL and one word is one URL with a space (isWholeUri): a case of its own, not this one.
         if (before.length === 0 && after.length === 1) return;
         const url = `https://acme.com/${tail}`;
         const value = [...before, url, ...after].join(' ');
+        // Wholly the value, the URL is one URI and its `|` a problem; in running text it ends at the first `|` (RFC 3986 Appendix E).
+        const uri = value === url ? url : url.replace(/\|.*/, '');
         const text = stringify({ key: value }, { defaultStringType: type, lineWidth, minContentWidth: 0 });
         const candidates = discoverYaml(text);
-        expect(candidates.map((c) => [c.key, c.uri])).toEqual([['key', url]]);
+        expect(candidates.map((c) => [c.key, c.uri])).toEqual([['key', uri]]);
         const fixed = fixAll(text, runRules(candidates, RULES));
-        expect(parseYaml(fixed)).toEqual({ key: value.replace(/\|/g, '%7C') });
+        // `{` is in no set of RFC 3986 §2 (an unclosed one is no template hole): "%7B", as `|` is "%7C".
+        const encoded = uri.replace(/\{/g, '%7B').replace(/\|/g, '%7C') + url.slice(uri.length);
+        expect(parseYaml(fixed)).toEqual({ key: value.replace(url, encoded) });
       }),
       { numRuns: 300 },
     );

@@ -16,7 +16,9 @@ const CONFIG_JSON = [
   '  "😀 docs": "https:\\/\\/example.com\\/caf\\u00e9",',
   '  "mirror": "http://downloads.acme.org/latest",',
   '  "note": "See https://example.com/help for more.",',
-  '  "links": ["https://example.com/a", "é https://example.com/b|c"]',
+  // In running text a URI ends at a `|` or a `^` (RFC 3986 Appendix E): nothing to report here.
+  '  "prose": "see https://example.com/prose|x or https://example.com/prose^x",',
+  '  "links": ["https://example.com/a", "é https://example.com/b{c"]',
   '}',
   '',
 ].join('\n');
@@ -28,7 +30,7 @@ describe.each(MAJORS)('JSON under ESLint $major', (major) => {
       place(CONFIG_JSON, 'no-unescaped-chars', '\\u007c', '\\/a'),
       place(CONFIG_JSON, 'no-unescaped-chars', '\\u00e9', 'caf'),
       place(CONFIG_JSON, 'no-insecure-scheme', 'http', '"mirror": "'),
-      place(CONFIG_JSON, 'no-unescaped-chars', '|', 'example.com/b'),
+      place(CONFIG_JSON, 'no-unescaped-chars', '{', 'example.com/b'),
     ]);
   });
 
@@ -36,22 +38,22 @@ describe.each(MAJORS)('JSON under ESLint $major', (major) => {
     let expected = CONFIG_JSON;
     expected = replaceOnce(expected, '"https:\\/\\/example.com\\/a\\u007cb"', '"https:\\/\\/example.com\\/a%7Cb"');
     expected = replaceOnce(expected, 'caf\\u00e9', 'caf%C3%A9');
-    expected = replaceOnce(expected, 'https://example.com/b|c', 'https://example.com/b%7Cc');
+    expected = replaceOnce(expected, 'https://example.com/b{c', 'https://example.com/b%7Bc');
     expect(fix(major, CONFIG_JSON, 'config.json', configOf('json/strict'))).toBe(expected);
   });
 
   it('reads JSONC: comments too, and tsconfig.json is JSONC', () => {
     const source = [
-      '// é 😀 see https://example.com/a|b',
+      '// é 😀 see https://example.com/a{b',
       '{',
-      '  /* https://example.com/block|comment */ "url": "https:\\/\\/example.com\\/c\\u007cd",',
+      '  /* https://example.com/block{comment */ "url": "https:\\/\\/example.com\\/c\\u007cd",',
       '  "spaced": "https:\\/\\/example.com\\/a\\u0020b" // one URL with a space: reported at the escape',
       '}',
       '',
     ].join('\n');
     const expected = [
-      place(source, 'no-unescaped-chars', '|', 'example.com/a'),
-      place(source, 'no-unescaped-chars', '|', 'block'),
+      place(source, 'no-unescaped-chars', '{', 'example.com/a'),
+      place(source, 'no-unescaped-chars', '{', 'block'),
       place(source, 'no-unescaped-chars', '\\u007c', '\\/c'),
       place(source, 'no-unescaped-chars', '\\u0020', 'example.com\\/a'),
     ];

@@ -20,14 +20,17 @@ const GUIDE = [
   '[ref]: https://example.com/ref%zz "Ref"',
   '',
   '```text',
-  'https://example.com/in code|block',
+  'https://example.com/in code{block',
   '```',
   '',
-  '    https://example.com/indented|code',
+  '    https://example.com/indented{code',
   '',
-  'Inline `https://example.com/inline|code` is code too.',
+  'Inline `https://example.com/inline{code` is code too.',
   '',
-  'é 😀 Mirror: ftp://files.example.com/a|b in prose.',
+  'é 😀 Mirror: ftp://files.example.com/a{b in prose.',
+  '',
+  // In running text a URI ends at a `|` or a `^` (RFC 3986 Appendix E): nothing to report here.
+  'Or ftp://files.example.com/prose|x and ftp://files.example.com/prose^x.',
   '',
   '[fine](https://example.com/docs/getting-started) and <https://example.com/ok>.',
   '',
@@ -43,7 +46,7 @@ describe.each(MAJORS)('Markdown under ESLint $major', (major) => {
         place(GUIDE, 'no-unescaped-chars', '|', '<https://example.com/a'),
         place(GUIDE, 'no-unescaped-chars', '|', 'bare https://example.com/c'),
         place(GUIDE, 'no-invalid-percent-encoding', '%zz', 'ref'),
-        place(GUIDE, 'no-unescaped-chars', '|', 'ftp://files.example.com/a'),
+        place(GUIDE, 'no-unescaped-chars', '{', 'ftp://files.example.com/a'),
       ].sort((a, b) => a.line - b.line || a.column - b.column),
     );
   });
@@ -54,15 +57,15 @@ describe.each(MAJORS)('Markdown under ESLint $major', (major) => {
     expected = replaceOnce(expected, '<https://example.com/img/my logo.png>', '<https://example.com/img/my%20logo.png>');
     expected = replaceOnce(expected, '<https://example.com/a|b>', '<https://example.com/a%7Cb>');
     expected = replaceOnce(expected, 'bare https://example.com/c|d', 'bare https://example.com/c%7Cd');
-    expected = replaceOnce(expected, 'ftp://files.example.com/a|b', 'ftp://files.example.com/a%7Cb');
+    expected = replaceOnce(expected, 'ftp://files.example.com/a{b', 'ftp://files.example.com/a%7Bb');
     expect(fix(major, GUIDE, 'guide.md', configOf('markdown/recommended'))).toBe(expected);
   });
 
   it('reads CommonMark too (`markdown/commonmark`): the same destinations, no GFM literal links', () => {
-    const source = 'é [a](https://example.com/a|b) and https://example.com/c|d\n';
+    const source = 'é [a](https://example.com/a|b) and https://example.com/c{d, not https://example.com/e|f\n';
     const messages = lint(major, source, 'a.md', configOf('markdown/recommended', [{ files: ['**/*.md'], language: 'markdown/commonmark' }]));
-    // Without GFM the bare URL is prose (still read), not a link.
-    expect(placesOf(messages)).toEqual([place(source, 'no-unescaped-chars', '|', 'example.com/a'), place(source, 'no-unescaped-chars', '|', 'example.com/c')]);
+    // Without GFM the bare URL is prose (still read), not a link: it ends at a `|` (RFC 3986 Appendix E).
+    expect(placesOf(messages)).toEqual([place(source, 'no-unescaped-chars', '|', 'example.com/a'), place(source, 'no-unescaped-chars', '{', 'example.com/c')]);
   });
 
   it('counts lines as micromark does (CRLF, lone CR): eslint-disable-next-line comments hide the line under them', () => {

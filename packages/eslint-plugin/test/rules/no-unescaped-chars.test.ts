@@ -16,6 +16,10 @@ ruleTester.run('no-unescaped-chars', rule, {
     ...FALSE_POSITIVE_TRAPS,
     'fetch("https://example.com/my%20file.pdf")',
     'const prose = "Docs live at https://example.com/docs for everyone."',
+    // In running text a URI ends at a `|` or a `^` (RFC 3986 Appendix E): undici's log format, a sentence about a URI.
+    "const log = 'protocol->https:|host->localhost:4000|port->4000|origin->https://localhost:4000|path->/endpoint|hash->#here';",
+    'const message = `Expected https://example.com/a|b to be ${x}`;',
+    'const note = "See https://example.com/c^d or https://example.com/e|f for more.";',
     // Outside a sink, a sentence is prose: only the URI that findUris delimits is checked.
     "const u = 'https://example.com/?q=a b, then <x> and more'",
     'fetch(`https://api.example.com/users/${id}?q=${encodeURIComponent(q)}`)',
@@ -143,9 +147,26 @@ ruleTester.run('no-unescaped-chars', rule, {
       output: '<img src="/images/my%20photo.png" />',
     },
     {
-      code: 'const link = "see https://example.com/a|b now"',
+      // `{` is in no set of RFC 3986 §2, and an unclosed one is no RFC 6570 expression.
+      code: 'const link = "see https://example.com/a{b now"',
       errors: [{ messageId: 'unescaped', column: 40, endColumn: 41 }],
-      output: 'const link = "see https://example.com/a%7Cb now"',
+      output: 'const link = "see https://example.com/a%7Bb now"',
+    },
+    {
+      // In running text a URI ends at a `|` or a `^` (RFC 3986 Appendix E); what comes before is still checked.
+      code: 'const link = "see https://example.com/a{b|c^d now"',
+      errors: [{ messageId: 'unescaped', column: 40, endColumn: 41 }],
+      output: 'const link = "see https://example.com/a%7Bb|c^d now"',
+    },
+    {
+      // Wholly a value, a sink's argument or under a URL-named key, the string is one URI: its `|` and `^` are problems.
+      code: 'const u = "https://example.com/a|b";\nfetch("https://example.com/c^d");\nconst o = { url: "https://example.com/e|f" };',
+      errors: [
+        { messageId: 'unescaped', line: 1, column: 33, endColumn: 34 },
+        { messageId: 'unescaped', line: 2, column: 29, endColumn: 30 },
+        { messageId: 'unescaped', line: 3, column: 40, endColumn: 41 },
+      ],
+      output: 'const u = "https://example.com/a%7Cb";\nfetch("https://example.com/c%5Ed");\nconst o = { url: "https://example.com/e%7Cf" };',
     },
     {
       // ESLint columns count UTF-16 code units: the emoji before the literal counts twice.

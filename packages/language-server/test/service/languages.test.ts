@@ -31,10 +31,10 @@ const CASES: Case[] = [
   },
   {
     languageId: 'javascript',
-    text: '// 😀 docs: https://exa‸mple.com/a|b\nconst x = 1;\n',
-    at: '|',
+    text: '// 😀 docs: https://exa‸mple.com/a{b\nconst x = 1;\n',
+    at: '{',
     code: 'path-unescaped-char',
-    fixed: '// 😀 docs: https://example.com/a%7Cb\nconst x = 1;\n',
+    fixed: '// 😀 docs: https://example.com/a%7Bb\nconst x = 1;\n',
   },
   {
     languageId: 'json',
@@ -45,10 +45,10 @@ const CASES: Case[] = [
   },
   {
     languageId: 'jsonc',
-    text: '{\n  // The API: https://exa‸mple.com/a|b\n  "x": 1,\n}\n',
-    at: '|',
+    text: '{\n  // The API: https://exa‸mple.com/a{b\n  "x": 1,\n}\n',
+    at: '{b',
     code: 'path-unescaped-char',
-    fixed: '{\n  // The API: https://example.com/a%7Cb\n  "x": 1,\n}\n',
+    fixed: '{\n  // The API: https://example.com/a%7Bb\n  "x": 1,\n}\n',
   },
   {
     languageId: 'markdown',
