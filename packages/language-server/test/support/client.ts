@@ -30,6 +30,8 @@ export interface TestClient {
   messages: { method: string; type: number; message: string }[];
   /** The next diagnostics published for `uri` (optionally: for this version). */
   nextDiagnostics(uri: string, version?: number): Promise<PublishDiagnosticsParams>;
+  /** Resolves when the server has sent a request of this method (at once if it already has, since the last call). */
+  nextRequest(method: string): Promise<void>;
   /** Waits for the process to end: its exit code. */
   exited: Promise<number | null>;
 }
@@ -54,11 +56,19 @@ export async function startClient(capabilities: ClientCapabilities = {}, initial
     else published.push(params);
   });
   const requests: string[] = [];
+  /** How many requests of each method `nextRequest` has seen, and who waits for the next. */
+  const consumed = new Map<string, number>();
+  const requestWaiters: { method: string; resolve: () => void }[] = [];
   const messages: TestClient['messages'] = [];
   // Every request is answered as a client with no urilint settings would (workspace/configuration: nulls; the rest: null).
   // The catch-all handler is the MessageConnection's, which ProtocolConnection's types leave out.
   (connection as unknown as MessageConnection).onRequest((method: string, params: unknown) => {
     requests.push(method);
+    const waiter = requestWaiters.findIndex((w) => w.method === method);
+    if (waiter >= 0) {
+      consumed.set(method, (consumed.get(method) ?? 0) + 1);
+      requestWaiters.splice(waiter, 1)[0]!.resolve();
+    }
     return method === 'workspace/configuration' ? (params as { items: unknown[] }).items.map(() => null) : null;
   });
   for (const method of ['window/logMessage', 'window/showMessage']) {
@@ -87,6 +97,14 @@ export async function startClient(capabilities: ClientCapabilities = {}, initial
       const index = published.findIndex((p) => p.uri === uri && (version === undefined || p.version === version));
       if (index >= 0) return Promise.resolve(published.splice(index, 1)[0]!);
       return new Promise((resolve) => waiting.push({ uri, version, resolve }));
+    },
+    nextRequest(method) {
+      const seen = requests.filter((m) => m === method).length;
+      if (seen > (consumed.get(method) ?? 0)) {
+        consumed.set(method, (consumed.get(method) ?? 0) + 1);
+        return Promise.resolve();
+      }
+      return new Promise((resolve) => requestWaiters.push({ method, resolve }));
     },
   };
 }
