@@ -12,7 +12,7 @@
 // Needs `nvim` on PATH and the built server (packages/language-server/dist);
 // without either the tests fail and say what to do.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SERVER = join(ROOT, 'packages/language-server/dist/bin.js');
 const SCRIPT = join(ROOT, 'test/neovim/lsp-test.lua');
+const CONFIG_SCRIPT = join(ROOT, 'test/neovim/config-test.lua');
 /** Neovim is killed after this; the Lua script's own watchdog (40 s) ends it sooner. */
 const NVIM_TIMEOUT_MS = 50_000;
 
@@ -118,11 +119,11 @@ function requireServer(): void {
 }
 
 /** Runs the Lua script in headless Neovim; resolves when Neovim exits (killed after NVIM_TIMEOUT_MS). */
-function runNeovim(env: Record<string, string>): Promise<NvimRun> {
+function runNeovim(env: Record<string, string>, script = SCRIPT): Promise<NvimRun> {
   return new Promise((resolve, reject) => {
     // --clean: no user config, but filetype detection on (the buffer's languageId); -n: no swap files;
     // stdin ignored: Neovim must not read it. The path is escaped for the Ex command line.
-    const child = spawn('nvim', ['--headless', '--clean', '-n', '-c', `luafile ${SCRIPT.replace(/[\\ %#|"]/g, '\\$&')}`], {
+    const child = spawn('nvim', ['--headless', '--clean', '-n', '-c', `luafile ${script.replace(/[\\ %#|"]/g, '\\$&')}`], {
       cwd: ROOT,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -301,6 +302,88 @@ describe('the language server in Neovim 0.7', () => {
     expect(server.alive_after_exit).toBe(false);
     // Checked again from here: Neovim has exited, and the server must not outlive it.
     expect(alive(server.pid)).toBe(false);
+    expect(report.server_messages).toEqual([]);
+  });
+});
+
+// A second run: the client has no `settings` at all, and the repository's urilint.config.jsonc
+// decides. Strict, spaces off: the second URI's scheme and host case are reported and the space is
+// not (the defaults would report the space only). Then the file is rewritten on disk to the
+// recommended preset; Neovim 0.7 cannot watch files for the server, so its own watcher must see it.
+const CONFIG_APP = 'fetch("https://example.com/a b");\nfetch("HTTP://Example.com/");\n';
+const STRICT_NO_SPACES = '{\n  "preset": "strict",\n  "rules": { "no-unescaped-chars": "off" },\n}\n';
+const RECOMMENDED = '{ "preset": "recommended" }\n';
+
+interface ConfigReport {
+  steps: string[];
+  errors: string[];
+  server_messages: { type: number; message: string }[];
+  client_settings?: unknown;
+  uri?: string;
+  first?: string[];
+  after_change?: string[];
+  server?: { pid: number; exit_code?: number };
+}
+
+const configDir = realpathSync(mkdtempSync(join(tmpdir(), 'urilint-nvim-config-')));
+let configOutcome: { run: NvimRun; report: ConfigReport } | Error;
+
+async function runConfigScenario(): Promise<{ run: NvimRun; report: ConfigReport }> {
+  requireNeovim();
+  requireServer();
+  // The repository's root: the search for a configuration stops here.
+  mkdirSync(join(configDir, '.git'));
+  writeFileSync(join(configDir, 'app.ts'), CONFIG_APP);
+  writeFileSync(join(configDir, 'urilint.config.jsonc'), STRICT_NO_SPACES);
+  const reportPath = join(configDir, 'report.json');
+  const home = join(configDir, 'home');
+  const run = await runNeovim(
+    {
+      URILINT_REPORT: reportPath,
+      URILINT_SERVER: SERVER,
+      URILINT_NODE: process.execPath,
+      URILINT_APP: join(configDir, 'app.ts'),
+      URILINT_CONFIG: join(configDir, 'urilint.config.jsonc'),
+      URILINT_NEW_CONFIG: RECOMMENDED,
+      URILINT_EXPECT_CODE: 'path-unescaped-char',
+      XDG_CONFIG_HOME: join(home, 'config'),
+      XDG_DATA_HOME: join(home, 'data'),
+      XDG_CACHE_HOME: join(home, 'cache'),
+      XDG_STATE_HOME: join(home, 'state'),
+    },
+    CONFIG_SCRIPT,
+  );
+  if (!existsSync(reportPath)) throw new Error(`Neovim wrote no report (exit ${run.code}, signal ${run.signal}); its output:\n${run.output}`);
+  return { run, report: JSON.parse(readFileSync(reportPath, 'utf8')) as ConfigReport };
+}
+
+describe('the project configuration file in Neovim 0.7, with no editor settings', () => {
+  beforeAll(async () => {
+    configOutcome = await runConfigScenario().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+  }, 60_000);
+
+  afterAll(() => {
+    rmSync(configDir, { recursive: true, force: true });
+  });
+
+  function configScenario(): { run: NvimRun; report: ConfigReport } {
+    if (configOutcome instanceof Error) throw configOutcome;
+    return configOutcome;
+  }
+
+  it('reports what the file says, follows the file when it changes on disk, and exits 0', () => {
+    const { run, report } = configScenario();
+    const context = `errors:\n${report.errors.join('\n')}\nNeovim's output:\n${run.output}`;
+    expect(report.errors, context).toEqual([]);
+    expect(report.steps, context).toEqual(['diagnostics under the configuration file', 'diagnostics after the configuration changed', 'server stopped']);
+    expect(run.code, context).toBe(0);
+    // No settings from the editor (0.7 declares no workspace/configuration; its didChangeConfiguration carries nothing).
+    expect([undefined, null, {}, []]).toContainEqual(report.client_settings);
+    // The file's strict preset with no-unescaped-chars off, not the defaults' path-unescaped-char.
+    expect(report.first).toEqual(['normal-host-case', 'normal-scheme-case']);
+    // Rewritten to the recommended preset: the space only.
+    expect(report.after_change).toEqual(['path-unescaped-char']);
+    expect(report.server?.exit_code).toBe(0);
     expect(report.server_messages).toEqual([]);
   });
 });
