@@ -66,8 +66,9 @@ function clientSupport(capabilities: ClientCapabilities): ClientSupport {
 /**
  * Wires the language service to a connection: documents (incremental sync),
  * settings (`workspace/configuration`, or the last `didChangeConfiguration`,
- * under the project's configuration file: `ProjectFiles`), the project files
- * watched (by the client when it can, else `FolderWatcher`), diagnostics (pulled when the client can, pushed and debounced otherwise),
+ * with the project's configuration file over them: `ProjectFiles`), the
+ * project files watched (by the client when it can, else `FolderWatcher`),
+ * diagnostics (pulled when the client can, pushed and debounced otherwise),
  * hovers, code actions and document links. Every handler answers: an
  * unexpected error is logged and answered with an empty result, never left to
  * end the server. What the client may lack is guarded (`ClientSupport`).
@@ -197,6 +198,24 @@ export function startServer(connection: Connection): void {
     refreshAll();
   };
 
+  /** Runs `projectChanged`, one run at a time: changes that arrive during a run (an install touching many package.json files) make one more run. */
+  let reloading = false;
+  let reloadAgain = false;
+  const reloadProject = (): void => {
+    if (reloading) {
+      reloadAgain = true;
+      return;
+    }
+    reloading = true;
+    void projectChanged().finally(() => {
+      reloading = false;
+      if (reloadAgain) {
+        reloadAgain = false;
+        reloadProject();
+      }
+    });
+  };
+
   connection.onInitialize((params) => {
     // A client may send `capabilities: {}` or leave parts out: everything below reads `support`.
     support = clientSupport(params.capabilities ?? {});
@@ -228,7 +247,7 @@ export function startServer(connection: Connection): void {
     if (support.configurationRegistration) void connection.client.register(DidChangeConfigurationNotification.type, undefined).catch(() => undefined);
     if (support.watchedFilesRegistration) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: WATCHERS }).catch(() => undefined);
     else {
-      watcher = new FolderWatcher(isProjectFile, () => void projectChanged());
+      watcher = new FolderWatcher(isProjectFile, reloadProject);
       watchFolders();
     }
     // vscode-languageserver throws here for a client without workspace folders: listen only when it has them.
@@ -250,7 +269,9 @@ export function startServer(connection: Connection): void {
   });
 
   connection.onDidChangeWatchedFiles((params) => {
-    if (params.changes.some((change) => isProjectFile(filePath(change.uri) ?? change.uri))) void projectChanged();
+    // `**/package.json` also matches the installed packages': those are never a project's configuration.
+    const relevant = (path: string): boolean => isProjectFile(path) && !path.includes('/node_modules/');
+    if (params.changes.some((change) => relevant(filePath(change.uri) ?? change.uri))) reloadProject();
   });
 
   // TextDocuments fires onDidChangeContent for an open too: an opened document is checked at once, an edited one after the debounce.
@@ -262,7 +283,7 @@ export function startServer(connection: Connection): void {
   // What is on disk is the configuration: an unsaved edit of one is not read, a saved one is.
   documents.onDidSave((event: TextDocumentChangeEvent<TextDocument>) => {
     const path = filePath(event.document.uri);
-    if (path !== undefined && isProjectFile(path)) void projectChanged();
+    if (path !== undefined && isProjectFile(path)) reloadProject();
   });
   documents.onDidChangeContent((event: TextDocumentChangeEvent<TextDocument>) => {
     const justOpened = opened.delete(event.document.uri);
