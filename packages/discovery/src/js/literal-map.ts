@@ -663,3 +663,8 @@ export function replaceCooked(map: CookedMap, start: number, end: number, text: 
 function isAlnumOrHash(c: number): boolean {
   return c === 0x23 || isAlnum(c);
 }
+
+/** The value a JSX attribute string decodes to in one parser's dialect (`typescript`: typescript-estree's). */
+export function jsxAttributeValue(raw: string, dialect: JsxDialect): string {
+  return lexJsx(raw, 1, raw.length - 1, raw[0] === "'" ? "'" : '"', dialect).value;
+}

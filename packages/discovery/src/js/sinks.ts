@@ -1,5 +1,6 @@
 import { CALL, CONSTRUCT, ESM, findVariable, ReferenceTracker, type TraceMap } from '@eslint-community/eslint-utils';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { LightScope } from './light-scope.js';
 import type { JsSourceCode } from './source-code.js';
 
 /** A call whose arguments at `arguments` are URLs, and the sink's name for messages. */
@@ -164,6 +165,8 @@ type GlobalScope = NonNullable<TSESLint.SourceCode['scopeManager']>['globalScope
  * `fetch` still resolves to itself and is not a sink.
  */
 function withImplicitGlobals(scope: NonNullable<GlobalScope>): object {
+  // The native reader's light global scope already holds every name declared nowhere.
+  if (scope instanceof LightScope) return scope;
   const set = new Map<string, unknown>(scope.set);
   const implicit = new Map<string, TSESLint.Scope.Reference[]>();
   for (const reference of scope.through) {

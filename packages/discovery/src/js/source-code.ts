@@ -47,6 +47,14 @@ class ParsedSource {
   }
 }
 
+/**
+ * The source code of a file parsed by another reader (the native one): its tree, with parents set,
+ * every node, and a scope manager that answers `acquire(node, inner)` and `globalScope` as discovery asks.
+ */
+export function sourceOf(text: string, ast: TSESTree.Program, visitorKeys: TSESLint.SourceCode['visitorKeys'], scopeManager: unknown, nodes: TSESTree.Node[]): JsSourceCode {
+  return new ParsedSource(text, ast, visitorKeys, scopeManager as ScopeManager, nodes) as unknown as JsSourceCode;
+}
+
 /** Sets every node's `parent`, as ESLint's traversal does (the parser leaves them unset); returns every node. */
 function setParents(root: TSESTree.Node, keys: TSESLint.SourceCode['visitorKeys']): TSESTree.Node[] {
   const nodes: TSESTree.Node[] = [];

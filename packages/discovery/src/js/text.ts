@@ -3,12 +3,30 @@ import ts from 'typescript';
 import type { UriCandidate } from '../candidate.js';
 import { commentCandidates } from './comments.js';
 import { JsDiscovery, literalCandidates, type DiscoveryOptions } from './discover.js';
+import { parseNative } from './native.js';
 import { hasJsx, parseJs, type JsSourceCode } from './source-code.js';
+
+/**
+ * How JavaScript and TypeScript files are parsed outside ESLint: `native` (oxc-parser, with a light
+ * scope resolver; a file it rejects, or a platform where it does not load, goes the other way) or
+ * `typescript-estree` (parseForESLint with its full scope analysis, as ESLint's typescript-eslint parser).
+ */
+export type JsReader = 'native' | 'typescript-estree';
+
+const envReader = process.env['URILINT_JS_READER'];
+let defaultReader: JsReader = envReader === 'native' || envReader === 'typescript-estree' ? envReader : 'typescript-estree';
+
+/** Sets the reader `discoverJsText` uses when its options name none (the environment's URILINT_JS_READER at start). */
+export function setJsReader(reader: JsReader): void {
+  defaultReader = reader;
+}
 
 export interface JsTextOptions extends DiscoveryOptions {
   /** The file's name: `.ts`, `.mts` and `.cts` are parsed without JSX. */
   filePath?: string;
   jsx?: boolean;
+  /** The parser: see `JsReader`. Default: `setJsReader`'s. */
+  reader?: JsReader;
 }
 
 export interface JsTextResult {
@@ -28,9 +46,17 @@ export interface JsTextResult {
  * string literals, templates and comments read, each judged by its text.
  */
 export function discoverJsText(text: string, options: JsTextOptions = {}): JsTextResult {
-  let sourceCode: JsSourceCode;
+  let sourceCode: JsSourceCode | undefined;
+  const parseOptions = { jsx: options.jsx ?? hasJsx(options.filePath), ...(options.filePath ? { filePath: options.filePath } : {}) };
+  if ((options.reader ?? defaultReader) === 'native') {
+    try {
+      sourceCode = parseNative(text, parseOptions);
+    } catch {
+      // Rejected by oxc, or no native parser here: typescript-estree decides, as before.
+    }
+  }
   try {
-    sourceCode = parseJs(text, { jsx: options.jsx ?? hasJsx(options.filePath), ...(options.filePath ? { filePath: options.filePath } : {}) });
+    sourceCode ??= parseJs(text, parseOptions);
   } catch (error) {
     return { candidates: tolerantCandidates(text, options), parseError: error instanceof Error ? error.message : String(error) };
   }

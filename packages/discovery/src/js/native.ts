@@ -1,0 +1,253 @@
+/**
+ * The native reader of JavaScript and TypeScript: oxc-parser (a Rust parser with prebuilt
+ * binaries per platform) gives an ESTree/TS-ESTree tree with UTF-16 ranges, which discovery reads as
+ * it reads typescript-estree's, with a light scope resolver (`light-scope.ts`) instead of a full scope
+ * analysis. `urilint scan` and the language server read through it; the ESLint plugin reads the tree
+ * ESLint hands it. A file oxc rejects is read by the typescript-estree path (`parseJs`); where the
+ * binding cannot load, every file is, after one notice.
+ */
+import { createRequire } from 'node:module';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { LightScope, LightScopeManager, type LightDefinition } from './light-scope.js';
+import { jsxAttributeValue } from './literal-map.js';
+import { hasJsx, sourceOf, type JsParseOptions, type JsSourceCode } from './source-code.js';
+
+type Node = TSESTree.Node;
+
+interface OxcResult {
+  program: TSESTree.Program;
+  comments: { type: 'Line' | 'Block'; value: string; start: number; end: number; range?: [number, number] }[];
+  errors: { message: string; labels?: { start: number; end: number }[] }[];
+}
+
+interface Oxc {
+  parseSync(filename: string, text: string, options: Record<string, unknown>): OxcResult;
+  visitorKeys: Record<string, readonly string[]>;
+}
+
+let oxc: Oxc | null | undefined;
+let loadError: string | undefined;
+let noticed = false;
+let notice: (message: string) => void = (message) => process.emitWarning(message, { code: 'URILINT_NATIVE_PARSER' });
+
+/**
+ * Where the one notice about a native parser that cannot load goes (default: a process warning on
+ * standard error). The command line's workers and the language server set their own.
+ */
+export function setNativeNotice(handler: (message: string) => void): void {
+  notice = handler;
+}
+
+/** Why the native parser is not used, once its loading was tried and failed; undefined otherwise. */
+export function nativeUnavailable(): string | undefined {
+  return loadError;
+}
+
+/** oxc-parser, loaded on first use; null (after one notice) when its binding does not load on this platform. */
+export function loadNative(): Oxc | null {
+  if (oxc !== undefined) return oxc;
+  try {
+    const loaded = createRequire(import.meta.url)('oxc-parser') as Oxc;
+    if (typeof loaded.parseSync !== 'function') throw new Error('oxc-parser has no parseSync');
+    oxc = loaded;
+  } catch (error) {
+    oxc = null;
+    loadError = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    if (!noticed) {
+      noticed = true;
+      notice(`urilint: the native JavaScript/TypeScript parser (oxc-parser) could not be loaded on ${process.platform}-${process.arch} (${loadError}); files are read with typescript-estree instead, more slowly.`);
+    }
+  }
+  return oxc;
+}
+
+/** For tests: use this parser module (or none, as if its binding did not load) from now on. */
+export function setNativeParser(parser: Oxc | null | undefined): void {
+  oxc = parser;
+  if (parser === undefined) loadError = undefined;
+}
+
+const OPTIONS = { sourceType: 'module', astType: 'ts', range: true, preserveParens: false } as const;
+
+type Mutable = Record<string, unknown> & { type: string; parent?: Node; range: [number, number] };
+
+/**
+ * Parses JavaScript or TypeScript (with JSX unless a `.ts` name says otherwise, as `parseJs`) with
+ * oxc-parser. Throws on a syntax error, and when the native parser is not available.
+ */
+export function parseNative(text: string, options: JsParseOptions = {}): JsSourceCode {
+  const parser = loadNative();
+  if (parser === null) throw new Error(`the native parser is not available: ${loadError}`);
+  const jsx = options.jsx ?? hasJsx(options.filePath);
+  const result = parser.parseSync(jsx ? 'file.tsx' : 'file.ts', text, { ...OPTIONS, lang: jsx ? 'tsx' : 'ts' });
+  const errors = result.errors;
+  if (errors.length > 0) throw new SyntaxError(errors[0]!.message);
+  const ast = result.program;
+  const comments = result.comments as unknown as TSESTree.Comment[];
+  for (const comment of result.comments) comment.range = [comment.start, comment.end];
+  (ast as unknown as Mutable)['comments'] = comments;
+  const { nodes, manager } = walk(ast, parser.visitorKeys);
+  return sourceOf(text, ast, parser.visitorKeys as TSESLint.SourceCode['visitorKeys'], manager, nodes);
+}
+
+const FUNCTIONS = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression', 'TSDeclareFunction', 'TSEmptyBodyFunctionExpression']);
+
+/** The identifiers a pattern declares. */
+function patternNames(pattern: Node | null | undefined, out: TSESTree.Identifier[]): TSESTree.Identifier[] {
+  if (!pattern) return out;
+  switch (pattern.type) {
+    case 'Identifier':
+      out.push(pattern);
+      break;
+    case 'ObjectPattern':
+      for (const property of pattern.properties) patternNames(property.type === 'Property' ? property.value : property, out);
+      break;
+    case 'ArrayPattern':
+      for (const element of pattern.elements) patternNames(element, out);
+      break;
+    case 'AssignmentPattern':
+      patternNames(pattern.left, out);
+      break;
+    case 'RestElement':
+      patternNames(pattern.argument, out);
+      break;
+    case 'TSParameterProperty':
+      patternNames(pattern.parameter, out);
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+/**
+ * One walk of the tree: sets each node's `parent`, lists every node and identifier, makes the
+ * scopes and their declarations, and fixes what oxc writes unlike typescript-estree (a `directive` of
+ * null on every expression statement; JSX attribute strings with their entities undecoded).
+ */
+function walk(program: TSESTree.Program, keys: Record<string, readonly string[]>): { nodes: Node[]; identifiers: TSESTree.Identifier[]; manager: LightScopeManager } {
+  const nodes: Node[] = [];
+  const identifiers: TSESTree.Identifier[] = [];
+  const manager = new LightScopeManager(program, identifiers);
+  const module = manager.add(new LightScope(manager, 'module', program, manager.globalScope));
+
+  const declare = (scope: LightScope, names: TSESTree.Identifier[], definition: Omit<LightDefinition, 'name'>, value = true): void => {
+    for (const name of names) scope.declare(name, definition, value);
+  };
+
+  /** Declarations a node makes in the scope it is in (`scope`), before its children are walked. */
+  const declarations = (node: Node, scope: LightScope): void => {
+    switch (node.type) {
+      case 'VariableDeclaration': {
+        const target = node.kind === 'var' ? scope.variableScope : scope;
+        for (const declarator of node.declarations) declare(target, patternNames(declarator.id, []), { type: 'Variable', node: declarator, parent: node });
+        break;
+      }
+      case 'FunctionDeclaration':
+      case 'TSDeclareFunction':
+        if (node.id) declare(scope, [node.id], { type: 'FunctionName', node, parent: null });
+        break;
+      case 'ClassDeclaration':
+        if (node.id) declare(scope, [node.id], { type: 'ClassName', node, parent: null });
+        break;
+      case 'ImportDeclaration':
+        for (const specifier of node.specifiers) declare(module, [specifier.local], { type: 'ImportBinding', node: specifier, parent: node });
+        break;
+      case 'TSImportEqualsDeclaration':
+        declare(scope, [node.id], { type: 'ImportBinding', node, parent: null });
+        break;
+      case 'TSEnumDeclaration':
+        declare(scope, [node.id], { type: 'TSEnumName', node, parent: null });
+        break;
+      case 'TSModuleDeclaration':
+        if (node.id.type === 'Identifier') declare(scope, [node.id], { type: 'TSModuleName', node, parent: null });
+        break;
+      case 'TSTypeAliasDeclaration':
+      case 'TSInterfaceDeclaration':
+        declare(scope, [node.id], { type: 'Type', node, parent: null }, false);
+        break;
+      default:
+        break;
+    }
+  };
+
+  /** The scopes a node makes (its children are walked in the last); the scope to walk them in. */
+  const open = (node: Node, scope: LightScope): LightScope => {
+    switch (node.type) {
+      case 'FunctionDeclaration':
+      case 'FunctionExpression':
+      case 'ArrowFunctionExpression':
+      case 'TSEmptyBodyFunctionExpression': {
+        let upper = scope;
+        if (node.type === 'FunctionExpression' && node.id) {
+          upper = manager.add(new LightScope(manager, 'function-expression-name', node, scope));
+          declare(upper, [node.id], { type: 'FunctionName', node, parent: null });
+        }
+        const inner = manager.add(new LightScope(manager, 'function', node, upper));
+        for (const param of node.params) declare(inner, patternNames(param, []), { type: 'Parameter', node, parent: null });
+        return inner;
+      }
+      case 'ClassDeclaration':
+      case 'ClassExpression': {
+        const inner = manager.add(new LightScope(manager, 'class', node, scope));
+        if (node.id) declare(inner, [node.id], { type: 'ClassName', node, parent: null });
+        return inner;
+      }
+      case 'BlockStatement':
+        // A function's body is the function's scope.
+        if (node.parent && FUNCTIONS.has(node.parent.type)) return scope;
+        return manager.add(new LightScope(manager, 'block', node, scope));
+      case 'StaticBlock':
+        return manager.add(new LightScope(manager, 'class-static-block', node, scope));
+      case 'ForStatement':
+      case 'ForInStatement':
+      case 'ForOfStatement': {
+        const head = node.type === 'ForStatement' ? node.init : node.left;
+        if (head?.type === 'VariableDeclaration' && head.kind !== 'var') return manager.add(new LightScope(manager, 'for', node, scope));
+        return scope;
+      }
+      case 'SwitchStatement':
+        return manager.add(new LightScope(manager, 'switch', node, scope));
+      case 'CatchClause': {
+        const inner = manager.add(new LightScope(manager, 'catch', node, scope));
+        declare(inner, patternNames(node.param, []), { type: 'CatchClause', node, parent: null });
+        return inner;
+      }
+      case 'TSModuleBlock':
+        return manager.add(new LightScope(manager, 'tsModule', node, scope));
+      default:
+        return scope;
+    }
+  };
+
+  const visit = (node: Node, scope: LightScope): void => {
+    nodes.push(node);
+    const record = node as unknown as Mutable;
+    if (node.type === 'Identifier') identifiers.push(node);
+    else if (node.type === 'ExpressionStatement' && record['directive'] === null) delete record['directive'];
+    else if (node.type === 'Literal' && node.parent?.type === 'JSXAttribute' && typeof node.raw === 'string' && node.raw.includes('&')) {
+      record['value'] = jsxAttributeValue(node.raw, 'typescript');
+    }
+    declarations(node, scope);
+    const inner = node.type === 'Program' ? module : open(node, scope);
+    const nodeKeys = keys[node.type];
+    if (nodeKeys === undefined) return;
+    for (const key of nodeKeys) {
+      const child = record[key];
+      if (child === null || typeof child !== 'object') continue;
+      if (Array.isArray(child)) {
+        for (const item of child) {
+          if (item !== null && typeof item === 'object' && typeof (item as Mutable).type === 'string') {
+            (item as Mutable).parent = node;
+            visit(item as Node, inner);
+          }
+        }
+      } else if (typeof (child as Mutable).type === 'string') {
+        (child as Mutable).parent = node;
+        visit(child as Node, inner);
+      }
+    }
+  };
+  visit(program, module);
+  return { nodes, identifiers, manager };
+}

@@ -1,0 +1,192 @@
+/**
+ * The native reader (oxc-parser and the light scope resolver) against the typescript-estree path
+ * (parseForESLint and its full scope analysis, as ESLint's typescript-eslint parser reads a file):
+ * every candidate (range, context, sink, value, URI span, parts, namespace) and every finding of
+ * every rule (rule, code, range, message, fix, suggestions) must be the same, on the repository's own
+ * code, examples and fixtures and on a deterministic sample of the workspace's node_modules JavaScript.
+ * Any difference fails, and is printed with its file.
+ */
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { UriCandidate } from '../src/candidate.js';
+import { parseNative } from '../src/js/native.js';
+import { discoverJsText } from '../src/js/text.js';
+import { presetRules, runRules, type RuleName } from '../src/rules/index.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const CODE = /\.(?:[cm]?[jt]sx?)$/;
+const SKIP_DIRS = new Set(['node_modules', 'dist', '.git', 'coverage']);
+/** Files of the sample over this size are skipped (bundles), and lines over MAX_LINE mark minified code. */
+const MAX_BYTES = 300_000;
+const MAX_LINE = 5_000;
+/** How many node_modules files the sample holds: enough for variety, bounded for two cores. */
+const SAMPLE = 450;
+
+const RULES: Partial<Record<RuleName, object>> = Object.fromEntries(presetRules('all').map((name) => [name, {}]));
+
+function walk(dir: string, out: string[]): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    if (SKIP_DIRS.has(entry.name)) continue;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) walk(full, out);
+    else if (entry.isFile() && CODE.test(entry.name) && !entry.name.endsWith('.d.ts')) out.push(full);
+  }
+  return out;
+}
+
+/** The repository's own code: the packages' sources and tests, the examples, the fixtures, the benchmarks. */
+function ownFiles(): string[] {
+  const roots = ['examples', 'test', 'bench', ...readdirSync(path.join(ROOT, 'packages')).flatMap((name) => [`packages/${name}/src`, `packages/${name}/test`, `packages/${name}/scripts`])];
+  return roots.map((root) => path.join(ROOT, root)).filter((dir) => existsSync(dir)).flatMap((dir) => walk(dir, []));
+}
+
+/** Every real .js/.mjs/.cjs file of the pnpm store, sorted by path; every k-th of them. */
+function sampleOfNodeModules(): string[] {
+  const store = path.join(ROOT, 'node_modules/.pnpm');
+  if (!existsSync(store)) return [];
+  const files = new Set<string>();
+  for (const entry of readdirSync(store).sort()) {
+    const modules = path.join(store, entry, 'node_modules');
+    if (!existsSync(modules)) continue;
+    const stack = [modules];
+    while (stack.length > 0) {
+      const dir = stack.pop()!;
+      for (const item of readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, item.name);
+        // Links point at other store entries, which are read in their own turn.
+        if (item.isDirectory()) stack.push(full);
+        else if (item.isFile() && /\.(?:js|mjs|cjs)$/.test(item.name)) files.add(realpathSync(full));
+      }
+    }
+  }
+  const sorted = [...files].sort();
+  const step = Math.max(1, Math.floor(sorted.length / (SAMPLE * 3)));
+  const picked: string[] = [];
+  for (let i = 0; i < sorted.length && picked.length < SAMPLE; i += step) {
+    const file = sorted[i]!;
+    const bytes = statSync(file).size;
+    if (bytes === 0 || bytes > MAX_BYTES) continue;
+    const text = readFileSync(file, 'utf8');
+    if (text.split('\n').some((line) => line.length > MAX_LINE)) continue;
+    picked.push(file);
+  }
+  return picked;
+}
+
+function candidateKey(candidate: UriCandidate): unknown {
+  return {
+    range: candidate.range,
+    context: candidate.context,
+    sink: candidate.sink,
+    key: candidate.key,
+    value: candidate.value,
+    uri: [candidate.uriStart, candidate.uriEnd],
+    namespace: candidate.namespace,
+    parts: candidate.parts.map((part) => (part.kind === 'hole' ? ['hole', part.start, part.end, part.range, part.node?.type, part.node?.range] : ['text', part.start, part.end, part.mapOffset])),
+  };
+}
+
+interface Difference {
+  file: string;
+  what: string;
+}
+
+/** Both readers on one file: the differences, none when they agree. */
+function compare(file: string, text: string): { differences: Difference[]; native: boolean; candidates: number; findings: number } {
+  const old = discoverJsText(text, { filePath: file, reader: 'typescript-estree' });
+  const fresh = discoverJsText(text, { filePath: file, reader: 'native' });
+  let native = false;
+  try {
+    parseNative(text, { filePath: file });
+    native = true;
+  } catch {
+    // oxc rejects it: the native path falls back to typescript-estree, the same by construction.
+  }
+  const differences: Difference[] = [];
+  if ((old.parseError === undefined) !== (fresh.parseError === undefined)) differences.push({ file, what: `parse error: ${old.parseError} / ${fresh.parseError}` });
+  const a = old.candidates.map(candidateKey);
+  const b = fresh.candidates.map(candidateKey);
+  if (JSON.stringify(a) !== JSON.stringify(b)) {
+    const only = (x: unknown[], y: unknown[]): string[] => {
+      const other = new Set(y.map((item) => JSON.stringify(item)));
+      return x.map((item) => JSON.stringify(item)).filter((item) => !other.has(item));
+    };
+    differences.push({ file, what: `candidates: only typescript-estree ${only(a, b).slice(0, 3).join(' ')}; only native ${only(b, a).slice(0, 3).join(' ')}; ${a.length} vs ${b.length}` });
+  }
+  const findingsOf = (result: typeof old): string[] =>
+    runRules(result.candidates, RULES, result.sourceCode).map((finding) =>
+      JSON.stringify([finding.rule, finding.code, finding.range, finding.message, finding.fix, finding.suggestions.map((s) => [s.message, s.edits])]),
+    );
+  const fa = findingsOf(old);
+  const fb = findingsOf(fresh);
+  if (JSON.stringify(fa) !== JSON.stringify(fb)) {
+    differences.push({ file, what: `findings: only typescript-estree ${fa.filter((f) => !fb.includes(f)).slice(0, 3).join(' ')}; only native ${fb.filter((f) => !fa.includes(f)).slice(0, 3).join(' ')}` });
+  }
+  return { differences, native, candidates: a.length, findings: fa.length };
+}
+
+function check(files: string[]): { parsed: number; candidates: number; findings: number } {
+  const differences: Difference[] = [];
+  let parsed = 0;
+  let candidates = 0;
+  let findings = 0;
+  for (const file of files) {
+    const result = compare(file, readFileSync(file, 'utf8'));
+    differences.push(...result.differences);
+    if (result.native) parsed++;
+    candidates += result.candidates;
+    findings += result.findings;
+  }
+  expect(differences.map((d) => `${path.relative(ROOT, d.file)}: ${d.what}`)).toEqual([]);
+  return { parsed, candidates, findings };
+}
+
+describe('the native reader finds what the typescript-estree reader finds', () => {
+  it('on the scope questions discovery asks', () => {
+    const cases = [
+      // Globals, and locals that shadow them.
+      'fetch("http://a b/");\nfunction f(fetch) { fetch("http://c d/"); }\n{ const fetch = g; fetch("http://e f/"); }',
+      'const fetch = (u) => u;\nfetch("http://a b/");',
+      'fetch = polyfill;\nfetch("http://a b/");',
+      'window.fetch("http://a b/"); globalThis.location.assign("http://c d/"); new self.URL("/x y", "http://e f/");',
+      // Imports and requires of sink modules; aliases.
+      'import axios from "axios";\naxios.get("http://a b/"); axios("http://c d/");',
+      'import { request } from "undici";\nrequest("http://a b/");\nfunction g(request) { request("http://c d/"); }',
+      'const { get } = require("https");\nget("http://a b/");\nconst h = require("http"); h.request("http://c d/");',
+      'import * as http from "node:http";\nhttp.get({ url: "http://a b/" });',
+      'const f = fetch; f("http://a b/");',
+      'import type { X } from "axios";\ninterface fetch {}\nfetch("http://a b/");',
+      'var fetch; { fetch("http://a b/"); }',
+      'class A { m() { const URL = B; new URL("http://a b/"); } }\nnew URL("http://c d/");',
+      'try { x(); } catch (fetch) { fetch("http://a b/"); }\nfor (const fetch of list) fetch("http://c d/");',
+      'const s = function fetch() { fetch("http://a b/"); };',
+      // Constants that flow into sinks, and holes no-unencoded-interpolation asks about.
+      'const path = "/a b";\nfetch(path);\nfunction k() { const path = x; fetch(path); }',
+      'const base = "https://h/";\nconst id = Number(raw);\nfetch(`${base}users/${id}/${name}?q=${query}`);',
+      'function u(page: number, name: string) { return fetch(`https://h/p/${page}/${name}`); }',
+      'declare const cache: Map<string, unknown>;\nnamespace N { export const url = "http://a b/"; fetch(url); }\nenum E { A = "http://x y/" }',
+      '"use strict";\nconst o = { href: "http://a b/", "http://c d/": 1 };\nlet x = <a href="http://e f/&amp;g">t</a>;',
+    ];
+    const differences = cases.flatMap((text, index) => compare(`case-${index}.tsx`, text).differences.map((d) => `${d.file}: ${d.what}`));
+    expect(differences).toEqual([]);
+    for (const text of cases) expect(() => parseNative(text, { filePath: 'case.tsx' })).not.toThrow();
+  });
+
+  it('on the repository\'s own code, examples and fixtures', () => {
+    const files = ownFiles();
+    expect(files.length).toBeGreaterThan(100);
+    const { parsed, candidates } = check(files);
+    // Nearly every file is read natively (not through the fallback), and they hold many URIs.
+    expect(parsed).toBeGreaterThan(files.length * 0.95);
+    expect(candidates).toBeGreaterThan(1000);
+  });
+
+  it('on a sample of the workspace\'s node_modules JavaScript', () => {
+    const files = sampleOfNodeModules();
+    if (files.length === 0) return;
+    const { parsed } = check(files);
+    expect(parsed).toBeGreaterThan(files.length * 0.9);
+  });
+});
