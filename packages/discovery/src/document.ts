@@ -7,11 +7,20 @@ import { discoverJson, type JsonMode } from './formats/json.js';
 import { discoverMarkdown } from './formats/markdown.js';
 import { discoverText } from './formats/text.js';
 import { discoverYaml } from './formats/yaml.js';
+import { discoverAngular, hasAngularSyntax } from './formats/angular.js';
+import { discoverAstro } from './formats/astro.js';
+import { discoverSvelte } from './formats/svelte.js';
+import { discoverVue } from './formats/vue.js';
 import { discoverJsText } from './js/text.js';
 import { maskTemplates, templateSyntaxes } from './templates.js';
 
 /** The kinds of source a reader exists for. */
-export type SourceKind = 'js' | 'json' | 'markdown' | 'html' | 'css' | 'yaml' | 'text';
+export type SourceKind = 'js' | 'json' | 'markdown' | 'html' | 'css' | 'yaml' | 'text' | ComponentKind;
+
+/** Framework components: each read by its reader, which composes the HTML, JavaScript and CSS readers. */
+export type ComponentKind = 'vue' | 'svelte' | 'astro' | 'angular';
+
+const COMPONENT_KINDS: ReadonlySet<SourceKind> = new Set<SourceKind>(['vue', 'svelte', 'astro', 'angular']);
 
 /** What was found in a document. */
 export interface DocumentUris {
@@ -55,6 +64,7 @@ const EXTENSIONS: Readonly<Record<string, SourceKind>> = {
   html: 'html', htm: 'html', xhtml: 'html',
   css: 'css',
   yaml: 'yaml', yml: 'yaml',
+  vue: 'vue', svelte: 'svelte', astro: 'astro',
 };
 
 /** The reader for a file name (by its extension); `text` for any other file. */
@@ -68,6 +78,8 @@ export function sourceKindOf(filePath: string): SourceKind {
     // A template of JavaScript (`app.js.erb`) is read as text: its tags are not JavaScript.
     return kind === undefined ? 'html' : kind === 'js' ? 'text' : kind;
   }
+  // An Angular component's template: `*.component.html` (other HTML is told by its syntax when read).
+  if (last === 'html' && extensions.at(-2) === 'component') return 'angular';
   return (last !== undefined ? EXTENSIONS[last] : undefined) ?? 'text';
 }
 
@@ -109,9 +121,11 @@ function markdownWithFrontMatter(text: string, stops: string[]): UriCandidate[] 
  * The URIs of a document of any kind, read by the reader of its kind. Never
  * throws: a document that does not parse yields what can still be found.
  */
-export function discoverDocument(source: string, kind: SourceKind, options: DocumentOptions = {}): DocumentUris {
-  // Template tags masked, offsets kept: see templates.ts. JavaScript finds them in its strings itself.
-  const text = kind === 'js' ? source : maskTemplates(source, templateSyntaxes(options.templates), { yaml: kind === 'yaml' }).text;
+export function discoverDocument(source: string, given: SourceKind, options: DocumentOptions = {}): DocumentUris {
+  // HTML written with Angular's syntax is an Angular template.
+  const kind = given === 'html' && hasAngularSyntax(source) ? 'angular' : given;
+  // Template tags masked, offsets kept: see templates.ts. JavaScript finds them in its strings itself; a component's reader masks its markup itself.
+  const text = kind === 'js' || COMPONENT_KINDS.has(kind) ? source : maskTemplates(source, templateSyntaxes(options.templates), { yaml: kind === 'yaml' }).text;
   const found = read(text, kind, options);
   for (const candidate of found.candidates) candidate.source = source;
   return found;
@@ -141,6 +155,14 @@ function read(text: string, kind: SourceKind, options: DocumentOptions): Documen
         return stopped(discoverYaml(text, stops));
       case 'text':
         return { candidates: discoverText(text) };
+      case 'vue':
+        return discoverVue(text, options);
+      case 'svelte':
+        return discoverSvelte(text, options);
+      case 'astro':
+        return discoverAstro(text, options);
+      case 'angular':
+        return discoverAngular(text, options);
     }
   } catch (error) {
     // A reader that throws loses no URI: the text is searched as for a file that does not parse.

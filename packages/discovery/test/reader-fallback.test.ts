@@ -21,6 +21,10 @@ const NESTED: Record<Exclude<SourceKind, 'js' | 'text'>, (depth: number) => stri
   yaml: (n) => 'links: ' + '['.repeat(n) + PLANTED + ']'.repeat(n) + '\n',
   json: (n) => '['.repeat(n) + JSON.stringify(PLANTED) + ']'.repeat(n),
   css: (n) => 'a {'.repeat(n) + ` background: url(${PLANTED}) ` + '}'.repeat(n),
+  vue: (n) => '<template>' + '<div>'.repeat(n) + `<a href="${PLANTED}">x</a></template>\n`,
+  svelte: (n) => '<div>'.repeat(n) + `<a href="${PLANTED}">x</a>`,
+  astro: (n) => '---\nconst x = 1;\n---\n' + '<div>'.repeat(n) + `<a href="${PLANTED}">x</a>`,
+  angular: (n) => '<div>'.repeat(n) + `<a href="${PLANTED}">x</a>`,
 };
 
 function check(text: string, kind: SourceKind): void {

@@ -41,6 +41,14 @@ interface Walk {
   end: number;
   out: UriCandidate[];
   base: string | undefined;
+  /** More attributes that hold one URL (a component reader's link components: `<router-link to>`). */
+  urlAttribute: ((tag: string, name: string) => boolean) | undefined;
+}
+
+/** How a caller widens what the HTML reader reads (the component readers do). */
+export interface HtmlOptions {
+  /** Whether the attribute `name` (lower case) of the element `tag` (lower case) also holds one URL. */
+  urlAttribute?: (tag: string, name: string) => boolean;
 }
 
 /** The value `[from, to)` of `text` decoded as `mode` reads it; CR LF and a lone CR read as LF, as HTML's input stream does. */
@@ -129,7 +137,7 @@ function urlSpans(value: string, list: boolean): [number, number][] {
 }
 
 /** What an attribute holds: a URL, a list of URLs (`ping`), a namespace name (`xmlns`), or none of these. */
-function attributeKind(tag: string, name: string): 'url' | 'list' | 'namespace' | undefined {
+export function attributeKind(tag: string, name: string): 'url' | 'list' | 'namespace' | undefined {
   if (URL_ATTRIBUTES.has(name) || (name === 'data' && tag === 'object')) return 'url';
   if (name === 'ping') return 'list';
   if (name === 'xmlns' || name.startsWith('xmlns:')) return 'namespace';
@@ -146,7 +154,7 @@ function visitAttributes(walk: Walk, tag: string, attributes: readonly Attribute
     const extent = valueExtent(walk, attribute);
     if (extent === undefined) continue;
     covered = extent.to;
-    const kind = attributeKind(tag, name);
+    const kind = attributeKind(tag, name) ?? (walk.urlAttribute?.(tag, name) === true ? 'url' : undefined);
     if (kind === undefined) continue;
     const map = htmlMap(walk.text, extent.from, extent.to, 'html-attribute', (text) => escapeAttribute(text, extent.quote), extent.quote === '');
     const spans = urlSpans(map.value, kind === 'list');
@@ -214,8 +222,8 @@ export function htmlCandidates(ast: DocumentNode, text: string): HtmlDiscovery {
   return collect(ast, text, 0, text.length);
 }
 
-function collect(ast: DocumentNode, text: string, offset: number, end: number): HtmlDiscovery {
-  const walk: Walk = { text, offset, end, out: [], base: undefined };
+function collect(ast: DocumentNode, text: string, offset: number, end: number, options: HtmlOptions = {}): HtmlDiscovery {
+  const walk: Walk = { text, offset, end, out: [], base: undefined, urlAttribute: options.urlAttribute };
   guarded(() => walkTree(walk, ast));
   return walk.base === undefined ? { candidates: walk.out } : { candidates: walk.out, base: walk.base };
 }
@@ -244,20 +252,20 @@ function parseLeniently(html: string, stopped: { reason?: string }): DocumentNod
 }
 
 /** The URI candidates of an HTML document (see `htmlCandidates`); never throws. */
-export function discoverHtml(text: string): HtmlDiscovery {
-  return discoverHtmlBlock(text, 0, text.length);
+export function discoverHtml(text: string, options: HtmlOptions = {}): HtmlDiscovery {
+  return discoverHtmlBlock(text, 0, text.length, options);
 }
 
 /**
  * The URI candidates of the HTML written at `[from, to)` of a larger source
  * (an HTML block in Markdown), with offsets into that source; never throws.
  */
-export function discoverHtmlBlock(text: string, from: number, to: number): HtmlDiscovery {
+export function discoverHtmlBlock(text: string, from: number, to: number, options: HtmlOptions = {}): HtmlDiscovery {
   const stopped: { reason?: string } = {};
   let found: HtmlDiscovery;
   try {
     const ast = parseLeniently(text.slice(from, to), stopped);
-    found = ast === undefined ? { candidates: [] } : collect(ast, text, from, to);
+    found = ast === undefined ? { candidates: [] } : collect(ast, text, from, to, options);
   } catch (error) {
     stopped.reason ??= error instanceof RangeError ? 'the document nests too deep to read' : `the HTML reader stopped: ${error instanceof Error ? error.message : String(error)}`;
     found = { candidates: [] };

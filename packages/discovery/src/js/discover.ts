@@ -24,6 +24,13 @@ export interface DiscoveryOptions {
    * list named. In JavaScript strings every syntax but `shell` (`${…}` there is a template literal's).
    */
   templates?: TemplateSetting;
+  /**
+   * For the component readers (Vue, Svelte, Angular, Astro), not a setting: where each bound URL
+   * attribute's expression starts in the text (`:href="…"`, `[href]="…"`, `href={…}`), and the
+   * attribute (`<a href>`). A string built there, or a branch of a `?:`, `||` or `??` there, is that
+   * attribute's URI, as a JSX attribute's value is.
+   */
+  attributes?: ReadonlyMap<number, string>;
 }
 
 /** JSX attributes that take a URL (HTML, SVG). `srcSet` holds several and is split. */
@@ -202,6 +209,22 @@ interface Walk {
   /** The template syntaxes whose tags are holes in strings. */
   templates: ReadonlySet<TemplateSyntax>;
   out: UriCandidate[];
+  /** See `DiscoveryOptions.attributes`. */
+  attributes?: ReadonlyMap<number, string> | undefined;
+}
+
+/** The bound attribute whose value `node` is (see `DiscoveryOptions.attributes`): a statement's expression, or a branch of one. */
+function boundAttribute(walk: Walk, node: TSESTree.Node): string | undefined {
+  if (walk.attributes === undefined || walk.attributes.size === 0) return undefined;
+  let value = node;
+  for (let parent = node.parent; parent; value = parent, parent = parent.parent) {
+    if (parent.type === 'ExpressionStatement') return walk.attributes.get(value.range[0]);
+    const branch =
+      (parent.type === 'ConditionalExpression' && parent.test !== value) ||
+      (parent.type === 'LogicalExpression' && (parent.operator !== '&&' || parent.right === value));
+    if (!branch) return undefined;
+  }
+  return undefined;
 }
 
 function addCandidates(walk: Walk, node: TSESTree.Node, context: CandidateContext | undefined, sink: string | undefined, namespace: boolean): void {
@@ -289,6 +312,11 @@ function visitJsxAttribute(walk: Walk, node: TSESTree.JSXAttribute): TSESTree.No
  * name suggests a pattern: `location.replace(url)`.
  */
 function addExpression(walk: Walk, node: TSESTree.Node): void {
+  const attribute = buildsString(node) && !isConcatenationPart(node) ? boundAttribute(walk, node) : undefined;
+  if (attribute !== undefined) {
+    guarded(() => addCandidates(walk, node, 'attribute', attribute, false));
+    return;
+  }
   const tagged = node.type === 'TemplateLiteral' && node.parent?.type === 'TaggedTemplateExpression';
   const sink = walk.sinks.get(node);
   if (buildsString(node) && !tagged && !isConcatenationPart(node) && (sink !== undefined || !isExcludedPlace(node))) {
@@ -590,7 +618,7 @@ export class JsDiscovery {
   constructor(sourceCode: JsSourceCode, options: DiscoveryOptions = {}) {
     this.sourceCode = sourceCode;
     this.#comments = options.comments !== false;
-    this.#walk = { sourceCode, sinks: sinksOrNone(sourceCode, options.sinks), linkComponents: new Set(options.linkComponents ?? []), templates: jsTemplateSyntaxes(options.templates), out: [] };
+    this.#walk = { sourceCode, sinks: sinksOrNone(sourceCode, options.sinks), linkComponents: new Set(options.linkComponents ?? []), templates: jsTemplateSyntaxes(options.templates), out: [], attributes: options.attributes };
     visit(this.#walk, sourceCode.ast as TSESTree.Node);
     const literals = this.#walk.out;
     const comments: UriCandidate[] = [];
