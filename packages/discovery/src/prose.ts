@@ -1,4 +1,4 @@
-import { findUris, hasOpaqueShape } from '@urilint/core';
+import { findUris, hasOpaqueShape, type FoundUri } from '@urilint/core';
 import { textCandidates, type UriCandidate } from './candidate.js';
 import { hasUriShape, XML_NAMESPACES } from './shape.js';
 import type { TextMap } from './text-map.js';
@@ -14,16 +14,47 @@ const NOT_IN_URIS = /[\\"<>`^|]/;
 /** Punctuation that ends a sentence, not a URI, when the URI is cut before it. */
 const TRAILING = /[.,;:!?'*]+$/;
 
+/** What a `<…>` or `"…"` delimiter leaves to cut: the delimiters say where the URI ends (RFC 3986 Appendix C). */
+const NOT_IN_DELIMITED = /[\\"<>`]/;
+
+/** Where the authority of `scheme://authority` ends, or 0. */
+const AUTHORITY = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#]*/;
+
+/** A bracketed tail (`#v8_[whatever]`, `/users/[id]`): the writer's placeholder, not the URI's text. */
+const PLACEHOLDER_TAIL = /\[[^\][\s]*\]$/;
+
 /**
- * How much of a URI found in running text is the URI: up to the first character that cannot belong
- * to one (RFC 3986 Appendix E; a `|` of a log format, a `\n` written as two characters), less the
+ * How much of a URI found in running text is the URI. One delimited by `<…>` or quotes, or that is
+ * the whole text (a line of a list of links, a comment that is one URL), is the URI: a `|` in it is
+ * a problem to report. One delimited by white space in running text ends at the first character
+ * that cannot belong to a URI (RFC 3986 Appendix E; a `|` of a log format, a `\n` written as two
+ * characters) and before a bracketed placeholder at its end (`#v8_[whatever]`), less the
  * punctuation that then ends it. A URI that is wholly a value (an attribute, a sink's argument) is
- * not cut: there such a character is a problem to report.
+ * not read as prose at all.
  */
-export function embeddedLength(uri: string): number {
-  const cut = uri.search(NOT_IN_URIS);
+export function embeddedLength(found: FoundUri, whole = false): number {
+  const uri = found.uri;
+  const delimited = found.delimiter !== 'whitespace' || whole;
+  let cut = uri.search(delimited ? NOT_IN_DELIMITED : NOT_IN_URIS);
+  if (!delimited) {
+    const head = uri.slice(0, cut === -1 ? uri.length : cut);
+    const placeholder = PLACEHOLDER_TAIL.exec(head);
+    if (placeholder !== null && placeholder.index >= (AUTHORITY.exec(head)?.[0].length ?? 0)) cut = placeholder.index;
+  }
   if (cut === -1) return uri.length;
   return cut - (TRAILING.exec(uri.slice(0, cut))?.[0].length ?? 0);
+}
+
+/** Whether the URI found is all of the text but white space around it. */
+export function isWholeText(value: string, found: FoundUri): boolean {
+  return value.slice(0, found.start).trim() === '' && value.slice(found.end).trim() === '';
+}
+
+/** What a reader says of a piece of prose: the key it is the value of, and whether it is one line of a longer text (a folded YAML block). */
+export interface ProseInit {
+  key?: string;
+  /** The text is a piece of a longer value (a line of a folded block scalar): a URI that fills it is not the whole value. */
+  part?: boolean;
 }
 
 /**
@@ -31,17 +62,17 @@ export function embeddedLength(uri: string): number {
  * file): each URI that `findUris` delimits and that starts like one
  * (`https://…`, `mailto:…`). Prose never yields a relative reference.
  */
-export function proseCandidates(map: TextMap, init: { key?: string } = {}): UriCandidate[] {
+export function proseCandidates(map: TextMap, init: ProseInit = {}): UriCandidate[] {
   const value = map.value;
   if (!value.includes(':')) return [];
   const out: UriCandidate[] = [];
   for (const found of findUris(value, { abbreviated: false })) {
     if (found.uri !== value.slice(found.start, found.end)) continue;
-    const uri = found.uri.slice(0, embeddedLength(found.uri));
+    const uri = found.uri.slice(0, embeddedLength(found, init.part !== true && isWholeText(value, found)));
     if (!hasUriShape(uri) || !hasOpaqueShape(uri)) continue;
     // Cut short by the whitespace that delimits it inside "[…]": the rest is not in view.
     if (uri.lastIndexOf('[') > uri.lastIndexOf(']')) continue;
-    out.push(...textCandidates({ ...init, map, context: 'prose', uriStart: found.start, uriEnd: found.start + uri.length, namespace: XML_NAMESPACES.has(uri) }));
+    out.push(...textCandidates({ key: init.key, map, context: 'prose', uriStart: found.start, uriEnd: found.start + uri.length, namespace: XML_NAMESPACES.has(uri) }));
   }
   return out;
 }

@@ -1,7 +1,7 @@
 /** Plain text, and any file no other reader takes: the URIs of its prose. */
 import type { UriCandidate } from '../candidate.js';
 import type { SourceEdit } from '../finding.js';
-import { proseCandidates } from '../prose.js';
+import { proseCandidates, type ProseInit } from '../prose.js';
 import type { TextMap } from '../text-map.js';
 
 /**
@@ -66,7 +66,7 @@ export function hasLineBreak(text: string): boolean {
  * The URIs of one line of a comment or of prose written as it is (no escapes),
  * from `offset` on: a fix may not break the line.
  */
-export function lineCandidates(line: string, offset: number, init: { key?: string } = {}): UriCandidate[] {
+export function lineCandidates(line: string, offset: number, init: ProseInit = {}): UriCandidate[] {
   // Cheap test first: most lines of most files name no scheme.
   if (!line.includes(':')) return [];
   return proseCandidates(new LineMap(line, offset), init);

@@ -213,7 +213,9 @@ function blockScalarCandidates(text: string, token: CST.BlockScalar, node: Scala
     return;
   }
   if (REGEX_LIKE.test(value)) return;
-  for (const { line, offset } of lines) append(out, lineCandidates(line, offset, { key }));
+  // A folded block's lines are one text joined with spaces; a literal block's are lines of their own.
+  const part = node.type === 'BLOCK_FOLDED';
+  for (const { line, offset } of lines) append(out, lineCandidates(line, offset, { key, part }));
 }
 
 /** The key of the pair whose value `path` leads to, when it is a scalar. */

@@ -253,7 +253,7 @@ function addCandidates(walk: Walk, node: TSESTree.Node, context: CandidateContex
   if (!value.includes(':') || !/\s/.test(value)) return;
   for (const found of findUris(value, { abbreviated: false })) {
     if (found.uri !== value.slice(found.start, found.end)) continue;
-    const uri = found.uri.slice(0, embeddedLength(found.uri));
+    const uri = found.uri.slice(0, embeddedLength(found));
     const end = found.start + uri.length;
     if (!hasUriShape(uri) || !hasOpaqueShape(uri)) continue;
     if (parts.some((part) => part.kind === 'hole' && part.start < end && found.start < part.end)) continue;

@@ -46,15 +46,16 @@ describe('discoverText', () => {
   });
 
   it('ends a URI in running text at a `|` or a `^` (RFC 3986 Appendix E): a log format\'s separators are not in the URI', () => {
-    // undici's log format, and a sentence about a URI: every line is running text, even one that is only a URI.
+    // undici's log format and a sentence about a URI are running text; a line that is only a URI (a
+    // list of links) is the URI, and its `|` is reported.
     const text = 'protocol->https:|host->localhost:4000|port->4000|origin->https://localhost:4000|path->/endpoint|hash->#here\nExpected https://example.com/a|b to be x, not https://example.com/c^d.\nhttps://example.com/e|f\n';
     expect(discoverText(text).map((c) => [c.context, c.uri, sourceRangeOf(c, 0, c.uri.length)])).toEqual([
       ['prose', 'https://localhost:4000', rangeOf(text, 'https://localhost:4000')],
       ['prose', 'https://example.com/a', rangeOf(text, 'https://example.com/a')],
       ['prose', 'https://example.com/c', rangeOf(text, 'https://example.com/c')],
-      ['prose', 'https://example.com/e', rangeOf(text, 'https://example.com/e')],
+      ['prose', 'https://example.com/e|f', rangeOf(text, 'https://example.com/e|f')],
     ]);
-    expect(findings(text)).toEqual([]);
+    expect(findings(text).map((f) => [f.code, text.slice(f.range[0], f.range[1])])).toEqual([['path-unescaped-char', '|']]);
     // What comes before the `|` is still checked.
     expect(findings('see https://example.com/a{b|c now').map((f) => [f.code, f.range])).toEqual([['path-unescaped-char', [25, 26]]]);
   });

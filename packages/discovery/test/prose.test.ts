@@ -1,0 +1,34 @@
+/** Where a URI in running text ends: its delimiters, the whole text, a cut before what cannot belong to it. */
+import { describe, expect, it } from 'vitest';
+import { discoverDocument, type SourceKind } from '../src/document.js';
+import { runRules } from '../src/rules/index.js';
+
+function problems(text: string, kind: SourceKind = 'text'): [string | undefined, string][] {
+  const { candidates, sourceCode } = discoverDocument(text, kind);
+  return runRules(candidates, { 'no-unescaped-chars': {} }, sourceCode).map((finding) => [finding.code, text.slice(finding.range[0], finding.range[1])]);
+}
+
+describe('a URI in running text', () => {
+  it('delimited by <…> or quotes is all the text between them: a | or ^ there is reported (RFC 3986 Appendix C)', () => {
+    expect(problems('see <https://example.com/a|b> now\n')).toEqual([['path-unescaped-char', '|']]);
+    expect(problems('run curl "https://example.com/?q=a^b" now\n')).toEqual([['query-unescaped-char', '^']]);
+  });
+
+  it('that is the whole line or comment is the URI: a list of links reports its | (examples/links.txt)', () => {
+    expect(problems('https://example.com/e|f\n')).toEqual([['path-unescaped-char', '|']]);
+    expect(problems('// https://example.com/e|f\nexport {};\n', 'js')).toEqual([['path-unescaped-char', '|']]);
+  });
+
+  it('delimited by white space ends at a | or ^ (a log format) and before a bracketed placeholder at its end', () => {
+    expect(problems('origin->https://localhost:4000|path->/endpoint|hash->#here and more\n')).toEqual([]);
+    // react-router's comment documents a message format: "[whatever]" is the writer's placeholder.
+    expect(problems('//     -> https://reactrouter.com/upgrading/future-flags#v8_[whatever]\nexport {};\n', 'js')).toEqual([]);
+  });
+
+  it('keeps brackets that are not a placeholder at its end: an IPv6 host, a query array', () => {
+    expect(problems('api https://example.com/?filter[name]=x and https://[::1]/x ok\n')).toEqual([
+      ['query-unescaped-char', '['],
+      ['query-unescaped-char', ']'],
+    ]);
+  });
+});
