@@ -1,5 +1,6 @@
 import type { TSESLint } from '@typescript-eslint/utils';
 import { discoveryOptions, forEachCandidate, uriListeners, type Finding, type RuleCheck, type UriCandidate } from '@urilint/discovery';
+import { componentUris, frameworkOf } from './components.js';
 import { languageFile, type Position } from './languages.js';
 
 type Context = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
@@ -64,6 +65,26 @@ export function checkListeners<Options extends object>(check: RuleCheck<Options>
     const ruleContext = context as Context;
     const sourceCode = ruleContext.sourceCode;
     const merged = { ...check.defaultOptions, ...(options[0] as Partial<Options> | undefined) };
+    const framework = frameworkOf(sourceCode);
+    if (framework !== undefined) {
+      // A component (Vue, Svelte, Astro, Angular): read whole by discovery's reader of its framework, once per file.
+      const root = sourceCode.ast;
+      return {
+        Program(node: unknown) {
+          if (node !== root) return;
+          try {
+            const found = componentUris(sourceCode, framework, discoveryOptions(ruleContext.settings));
+            const locate = (offset: number): Position => {
+              const { line, column } = sourceCode.getLocFromIndex(offset);
+              return { line, column };
+            };
+            checkAll(ruleContext, check, merged, found.candidates, locate, found.sourceCode as Context['sourceCode'] | undefined);
+          } catch {
+            // The file is left unchecked rather than stop ESLint.
+          }
+        },
+      };
+    }
     const file = languageFile(sourceCode, discoveryOptions(ruleContext.settings).templates);
     if (file !== undefined) {
       const root = file.root;
