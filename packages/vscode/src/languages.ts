@@ -26,6 +26,9 @@ export const LANGUAGES: readonly string[] = [
   'gohtml',
   'gotmpl',
   'helm',
+  'vue',
+  'svelte',
+  'astro',
 ];
 
 /** Files the server reads by their name, whatever language id VS Code gives them (it has no json5). */

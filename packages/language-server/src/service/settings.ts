@@ -52,6 +52,10 @@ export const LANGUAGES = {
   gohtml: 'html',
   gotmpl: 'html',
   helm: 'yaml',
+  // Framework components, each read by its reader (scripts, markup and styles).
+  vue: 'vue',
+  svelte: 'svelte',
+  astro: 'astro',
 } as const;
 
 export type LanguageId = keyof typeof LANGUAGES;
