@@ -26,6 +26,7 @@ import {
 } from './report.js';
 import { activeRules, PRESETS, ruleFlags, type Preset, type RuleFlag } from './rules.js';
 import {
+  loadNative,
   formatConfigProblem,
   isIgnoredByConfig,
   nodeConfigFileSystem,
@@ -257,6 +258,9 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
   };
   const bytes = tasks.reduce((sum, task) => sum + task.size, 0);
   const jobs = options.jobs ?? (bytes < FEWEST_BYTES_FOR_WORKERS ? 1 : availableParallelism());
+  // Workers read JavaScript with the native parser and stay silent when it cannot load here: the
+  // main thread tries it once, so that such a platform gets its one notice from this process.
+  if (jobs > 1) loadNative();
 
   const tally: Tally = emptyTally();
   tally.linksNotFollowed = found.linksNotFollowed;

@@ -7,6 +7,7 @@
  * binding cannot load, every file is, after one notice.
  */
 import { createRequire } from 'node:module';
+import { isMainThread } from 'node:worker_threads';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { LightScope, LightScopeManager, type LightDefinition } from './light-scope.js';
 import { jsxAttributeValue } from './literal-map.js';
@@ -53,7 +54,8 @@ export function loadNative(): Oxc | null {
   } catch (error) {
     oxc = null;
     loadError = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    if (!noticed) {
+    // One notice per process: from its main thread (a worker of `urilint scan` falls back silently).
+    if (!noticed && isMainThread) {
       noticed = true;
       notice(`urilint: the native JavaScript/TypeScript parser (oxc-parser) could not be loaded on ${process.platform}-${process.arch} (${loadError}); files are read with typescript-estree instead, more slowly.`);
     }

@@ -14,7 +14,7 @@ import { hasJsx, parseJs, type JsSourceCode } from './source-code.js';
 export type JsReader = 'native' | 'typescript-estree';
 
 const envReader = process.env['URILINT_JS_READER'];
-let defaultReader: JsReader = envReader === 'native' || envReader === 'typescript-estree' ? envReader : 'typescript-estree';
+let defaultReader: JsReader = envReader === 'native' || envReader === 'typescript-estree' ? envReader : 'native';
 
 /** Sets the reader `discoverJsText` uses when its options name none (the environment's URILINT_JS_READER at start). */
 export function setJsReader(reader: JsReader): void {
