@@ -13,6 +13,9 @@ const PATH_PARAMETER = /[/{]:[A-Za-z_$][\w$]*/;
 /** A port that is a wildcard (`http://localhost:*`, `ws://*.example.com:*` then a path): only a pattern has one. */
 const WILDCARD_PORT = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#]*:(\*)(?=[/?#]|$)/;
 
+/** The host of `scheme://host`, after any userinfo: where a wildcard label (`ws://*`, `http://*.localhost`) is a pattern's. */
+const HOST = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/(?:[^/?#@]*@)?([^/?#:]*)/;
+
 /** A parameter in the host (`wss://:service.mswjs.io`): a URL's authority never has a `:` right after `//` or a `.`. */
 const HOST_PARAMETER = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/(?:[^/?#:]*\.)?(:[A-Za-z_$][\w$]*)/;
 
@@ -37,13 +40,20 @@ function braceGroups(text: string): Span[] {
 /**
  * The holes that a URL's own text writes, in order and not overlapping: RFC 6570 expressions
  * (`{owner}`), and in a route pattern (a path parameter `/:id` somewhere in it) its `{…}` groups —
- * a parameter's regular expression or an optional part — a parameter in the host, and a wildcard port.
+ * a parameter's regular expression or an optional part — a parameter in the host, and a wildcard
+ * host label or port (`ws://*`, `http://*.localhost:*`).
  */
 export function expressionHoles(text: string): Span[] {
   const expressions = findUriTemplateExpressions(text);
   const pattern: Span[] = [];
   const port = WILDCARD_PORT.exec(text);
   if (port !== null) pattern.push({ start: port[0].length - 1, end: port[0].length });
+  const hostMatch = HOST.exec(text);
+  if (hostMatch !== null) {
+    // `*` as a whole label: MSW's `ws.link('ws://*')`, `http://*.localhost:*/user/*`.
+    const start = hostMatch[0].length - hostMatch[1]!.length;
+    for (const label of hostMatch[1]!.matchAll(/(?<=^|\.)\*(?=\.|$)/g)) pattern.push({ start: start + label.index, end: start + label.index + 1 });
+  }
   const host = HOST_PARAMETER.exec(text);
   if (host !== null) pattern.push({ start: host[0].length - host[1]!.length, end: host[0].length });
   if (PATH_PARAMETER.test(text)) pattern.push(...braceGroups(text));

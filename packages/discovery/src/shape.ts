@@ -1,5 +1,18 @@
 /** Whether a string is a URI by its shape: shared by the discovery of every kind of source. */
 import { hasOpaqueShape, lookupScheme, NON_HIERARCHICAL_SCHEMES } from '@urilint/core';
+import type { UriCandidate } from './candidate.js';
+
+/**
+ * Hosts of XML and RDF namespace names (`http://www.w3.org/2000/svg`, `http://purl.org/dc/terms/`):
+ * an `http` URI there names a vocabulary far more often than it is fetched.
+ */
+const NAMESPACE_HOSTS = new Set(['www.w3.org', 'purl.org', 'schemas.xmlsoap.org', 'schemas.openxmlformats.org', 'schemas.microsoft.com', 'ns.adobe.com', 'xmlns.com']);
+
+/** A URI on a namespace host (see `NAMESPACE_HOSTS`): `http://www.w3.org/${ns}` names a vocabulary. */
+export function isNamespaceHost(candidate: UriCandidate): boolean {
+  const host = candidate.reference.host;
+  return host !== undefined && NAMESPACE_HOSTS.has(candidate.uri.slice(host.start, host.end).toLowerCase());
+}
 
 /** Well-known XML namespace names: identifiers, never fetched. */
 export const XML_NAMESPACES = new Set([

@@ -33,9 +33,13 @@ describe('route patterns', () => {
     expect(holes('http://localhost:port/')).toEqual([]);
   });
 
-  it('a wildcard port (MSW)', () => {
+  it('a wildcard host label or port (MSW)', () => {
     expect(holes('http://localhost:*')).toEqual(['*']);
-    expect(holes('http://*.localhost:*/user/*')).toEqual(['*']);
+    expect(holes('http://*.localhost:*/user/*')).toEqual(['*', '*']);
+    expect(holes('ws://*')).toEqual(['*']);
+    // Only a whole label: a "*" inside one is the host's own character.
+    expect(holes('http://a*b.example/')).toEqual([]);
+    expect(problems("const service = ws.link('ws://*')")).toEqual([]);
     expect(problems("matchRequestUrl(new URL('http://localhost:3000'), 'http://localhost:*')")).toEqual([]);
   });
 

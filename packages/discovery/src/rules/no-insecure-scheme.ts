@@ -1,6 +1,7 @@
 import { insecureSchemeFinding } from '@urilint/core';
 import type { UriCandidate } from '../candidate.js';
 import { findingOf } from '../finding.js';
+import { isNamespaceHost } from '../shape.js';
 import { CORE_MESSAGE, defineCheck, SUGGESTION_MESSAGE } from './rule.js';
 
 export interface NoInsecureSchemeOptions {
@@ -19,12 +20,6 @@ const IDENTIFIER_KEYS = new Set(['$schema', '$id', '$ref', '$dynamicRef', '$recu
 /** Builder methods that take a schema's identifier (fluent-json-schema's `S.object().id('http://…')`). */
 const IDENTIFIER_METHODS = new Set(['id', '$id', 'ref', '$ref']);
 
-/**
- * Hosts of XML and RDF namespace names (`http://www.w3.org/2000/svg`, `http://purl.org/dc/terms/`):
- * an `http` URI there names a vocabulary far more often than it is fetched.
- */
-const NAMESPACE_HOSTS = new Set(['www.w3.org', 'purl.org', 'schemas.xmlsoap.org', 'schemas.openxmlformats.org', 'schemas.microsoft.com', 'ns.adobe.com', 'xmlns.com']);
-
 /** The value of `{ $schema: "http://json-schema.org/draft-07/schema#" }`, `.id("http://…")` and the like. */
 function isIdentifierValue(candidate: UriCandidate): boolean {
   const key = candidate.key;
@@ -33,12 +28,6 @@ function isIdentifierValue(candidate: UriCandidate): boolean {
   if (parent?.type !== 'CallExpression' || parent.arguments[0] !== candidate.node) return false;
   const callee = parent.callee;
   return callee.type === 'MemberExpression' && callee.property.type === 'Identifier' && IDENTIFIER_METHODS.has(callee.property.name);
-}
-
-/** A URI on a namespace host (see `NAMESPACE_HOSTS`). */
-function isNamespaceHost(candidate: UriCandidate): boolean {
-  const host = candidate.reference.host;
-  return host !== undefined && NAMESPACE_HOSTS.has(candidate.uri.slice(host.start, host.end).toLowerCase());
 }
 
 export default defineCheck<NoInsecureSchemeOptions>({

@@ -4,6 +4,7 @@ import type * as ts from 'typescript';
 import type { Part, UriCandidate } from '../candidate.js';
 import { renderMessage, type Finding } from '../finding.js';
 import type { JsSourceCode } from '../js/source-code.js';
+import { isNamespaceHost } from '../shape.js';
 import { defineCheck } from './rule.js';
 
 type MessageId = 'unencodedPath' | 'unencodedQuery' | 'unencodedFragment' | 'wrap';
@@ -159,6 +160,8 @@ function isSafeCall(context: Context, node: TSESTree.CallExpression, safe: (chil
     if (method === 'stringify' && QUERY_STRING_OBJECTS.has(object.name)) return true;
   }
   if (NUMBER_METHODS.has(method)) return true;
+  // `'a'.repeat(n)`, `id.padStart(4, '0')`: more of the same safe characters.
+  if ((method === 'repeat' || method === 'padStart' || method === 'padEnd') && safe(object) && node.arguments.slice(1).every(safe)) return true;
   // `new URLSearchParams(…).toString()`, `params.toString()` of a const URLSearchParams, `String(n)`-like `n.toString()`.
   if (method === 'toString') return safe(object) || (object.type === 'Identifier' && isSearchParams(context, object));
   return false;
@@ -205,16 +208,19 @@ function readName(raw: TSESTree.Node): string | undefined {
  */
 const DIGITS_NAME = /^(?:count|index|idx|[ijk]|num|number|page|size|limit|offset|length|width|height|port|year|month|day|version|sha|hash|digest|checksum|code|status|statuscode)$/i;
 // Case matters in the camel-case ending (`homepage` is not a page number); snake case may be in capitals.
-const DIGITS_SUFFIX = /[a-z0-9](?:Count|Index|Number|Num|Version|Sha|Hash|Digest|Checksum|Code|Status|Size|Page|Port|Year)$/;
+const DIGITS_SUFFIX = /[a-z0-9](?:Count|Index|Number|Num|Sha|Hash|Digest|Checksum|Code|Status|Size|Page|Port|Year)$|[a-z0-9]Version(?:[A-Z][a-z]*)*$/;
 const DIGITS_SNAKE = /_(?:count|index|number|version|sha|hash|code|size|page|port|year)$/i;
 
 /**
  * Names of values that are a path by design (`path`, `filePath`, `pathname`, `route`, `baseUrl`):
  * put into the path, their "/" is meant to make segments. In a query or fragment they are not safe.
  */
-const PATH_NAME = /^(?:path|pathname|paths|route|dir|directory|folder|url|uri|href|base|prefix|endpoint|root)$/i;
+const PATH_NAME = /^(?:path|pathname|paths|filepath|route|dir|directory|folder|url|uri|href|base|prefix|endpoint|root)$/i;
 const PATH_SUFFIX = /[a-z0-9](?:Path|Pathname|Route|Dir|Directory|Url|URL|Uri|URI|Href|Prefix|Endpoint|Root)$/;
 const PATH_SNAKE = /_(?:path|dir|url|uri|prefix|root)$/i;
+
+/** String methods whose result is made of the string they are called on. */
+const TEXT_METHODS = new Set(['replace', 'replaceAll', 'slice', 'substring', 'trim', 'trimStart', 'trimEnd', 'toLowerCase', 'toUpperCase', 'normalize']);
 
 /** Calls that build a file or URL path (`path.join(…)`, `posix.resolve(…)`, `join(…)`). */
 const PATH_BUILDERS = new Set(['join', 'resolve', 'relative', 'normalize', 'dirname']);
@@ -230,6 +236,8 @@ function isPathByDesign(raw: TSESTree.Node): boolean {
   const node = unwrap(raw);
   if (node.type === 'CallExpression') {
     const callee = unwrap(node.callee);
+    // `path.normalize(file).replace("package.json", "dist/index.js")`: text methods keep a path a path.
+    if (callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' && TEXT_METHODS.has(callee.property.name)) return isPathByDesign(callee.object);
     const method = callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' ? callee.property.name : undefined;
     return method !== undefined && PATH_BUILDERS.has(method);
   }
@@ -294,7 +302,7 @@ export default defineCheck({
   defaultOptions: {},
   check(candidate, { sourceCode }) {
     // Holes are JavaScript's `${…}` and `+ x`: only a JavaScript file has them.
-    if (sourceCode === undefined || candidate.namespace) return [];
+    if (sourceCode === undefined || candidate.namespace || isNamespaceHost(candidate)) return [];
     const context: Context = { sourceCode };
     const out: Finding[] = [];
     candidate.parts.forEach((part, index) => {

@@ -16,6 +16,9 @@ export const NORMAL_FORM_OPTION_DESCRIPTIONS: Record<keyof NormalFormOptions, st
   emptyPath: 'Report an http(s) or ws(s) URI with an authority and an empty path, `https://example.com` for `https://example.com/` (§6.2.3). Off by default, on in the `all` config: every client sends "/" for it, and on real code it outnumbered every other normal-form finding.',
 };
 
+/** Schemes of bundlers' source URLs in stack traces and source maps. */
+const BUNDLER_SCHEMES = /^(?:webpack|webpack-internal|turbopack):/i;
+
 export default defineCheck<PreferNormalizedOptions>({
   name: 'prefer-normalized',
   recommended: false,
@@ -26,7 +29,8 @@ export default defineCheck<PreferNormalizedOptions>({
   check(candidate, { options }) {
     // XML namespace names are compared character by character: rewriting one names another namespace.
     // A URI in running text (a comment, a message, a stack trace quoted in a test) is quoted as written.
-    if (candidate.namespace || candidate.context === 'prose') return [];
+    // A bundler's source URL (`webpack:///./src/a.js`) names a module as the bundler wrote it.
+    if (candidate.namespace || candidate.context === 'prose' || BUNDLER_SCHEMES.test(candidate.uri)) return [];
     return checkNormalForm(candidate.reference, options)
       .filter((diagnostic) => !candidate.touchesHole(diagnostic.start, diagnostic.end))
       .map((diagnostic) => findingOf(this.name, candidate, diagnostic, 'notNormal', { fix: true }));

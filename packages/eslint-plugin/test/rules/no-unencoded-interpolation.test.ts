@@ -60,6 +60,12 @@ ruleTester.run('no-unencoded-interpolation', rule, {
     'fetch(`${origin}/${filePath}`)',
     'import(`file:///${path.join(packageRoot, "module-sync-enabled/index.mjs")}`)',
     'fetch(`/static/${asset_path}`)',
+    "let codeLink = `https://github.com/remix-run/react-router/blob/main/${filepath}`;",
+    'const spec = `file:///${path.normalize(resolved).replace("package.json", "dist/node/index.js")}`;',
+    // More of the same safe characters; a version in a camel-case name; a namespace name.
+    "fetch(`${server}/${'a'.repeat(maxHeaderSize)}`)",
+    'new URL(`./tsconfig.${tsVersionMajorMinor}.json`, import.meta.url)',
+    'const n = `http://www.w3.org/${ns}`',
     'fetch(`/users/${encodeURIComponent(name)}`)',
     'fetch(`/search?q=${encodeURIComponent(q)}&page=${page + 1}`)',
     'fetch(`/files/${encodeURI(path)}`)',

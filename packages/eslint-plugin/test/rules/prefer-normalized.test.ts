@@ -7,6 +7,8 @@ ruleTester.run('prefer-normalized', rule, {
     // Running text quotes a URI as it was written: a stack trace in a test (msw), a comment.
     "const trace = '    at getCallFrame (webpack:///./lib/browser/getCallFrame-deps.js?:272:20)';",
     '// see HTTP://Example.COM/a/../b for the old form',
+    // A bundler's source URL names a module as the bundler wrote it (msw's tests).
+    "const frame = 'webpack:///./test/msw-api/setup-worker/listHandlers.mocks.ts?:6:113';",
     ...FALSE_POSITIVE_TRAPS,
     'fetch("https://example.com/a/b?q=%C3%A9")',
     '<svg xmlns="HTTP://www.w3.org/2000/svg" />',
