@@ -22,7 +22,7 @@ export const SVELTE: Dialect = {
   framework: 'svelte',
   braces: 'single',
   regions(text) {
-    const { scripts, styles, elements } = scriptAndStyleBlocks(text);
+    const { scripts, styles } = scriptAndStyleBlocks(text);
     // The script and style elements' tags stay in the markup (`<script src>`); their contents do not.
     return { scripts, styles, markup: outside(text, scripts.concat(styles).map((region) => [region.from, region.to])) };
   },

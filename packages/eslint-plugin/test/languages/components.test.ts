@@ -156,3 +156,41 @@ describe('no crash on any of these trees', () => {
     expect(() => discoverDocument(source, sourceKindOf(file))).not.toThrow();
   });
 });
+
+describe('docs/components.md', () => {
+  const page = readFileSync(fileURLToPath(new URL('../../docs/components.md', import.meta.url)), 'utf8');
+  const IMPORTS: Record<string, unknown> = {
+    'eslint-plugin-urilint': plugin,
+    'typescript-eslint': { parser: tsParser },
+    'vue-eslint-parser': vueParser,
+    'svelte-eslint-parser': svelteParser,
+    '@angular-eslint/template-parser': angularParser,
+    'astro-eslint-parser': astroParser,
+  };
+  /** The page's `eslint.config.js` blocks, each run with its imports given the modules they name. */
+  const configs = [...page.matchAll(/^```js\n\/\/ eslint\.config\.js\n([\s\S]*?)^```$/gm)].map((match) => {
+    const body = match[1]!
+      .replace(/^import (\w+) from '([^']+)';$/gm, (_whole, name: string, module: string) => {
+        if (!(module in IMPORTS)) throw new Error(`the page imports ${module}, which the test does not provide`);
+        return `const ${name} = imports[${JSON.stringify(module)}];`;
+      })
+      .replace(/^export default /m, 'return ');
+    return new Function('imports', body)(IMPORTS) as Config[];
+  });
+
+  it('has a config per framework, each of which finds the planted problems of its component under ESLint 9 and 10', () => {
+    expect(configs).toHaveLength(FRAMEWORKS.length);
+    FRAMEWORKS.forEach((framework, index) => {
+      const source = read(framework.file);
+      const expected = framework.planted.map(([rule, text, after]) => place(source, rule, text, after));
+      for (const major of MAJORS) expect(placesOf(lint(major, source, framework.file, configs[index]!))).toEqual(placesOf(expected.map((p) => ({ ...p, message: '' }))));
+    });
+  });
+
+  it('shows what the opening example reports', () => {
+    const [code] = [...page.matchAll(/^```vue\n([\s\S]*?)^```$/gm)].map((match) => match[1]!);
+    const [shown] = [...page.matchAll(/^```text\n[^\n]*\n\s+(\d+):(\d+)\s+error/gm)];
+    const messages = lint(MAJORS[0], code!, 'Guide.vue', configs[0]!);
+    expect(messages.map((m) => `${m.line}:${m.column}`)).toEqual([`${shown![1]}:${shown![2]}`]);
+  });
+});
