@@ -226,7 +226,7 @@ function walk(program: TSESTree.Program, keys: Record<string, readonly string[]>
     nodes.push(node);
     const record = node as unknown as Mutable;
     if (node.type === 'Identifier') identifiers.push(node);
-    else if (node.type === 'ExpressionStatement' && record['directive'] === null) delete record['directive'];
+    else if (node.type === 'ExpressionStatement' && record['directive'] === null) record['directive'] = undefined;
     else if (node.type === 'Literal' && node.parent?.type === 'JSXAttribute' && typeof node.raw === 'string' && node.raw.includes('&')) {
       record['value'] = jsxAttributeValue(node.raw, 'typescript');
     }
