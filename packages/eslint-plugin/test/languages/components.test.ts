@@ -19,7 +19,7 @@ import svelteParser from 'svelte-eslint-parser';
 import vueParser from 'vue-eslint-parser';
 import { describe, expect, it } from 'vitest';
 import plugin from '../../src/index.js';
-import { fix, lint, MAJORS, place, placesOf, positionOf, type Place } from '../support/languages.js';
+import { fix, lint, linterOf, MAJORS, place, placesOf, positionOf, type Place } from '../support/languages.js';
 
 const read = (name: string): string => readFileSync(fileURLToPath(new URL(`../fixtures/components/${name}`, import.meta.url)), 'utf8');
 
@@ -150,7 +150,7 @@ describe('no crash on any of these trees', () => {
   ] as const;
   it.each(broken)('%s: a file the parser rejects or reads partly is a parse error or a report, never an exception', (_name, file, languageOptions, source) => {
     for (const major of MAJORS) {
-      const messages = new major.Linter({ configType: 'flat' }).verify(source, [{ files: ['**/*.vue', '**/*.svelte', '**/*.html', '**/*.astro'], languageOptions, ...plugin.configs.recommended } as never], file);
+      const messages = linterOf(major).verify(source, [{ files: ['**/*.vue', '**/*.svelte', '**/*.html', '**/*.astro'], languageOptions, ...plugin.configs.recommended } as never], file);
       expect(Array.isArray(messages)).toBe(true);
     }
     expect(() => discoverDocument(source, sourceKindOf(file))).not.toThrow();
