@@ -17,7 +17,7 @@ export {
   type JsxDialect,
   type QuoteKind,
 } from './js/literal-map.js';
-export { forEachCandidate, presetOptions, presetRules, runRules, RULE_CHECKS, RULE_NAMES, type CheckContext, type RuleCheck, type RuleName } from './rules/index.js';
+export { forEachCandidate, presetOptions, presetRules, runDocumentRules, runRules, RULE_CHECKS, RULE_NAMES, type CheckContext, type RuleCheck, type RuleName } from './rules/index.js';
 export { MALFORMED_CODES } from './rules/no-malformed.js';
 export { DIFFERENTIAL_CODES } from './rules/no-parser-differential.js';
 export { SCHEME_SPECIFIC_CODES } from './rules/valid-scheme-specific.js';
@@ -61,3 +61,23 @@ export {
   type TemplateTag,
 } from './templates.js';
 export * from './config/index.js';
+export type { DocumentContext } from './links/context.js';
+export { htmlAnchors, markdownAnchors, normalizeLabel, type Anchor, type AnchorOptions, type DocumentAnchors, type UndefinedReference } from './links/anchors.js';
+export { MemoryFileSystem, OverlayFileSystem } from './links/memory-fs.js';
+export { indexPath, nodeLinkFileSystem } from './links/node-fs.js';
+export { plainSite, recogniseSite, type GeneratorName, type SiteProfile } from './links/sites.js';
+export { slug, Slugger, SLUG_STYLES, type SlugStyle } from './links/slug.js';
+export {
+  closest,
+  editDistance,
+  isHtmlPath,
+  isMarkdownPath,
+  WorkspaceIndex,
+  type DirectoryEntry,
+  type LinkFileSystem,
+  type LinkOptions,
+  type LinkResult,
+  type LinkSource,
+  type LinkTarget,
+} from './links/workspace.js';
+export type { NoBrokenLinksOptions } from './rules/no-broken-links.js';

@@ -244,7 +244,7 @@ describe('a bad configuration is an error at its place', () => {
     ]);
   });
 
-  const RULES = 'no-credentials, no-deceptive-authority, no-insecure-scheme, no-invalid-percent-encoding, no-malformed, no-non-canonical-ip, no-parser-differential, no-script-url, no-unencoded-interpolation, no-unescaped-chars, no-unexpanded-template, no-unknown-scheme, prefer-normalized, require-scheme, valid-scheme-specific';
+  const RULES = 'no-broken-links, no-credentials, no-deceptive-authority, no-insecure-scheme, no-invalid-percent-encoding, no-malformed, no-non-canonical-ip, no-parser-differential, no-script-url, no-unencoded-interpolation, no-unescaped-chars, no-unexpanded-template, no-unknown-scheme, prefer-normalized, require-scheme, valid-scheme-specific';
 
   it('reports a wrong type', () => {
     const text = '{ "comments": "yes", "ignore": "dist", "sinks": [1], "templates": 3, "rules": [] }';

@@ -1,6 +1,7 @@
 import type { TSESLint } from '@typescript-eslint/utils';
-import { discoveryOptions, forEachCandidate, uriListeners, type Finding, type RuleCheck, type UriCandidate } from '@urilint/discovery';
+import { discoveryOptions, forEachCandidate, uriListeners, type DocumentContext, type Finding, type RuleCheck, type UriCandidate } from '@urilint/discovery';
 import { componentUris, frameworkOf } from './components.js';
+import { linkDocument } from './links.js';
 import { languageFile, type Position } from './languages.js';
 
 type Context = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
@@ -36,11 +37,15 @@ function checkAll<Options extends object>(
   candidates: readonly UriCandidate[],
   locate: Locate,
   sourceCode?: Context['sourceCode'],
+  document?: DocumentContext,
 ): void {
   forEachCandidate(candidates, (candidate) => {
-    const found = sourceCode === undefined ? check.check(candidate, { options }) : check.check(candidate, { options, sourceCode });
+    const found = check.check(candidate, { options, ...(sourceCode === undefined ? {} : { sourceCode }), ...(document === undefined ? {} : { document }) });
     for (const finding of found) report(context, finding, locate);
   });
+  if (document !== undefined && check.checkDocument !== undefined) {
+    for (const finding of check.checkDocument(document, { options, document })) report(context, finding, locate);
+  }
 }
 
 /** Whether the file is JavaScript or TypeScript as ESLint's JavaScript language gives it: a `Program` with scope analysis. */
@@ -93,7 +98,9 @@ export function checkListeners<Options extends object>(check: RuleCheck<Options>
           if (node !== root) return;
           try {
             const { candidates, locator } = file.read();
-            checkAll(ruleContext, check, merged, candidates, (offset) => locator.position(offset));
+            // Markdown and HTML: the document and its workspace, for the rule on local links.
+            const document = check.name === 'no-broken-links' ? linkDocument(ruleContext, file.kind, candidates) : undefined;
+            checkAll(ruleContext, check, merged, candidates, (offset) => locator.position(offset), undefined, document);
           } catch {
             // The file is left unchecked rather than stop ESLint.
           }

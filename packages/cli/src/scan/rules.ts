@@ -14,6 +14,7 @@ export const INFORMATION_URI = 'https://github.com/urilint/urilint';
 
 /** Each rule's one-line description: the ESLint rule's `meta.docs.description` (a test keeps them equal). */
 export const RULE_DESCRIPTIONS: Readonly<Record<RuleName, string>> = {
+  'no-broken-links': 'Disallow relative links to files, headings and lines that do not exist, and reference links to undefined labels (Markdown and HTML)',
   'no-credentials': 'Disallow passwords in the userinfo of a URI (`user:password@host`)',
   'no-deceptive-authority': 'Disallow a userinfo that looks like a host, so the URI seems to name another host than the one contacted',
   'no-insecure-scheme': 'Disallow `http:`, `ws:` and `ftp:` URLs to hosts on the network',

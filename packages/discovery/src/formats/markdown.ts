@@ -69,6 +69,8 @@ function decodeText(text: string, from: number, to: number): DecodedText {
 
 interface Destination {
   decoded: DecodedText;
+  /** The destination as mdast reads it (a `<…>` destination's spaces as spaces): what `node.url` is compared with. */
+  url: string;
   /** Written `<…>`. */
   bracketed: boolean;
   /** Where its content ends (before a closing `>`). */
@@ -81,11 +83,21 @@ interface Destination {
 function readDestination(text: string, at: number, limit: number): Destination | undefined {
   const decoded = new DecodedText();
   if (text[at] === '<') {
+    let url = '';
     for (let i = at + 1; i < limit; ) {
       const ch = text[i];
-      if (ch === '>') return { decoded, bracketed: true, contentEnd: i, end: i + 1 };
+      if (ch === '>') return { decoded, url, bracketed: true, contentEnd: i, end: i + 1 };
       if (ch === '<' || ch === '\n' || ch === '\r') return undefined;
+      // A space is valid in a `<…>` destination (CommonMark 6.3): the URI is the one the renderer writes, with "%20".
+      if (ch === ' ') {
+        decoded.push('%20', i, i + 1);
+        url += ' ';
+        i++;
+        continue;
+      }
+      const before = decoded.value.length;
       i = readUnit(text, i, limit, decoded);
+      url += decoded.value.slice(before);
     }
     return undefined;
   }
@@ -98,7 +110,7 @@ function readDestination(text: string, at: number, limit: number): Destination |
     if (code === 0x29 && depth-- === 0) break;
     i = readUnit(text, i, limit, decoded);
   }
-  return i === at || depth > 0 ? undefined : { decoded, bracketed: false, contentEnd: i, end: i };
+  return i === at || depth > 0 ? undefined : { decoded, url: decoded.value, bracketed: false, contentEnd: i, end: i };
 }
 
 function skipSpace(text: string, i: number, limit: number): number {
@@ -136,12 +148,13 @@ function nodeAt(root: Root, type: Nodes['type'], start: number, end: number): No
  * a `type` node in the node's place whose URL is `expected`. The whole block,
  * not the node alone: an edit can make the text around a URL into a link.
  */
-function readsBack(text: string, block: Range, node: Range, type: Nodes['type']): (edit: SourceEdit, expected: string) => boolean {
+function readsBack(text: string, block: Range, node: Range, type: Nodes['type'], bracketed = false): (edit: SourceEdit, expected: string) => boolean {
   return (edit, expected) => {
     const slice = applyEdit(text, block[0], block[1], edit);
     const grown = edit.text.length - (edit.range[1] - edit.range[0]);
     const found = nodeAt(parseMarkdown(slice), type, node[0] - block[0], node[1] - block[0] + grown);
-    return found !== undefined && 'url' in found && found.url === expected;
+    // A `<…>` destination's spaces are the URI's "%20" (see `readDestination`).
+    return found !== undefined && 'url' in found && (found.url === expected || (bracketed && found.url.replace(/ /g, '%20') === expected.replace(/ /g, '%20')));
   };
 }
 
@@ -151,7 +164,7 @@ function destinationCandidate(node: Link | Image | Definition, text: string, blo
     source: text,
     escape: escapeDestination(destination.bracketed),
     literal: escapeLiteral,
-    check: readsBack(text, block, offsets(node)!, node.type),
+    check: readsBack(text, block, offsets(node)!, node.type, destination.bracketed),
   });
   return textCandidate({ map, context: 'attribute', sink, uriStart: 0, uriEnd: map.value.length, namespace: false });
 }
@@ -172,7 +185,7 @@ function resourceCandidate(node: Link | Image, text: string, block: Range, sink:
   const [from, to] = range;
   for (let at = text.indexOf('](', from); at !== -1 && at + 2 < to; at = text.indexOf('](', at + 1)) {
     const destination = readDestination(text, skipSpace(text, at + 2, to), to);
-    if (destination !== undefined && destination.decoded.value === node.url && closesResource(text, destination.end, to)) {
+    if (destination !== undefined && destination.url === node.url && closesResource(text, destination.end, to)) {
       return destinationCandidate(node, text, block, destination, sink);
     }
   }
@@ -186,7 +199,7 @@ function definitionCandidate(node: Definition, text: string): UriCandidate | und
   const [from, to] = range;
   for (let at = text.indexOf(']:', from); at !== -1 && at + 2 < to; at = text.indexOf(']:', at + 1)) {
     const destination = readDestination(text, skipSpace(text, at + 2, to), to);
-    if (destination !== undefined && destination.decoded.value === node.url) return destinationCandidate(node, text, range, destination, LINK_SINK);
+    if (destination !== undefined && destination.url === node.url) return destinationCandidate(node, text, range, destination, LINK_SINK);
   }
   return undefined;
 }

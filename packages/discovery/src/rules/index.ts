@@ -1,6 +1,8 @@
 import type { UriCandidate } from '../candidate.js';
 import type { Finding } from '../finding.js';
 import type { JsSourceCode } from '../js/source-code.js';
+import type { DocumentContext } from '../links/context.js';
+import noBrokenLinks from './no-broken-links.js';
 import noCredentials from './no-credentials.js';
 import noDeceptiveAuthority from './no-deceptive-authority.js';
 import noInsecureScheme from './no-insecure-scheme.js';
@@ -20,6 +22,7 @@ import type { RuleCheck } from './rule.js';
 
 /** Every rule's check, by the rule's name (the ESLint rule is `urilint/<name>`). */
 export const RULE_CHECKS = {
+  'no-broken-links': noBrokenLinks,
   'no-credentials': noCredentials,
   'no-deceptive-authority': noDeceptiveAuthority,
   'no-insecure-scheme': noInsecureScheme,
@@ -74,6 +77,7 @@ export function runRules(
   candidates: readonly UriCandidate[],
   rules: Readonly<Partial<Record<RuleName, object>>>,
   sourceCode?: JsSourceCode,
+  document?: DocumentContext,
 ): Finding[] {
   const enabled = (Object.keys(rules) as RuleName[]).filter((name) => RULE_CHECKS[name] !== undefined);
   const out: Finding[] = [];
@@ -81,9 +85,24 @@ export function runRules(
     for (const name of enabled) {
       const rule = RULE_CHECKS[name] as RuleCheck;
       const options = { ...rule.defaultOptions, ...rules[name] };
-      out.push(...rule.check(candidate, sourceCode === undefined ? { options } : { options, sourceCode }));
+      out.push(...rule.check(candidate, { options, ...(sourceCode === undefined ? {} : { sourceCode }), ...(document === undefined ? {} : { document }) }));
     }
   });
+  return out;
+}
+
+/** The findings of the given rules on the document as a whole (`RuleCheck.checkDocument`); a rule that fails reports nothing. */
+export function runDocumentRules(document: DocumentContext, rules: Readonly<Partial<Record<RuleName, object>>>): Finding[] {
+  const out: Finding[] = [];
+  for (const name of Object.keys(rules) as RuleName[]) {
+    const rule = RULE_CHECKS[name] as RuleCheck | undefined;
+    if (rule?.checkDocument === undefined) continue;
+    try {
+      out.push(...rule.checkDocument(document, { options: { ...rule.defaultOptions, ...rules[name] }, document }));
+    } catch {
+      // A rule never stops the document's other findings.
+    }
+  }
   return out;
 }
 

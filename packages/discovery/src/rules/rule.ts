@@ -2,11 +2,14 @@ import type { Diagnostic, DiagnosticCode } from '@urilint/core';
 import type { UriCandidate } from '../candidate.js';
 import type { Finding } from '../finding.js';
 import type { JsSourceCode } from '../js/source-code.js';
+import type { DocumentContext } from '../links/context.js';
 
 export interface CheckContext<Options> {
   options: Options;
   /** In JavaScript and TypeScript: the file's source code (scope lookups, and type information when ESLint has it). */
   sourceCode?: JsSourceCode;
+  /** Where the front end gives it: the document's path and text and the workspace index (the local-link rule reads them). */
+  document?: DocumentContext;
 }
 
 /**
@@ -26,6 +29,8 @@ export interface RuleCheck<Options extends object = object> {
   /** Options a preset gives the rule beyond its defaults (`strict` reports what `recommended` lets pass). */
   presetOptions?: Partial<Record<'strict' | 'all', Partial<Options>>>;
   check(candidate: UriCandidate, context: CheckContext<Options>): Finding[];
+  /** Findings of the document as a whole, not of one URI (a reference link to no definition): run once per document. */
+  checkDocument?(document: DocumentContext, context: CheckContext<Options>): Finding[];
 }
 
 /** Defines a rule's check (an identity that keeps the options type). */

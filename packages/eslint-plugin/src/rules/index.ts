@@ -1,3 +1,4 @@
+import noBrokenLinks from './no-broken-links.js';
 import noCredentials from './no-credentials.js';
 import noDeceptiveAuthority from './no-deceptive-authority.js';
 import noInsecureScheme from './no-insecure-scheme.js';
@@ -15,6 +16,7 @@ import requireScheme from './require-scheme.js';
 import validSchemeSpecific from './valid-scheme-specific.js';
 
 export const rules = {
+  'no-broken-links': noBrokenLinks,
   'no-credentials': noCredentials,
   'no-deceptive-authority': noDeceptiveAuthority,
   'no-insecure-scheme': noInsecureScheme,

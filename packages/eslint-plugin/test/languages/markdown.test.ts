@@ -13,7 +13,8 @@ const GUIDE = [
   '',
   'é 😀 Read the [guide](https://example.com/docs/a\\(b\\)|c "Title") first.',
   '',
-  '😀 Logo: ![logo](<https://example.com/img/my logo.png>) here.',
+  // A space in a `<…>` destination is valid CommonMark; the "|" is not.
+  '😀 Logo: ![logo](<https://example.com/img/my logo|2.png>) here.',
   '',
   'é Autolink <https://example.com/a|b> and bare https://example.com/c|d, done.',
   '',
@@ -42,7 +43,7 @@ describe.each(MAJORS)('Markdown under ESLint $major', (major) => {
     expect(placesOf(messages)).toEqual(
       [
         place(GUIDE, 'no-unescaped-chars', '|', 'docs/a\\(b\\)'),
-        place(GUIDE, 'no-unescaped-chars', ' ', 'img/my'),
+        place(GUIDE, 'no-unescaped-chars', '|', 'img/my logo'),
         place(GUIDE, 'no-unescaped-chars', '|', '<https://example.com/a'),
         place(GUIDE, 'no-unescaped-chars', '|', 'bare https://example.com/c'),
         place(GUIDE, 'no-invalid-percent-encoding', '%zz', 'ref'),
@@ -54,7 +55,7 @@ describe.each(MAJORS)('Markdown under ESLint $major', (major) => {
   it('--fix percent-encodes in the destination and keeps its escapes and brackets', () => {
     let expected = GUIDE;
     expected = replaceOnce(expected, 'docs/a\\(b\\)|c', 'docs/a\\(b\\)%7Cc');
-    expected = replaceOnce(expected, '<https://example.com/img/my logo.png>', '<https://example.com/img/my%20logo.png>');
+    expected = replaceOnce(expected, '<https://example.com/img/my logo|2.png>', '<https://example.com/img/my logo%7C2.png>');
     expected = replaceOnce(expected, '<https://example.com/a|b>', '<https://example.com/a%7Cb>');
     expected = replaceOnce(expected, 'bare https://example.com/c|d', 'bare https://example.com/c%7Cd');
     expected = replaceOnce(expected, 'ftp://files.example.com/a{b', 'ftp://files.example.com/a%7Bb');

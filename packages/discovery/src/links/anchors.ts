@@ -1,0 +1,204 @@
+/**
+ * What a link's fragment can name in a document: the ids of its headings (slugged in the site's
+ * style), the ids set explicitly (`{#id}`, a site's own syntax, any HTML `id=`, `<a name>`), and
+ * for Markdown the reference definitions and the reference links whose label none defines.
+ */
+import type { Heading, Nodes, Root } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { gfm } from 'micromark-extension-gfm';
+import { lineStarts } from '../lines.js';
+import { Slugger, type SlugStyle } from './slug.js';
+
+/** One id of a document and where it is set (the heading or the element). */
+export interface Anchor {
+  id: string;
+  offset: number;
+  /** The heading's text, for completion; absent for an id set by an element. */
+  title?: string;
+}
+
+/** A reference link (`[text][label]`, `[label][]`) whose label no definition of the document defines. */
+export interface UndefinedReference {
+  label: string;
+  /** The source range of the label's text, inside its brackets. */
+  range: [number, number];
+}
+
+export interface DocumentAnchors {
+  /** Every id, first occurrence first. */
+  anchors: Anchor[];
+  ids: ReadonlyMap<string, Anchor>;
+  /** Offsets of the line starts: `#L10` must be a line of the file. */
+  lineCount: number;
+  lineOffsets: readonly number[];
+  /** Markdown: the labels defined (normalized: case-folded, inner whitespace one space). */
+  definitions: ReadonlySet<string>;
+  undefinedReferences: UndefinedReference[];
+}
+
+export interface AnchorOptions {
+  slugStyle: SlugStyle;
+  /**
+   * A site's own syntax for a heading's id, each a regular expression whose first group is the id,
+   * matched against the heading's source line (react.dev writes an MDX comment after the title).
+   */
+  customIds: readonly RegExp[];
+}
+
+/** The explicit heading id of kramdown, Pandoc, Python-Markdown's attr_list, markdown-it-attrs, Goldmark and Docusaurus: `## Title {#id}` (classes may follow). */
+const HEADING_ATTRIBUTE = /[ \t]*\{[ \t]*:?[ \t]*#([^\s}]+)[^}]*\}[ \t]*$/;
+
+// An MDX comment holding the id, `{/* id */}`, as react.dev writes custom heading ids.
+export const MDX_COMMENT_ID = /\{\/\*\s*([^*\s]+?)\s*\*\/\}\s*$/;
+
+/** `id="…"` on any element, `name="…"` on `<a>`, in HTML text. */
+const ELEMENT_ID = /<([A-Za-z][\w:-]*)\b((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
+const ATTRIBUTE = /\s([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/g;
+
+function emptyAnchors(text: string): DocumentAnchors {
+  const lineOffsets = lineStarts(text);
+  return { anchors: [], ids: new Map(), lineCount: lineOffsets.length, lineOffsets, definitions: new Set(), undefinedReferences: [] };
+}
+
+/** HTML character references in an attribute value that matter to ids: the numeric ones and the five named in XML. */
+function decodeAttribute(value: string): string {
+  return value.replace(/&(?:#(\d+)|#x([\da-f]+)|(amp|lt|gt|quot|apos));/gi, (whole, dec?: string, hex?: string, name?: string) => {
+    if (dec !== undefined) return String.fromCodePoint(Number(dec));
+    if (hex !== undefined) return String.fromCodePoint(parseInt(hex, 16));
+    return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[name!.toLowerCase()] ?? whole;
+  });
+}
+
+/** The ids HTML text sets (`id=` on any element, `name=` on `<a>`), with their offsets (`from` added). */
+export function htmlIds(text: string, from = 0): Anchor[] {
+  const out: Anchor[] = [];
+  for (const tag of text.matchAll(ELEMENT_ID)) {
+    const name = tag[1]!.toLowerCase();
+    for (const attribute of tag[2]!.matchAll(ATTRIBUTE)) {
+      const key = attribute[1]!.toLowerCase();
+      if (key !== 'id' && !(key === 'name' && name === 'a')) continue;
+      const value = decodeAttribute(attribute[2] ?? attribute[3] ?? attribute[4] ?? '');
+      if (value !== '') out.push({ id: value, offset: from + tag.index });
+    }
+  }
+  return out;
+}
+
+/** The anchors of an HTML document. */
+export function htmlAnchors(text: string): DocumentAnchors {
+  const result = emptyAnchors(text);
+  const ids = new Map<string, Anchor>();
+  // Comments, scripts and styles set no ids.
+  const visible = text.replace(/<!--[\s\S]*?-->|<(script|style)\b[\s\S]*?<\/\1\s*>/gi, (match) => ' '.repeat(match.length));
+  for (const anchor of htmlIds(visible)) if (!ids.has(anchor.id)) ids.set(anchor.id, anchor);
+  return { ...result, anchors: [...ids.values()], ids };
+}
+
+/** Where the YAML front matter of a Markdown text ends, or 0. */
+function frontMatterEnd(text: string): number {
+  const open = /^(?:---|\+\+\+)[ \t]*\r?\n/.exec(text);
+  if (open === null) return 0;
+  const fence = text.startsWith('+++') ? '\\+\\+\\+' : '(?:---|\\.\\.\\.)';
+  const close = new RegExp(`^${fence}[ \\t]*(?:\\r?\\n|$)`, 'm').exec(text.slice(open[0].length));
+  return close === null ? 0 : open[0].length + close.index + close[0].length;
+}
+
+/** A label as CommonMark matches it: case-folded, inner whitespace one space, trimmed. */
+export function normalizeLabel(label: string): string {
+  return label.replace(/[ \t\r\n]+/g, ' ').trim().toLowerCase().toUpperCase();
+}
+
+/** A heading's text as the page shows it: text and code kept, HTML tags and images left out. */
+function headingText(node: Nodes): string {
+  if (node.type === 'text' || node.type === 'inlineCode') return node.value;
+  if (node.type === 'html' || node.type === 'image' || node.type === 'imageReference') return '';
+  if ('children' in node) return (node.children as Nodes[]).map(headingText).join('');
+  return '';
+}
+
+/** `[text][label]` and `[label][]` in raw text: the brackets not escaped, no bracket inside. */
+const FULL_REFERENCE = /(?<!\\)\[((?:[^[\]\\]|\\.)*)\]\[((?:[^[\]\\]|\\.)*)\]/g;
+
+function parse(text: string): Root {
+  return fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+}
+
+/**
+ * The anchors of a Markdown document: each heading's id (an explicit `{#id}` or custom id, else
+ * its text slugged in the style, duplicates numbered), the ids of its HTML, its definitions, and
+ * the reference links to labels it does not define. Never throws: a document that does not parse
+ * has only its lines.
+ */
+export function markdownAnchors(source: string, options: AnchorOptions): DocumentAnchors {
+  const result = emptyAnchors(source);
+  const end = frontMatterEnd(source);
+  const text = end === 0 ? source : source.slice(0, end).replace(/[^\r\n]/g, ' ') + source.slice(end);
+  let root: Root;
+  try {
+    root = parse(text);
+  } catch {
+    return result;
+  }
+  const headings: { node: Heading; offset: number; explicit?: string; title: string }[] = [];
+  const elements: Anchor[] = [];
+  const definitions = new Set<string>();
+  const rawTexts: [number, number][] = [];
+  const stack: Nodes[] = [root];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    const start = node.position?.start.offset;
+    const stop = node.position?.end.offset;
+    if (node.type === 'heading' && start !== undefined && stop !== undefined) {
+      const line = text.slice(start, stop);
+      let title = headingText(node).trim();
+      let explicit: string | undefined;
+      for (const pattern of [...options.customIds, HEADING_ATTRIBUTE]) {
+        const match = pattern.exec(line);
+        if (match?.[1] === undefined) continue;
+        explicit = match[1];
+        // The id's syntax is not part of the title.
+        const inTitle = pattern.exec(title);
+        if (inTitle !== null) title = title.slice(0, inTitle.index).trim();
+        break;
+      }
+      headings.push({ node, offset: start, title, ...(explicit === undefined ? {} : { explicit }) });
+    }
+    if (node.type === 'html' && start !== undefined) elements.push(...htmlIds(node.value, start));
+    if (node.type === 'definition') definitions.add(normalizeLabel(node.label ?? node.identifier));
+    if (node.type === 'footnoteDefinition') definitions.add(normalizeLabel(`^${node.label ?? node.identifier}`));
+    if (node.type === 'text' && start !== undefined && stop !== undefined && text.includes('][', start) && text.slice(start, stop).includes(']')) rawTexts.push([start, stop]);
+    if ('children' in node) {
+      const children = node.children as Nodes[];
+      for (let k = children.length - 1; k >= 0; k--) stack.push(children[k]!);
+    }
+  }
+  headings.sort((a, b) => a.offset - b.offset);
+  const slugger = new Slugger(options.slugStyle);
+  const anchors: Anchor[] = [];
+  for (const heading of headings) if (heading.explicit !== undefined) slugger.reserve(heading.explicit);
+  for (const element of elements) slugger.reserve(element.id);
+  for (const heading of headings) {
+    const id = heading.explicit ?? slugger.next(heading.title);
+    anchors.push({ id, offset: heading.offset, title: heading.title });
+  }
+  anchors.push(...elements);
+  anchors.sort((a, b) => a.offset - b.offset);
+  const ids = new Map<string, Anchor>();
+  for (const anchor of anchors) if (!ids.has(anchor.id)) ids.set(anchor.id, anchor);
+  // Text nodes next to each other (split by emphasis or an escape) are searched as one run.
+  const undefinedReferences: UndefinedReference[] = [];
+  const seen = new Set<number>();
+  for (const [from, to] of rawTexts) {
+    const raw = text.slice(from, to);
+    for (const match of raw.matchAll(FULL_REFERENCE)) {
+      const second = match[2]!;
+      const label = second === '' ? match[1]! : second;
+      if (label.trim() === '' || label.startsWith('^') || definitions.has(normalizeLabel(label.replace(/\\(.)/g, '$1')))) continue;
+      const at = from + match.index + (second === '' ? 1 : match[1]!.length + 3);
+      if (seen.has(at)) continue;
+      seen.add(at);
+      undefinedReferences.push({ label, range: [at, at + label.length] });
+    }
+  }
+  return { ...result, anchors: [...ids.values()], ids, definitions, undefinedReferences };
+}

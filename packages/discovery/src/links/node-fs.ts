@@ -1,0 +1,39 @@
+/** The link index's file system on Node's `fs`: paths with `/`, anything unreadable as none. */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import type { DirectoryEntry, LinkFileSystem } from './workspace.js';
+
+/** A path as the index writes it (`/` separators) as Node reads it. */
+const native = (path: string): string => (process.platform === 'win32' ? path.replace(/^\/([A-Za-z]:)/, '$1') : path) || '/';
+
+export const nodeLinkFileSystem: LinkFileSystem = {
+  readDirectory(path: string): DirectoryEntry[] | undefined {
+    try {
+      return readdirSync(native(path), { withFileTypes: true }).map((entry) => {
+        let directory = entry.isDirectory();
+        // A symbolic link counts as what it points to.
+        if (entry.isSymbolicLink()) {
+          try {
+            directory = statSync(`${native(path)}/${entry.name}`).isDirectory();
+          } catch {
+            directory = false;
+          }
+        }
+        return { name: entry.name, directory };
+      });
+    } catch {
+      return undefined;
+    }
+  },
+  readFile(path: string): string | undefined {
+    try {
+      return readFileSync(native(path), 'utf8');
+    } catch {
+      return undefined;
+    }
+  },
+};
+
+/** A native path (`C:\repo\a.md`) as the index writes it (`C:/repo/a.md`). */
+export function indexPath(path: string): string {
+  return path.replace(/\\/g, '/');
+}

@@ -1,0 +1,176 @@
+/**
+ * Site generators recognised from their own files, and what each changes in how a link resolves:
+ * the folder its pages come from (site-absolute routes start there), its folders of static files,
+ * whether routes drop the extension, and the heading-id style of its Markdown renderer.
+ */
+import type { SlugStyle } from './slug.js';
+
+export type GeneratorName = 'vitepress' | 'docusaurus' | 'mkdocs' | 'mdbook' | 'jekyll' | 'hugo' | 'astro' | 'eleventy';
+
+/** A site as found: where its configuration is, and the rules applied to links into it. */
+export interface SiteProfile {
+  generator: GeneratorName | undefined;
+  /** The folder the generator's files are in (absolute); the repository root when none. */
+  root: string;
+  /** Route prefix → folder (absolute, with a trailing `/`): where a site-absolute path is looked for. */
+  routes: [string, string][];
+  /** Folders copied to the site's root as they are (`public/`, `static/`). */
+  staticDirs: string[];
+  slugStyle: SlugStyle;
+  /** Docusaurus drops number prefixes from doc routes (`01-intro.md` is `intro`). */
+  numberPrefixes: boolean;
+  /** A sentence for `scan --stats` and the server's log. */
+  description: string;
+}
+
+/** What a generator's files are called, and where the facts below come from. */
+interface Generator {
+  name: GeneratorName;
+  /** Whether `names` (a folder's entries) hold the generator's files; `read` gives a file's text. */
+  matches(names: ReadonlySet<string>, read: (name: string) => string | undefined): boolean;
+  /** The profile for a site whose configuration is in `dir` (absolute, ends with `/`). */
+  profile(dir: string, read: (name: string) => string | undefined, names: ReadonlySet<string>): Omit<SiteProfile, 'generator' | 'root' | 'description'>;
+}
+
+const withSlash = (path: string): string => (path.endsWith('/') ? path : `${path}/`);
+
+/** A folder named relative to `dir` (`./src`, `docs`), as an absolute folder path. */
+function under(dir: string, name: string): string {
+  const clean = name.trim().replace(/^\.\//, '').replace(/^\/+/, '');
+  return clean === '' || clean === '.' ? dir : withSlash(dir + clean);
+}
+
+/** The first match of `pattern`'s group in a configuration file's text, when the file exists. */
+function setting(read: (name: string) => string | undefined, names: readonly string[], pattern: RegExp): string | undefined {
+  for (const name of names) {
+    const text = read(name);
+    const match = text === undefined ? undefined : pattern.exec(text);
+    if (match?.[1] !== undefined) return match[1];
+  }
+  return undefined;
+}
+
+const anyOf = (names: ReadonlySet<string>, prefix: string, extensions: readonly string[]): string[] => extensions.map((e) => `${prefix}${e}`).filter((n) => names.has(n));
+
+const GENERATORS: readonly Generator[] = [
+  {
+    // VitePress: `.vitepress/config.*` in the source folder; `srcDir` may move the pages; `public/`
+    // is copied; `x.md` is `/x.html` (or `/x` with cleanUrls); ids by @mdit-vue's slugify.
+    name: 'vitepress',
+    matches: (names) => names.has('.vitepress'),
+    profile(dir, read) {
+      const src = setting(read, ['.vitepress/config.ts', '.vitepress/config.mts', '.vitepress/config.js', '.vitepress/config.mjs'], /\bsrcDir\s*:\s*['"`]([^'"`]+)['"`]/);
+      const pages = src === undefined ? dir : under(dir, src);
+      return { routes: [['/', pages]], staticDirs: [`${pages}public/`], slugStyle: 'vitepress', numberPrefixes: false };
+    },
+  },
+  {
+    // Docusaurus: docs/ served under /docs/, blog/ under /blog/, src/pages/ at /, static/ copied;
+    // number prefixes dropped from doc ids; heading ids by github-slugger, `{#id}` explicit.
+    name: 'docusaurus',
+    matches: (names) => [...names].some((name) => /^docusaurus\.config\.(?:js|mjs|cjs|ts|mts|cts)$/.test(name)),
+    profile(dir) {
+      return {
+        routes: [
+          ['/docs/', `${dir}docs/`],
+          ['/blog/', `${dir}blog/`],
+          ['/', `${dir}src/pages/`],
+        ],
+        staticDirs: [`${dir}static/`],
+        slugStyle: 'github',
+        numberPrefixes: true,
+      };
+    },
+  },
+  {
+    // MkDocs: pages from `docs_dir` (default docs/), `x.md` is `x/`; Python-Markdown's toc slugify.
+    name: 'mkdocs',
+    matches: (names) => names.has('mkdocs.yml') || names.has('mkdocs.yaml'),
+    profile(dir, read) {
+      const docs = setting(read, ['mkdocs.yml', 'mkdocs.yaml'], /^docs_dir\s*:\s*['"]?([^'"\s#]+)/m) ?? 'docs';
+      const pages = under(dir, docs);
+      return { routes: [['/', pages]], staticDirs: [], slugStyle: 'mkdocs', numberPrefixes: false };
+    },
+  },
+  {
+    // mdBook: pages from `[book] src` (default src/), `x.md` is `x.html`; ids by normalize_id.
+    name: 'mdbook',
+    matches: (names) => names.has('book.toml'),
+    profile(dir, read) {
+      const src = setting(read, ['book.toml'], /^\s*src\s*=\s*["']([^"']+)["']/m) ?? 'src';
+      const pages = under(dir, src);
+      return { routes: [['/', pages]], staticDirs: [], slugStyle: 'mdbook', numberPrefixes: false };
+    },
+  },
+  {
+    // Jekyll: pages from `source` (default the folder of _config.yml), `x.md` is `x.html`; kramdown's GFM ids.
+    name: 'jekyll',
+    matches: (names) => names.has('_config.yml') || names.has('_config.yaml'),
+    profile(dir, read) {
+      const source = setting(read, ['_config.yml', '_config.yaml'], /^source\s*:\s*['"]?([^'"\s#]+)/m);
+      const pages = source === undefined ? dir : under(dir, source);
+      return { routes: [['/', pages]], staticDirs: [], slugStyle: 'kramdown', numberPrefixes: false };
+    },
+  },
+  {
+    // Hugo: `hugo.toml` (or `config.toml` beside `content/`); pages from contentDir (content/),
+    // static/ copied, pretty URLs; Goldmark's `github` heading ids by default.
+    name: 'hugo',
+    matches: (names) => anyOf(names, 'hugo.', ['toml', 'yaml', 'yml', 'json']).length > 0 || (names.has('config.toml') && names.has('content')),
+    profile(dir, read) {
+      const content = setting(read, ['hugo.toml', 'config.toml'], /^contentDir\s*=\s*["']([^"']+)["']/m) ?? 'content';
+      return { routes: [['/', under(dir, content)]], staticDirs: [`${dir}static/`], slugStyle: 'github', numberPrefixes: false };
+    },
+  },
+  {
+    // Astro: pages from src/pages/ (Starlight: src/content/docs/), public/ copied; github-slugger ids.
+    name: 'astro',
+    matches: (names) => [...names].some((name) => /^astro\.config\.(?:js|mjs|cjs|ts|mts)$/.test(name)),
+    profile(dir) {
+      return {
+        routes: [
+          ['/', `${dir}src/pages/`],
+          ['/', `${dir}src/content/docs/`],
+        ],
+        staticDirs: [`${dir}public/`],
+        slugStyle: 'github',
+        numberPrefixes: false,
+      };
+    },
+  },
+  {
+    // Eleventy: pages from the input folder (`dir.input`, default the project folder), `x.md` is
+    // `/x/`; markdown-it sets no heading ids unless a site adds markdown-it-anchor (its default slugs).
+    name: 'eleventy',
+    matches: (names) => names.has('.eleventy.js') || anyOf(names, 'eleventy.config.', ['js', 'mjs', 'cjs', 'ts']).length > 0,
+    profile(dir, read, names) {
+      const files = ['.eleventy.js', ...anyOf(names, 'eleventy.config.', ['js', 'mjs', 'cjs', 'ts'])];
+      const input = setting(read, files, /\binput\s*:\s*['"`]([^'"`]+)['"`]/);
+      return { routes: [['/', input === undefined ? dir : under(dir, input)]], staticDirs: [], slugStyle: 'markdown-it-anchor', numberPrefixes: false };
+    },
+  },
+];
+
+/** The generator whose files are among `names` (the entries of the folder `dir`), with its profile. */
+export function recogniseSite(dir: string, names: ReadonlySet<string>, read: (name: string) => string | undefined): SiteProfile | undefined {
+  const folder = withSlash(dir);
+  for (const generator of GENERATORS) {
+    if (!generator.matches(names, read)) continue;
+    const profile = generator.profile(folder, read, names);
+    return { generator: generator.name, root: folder, ...profile, description: describe(generator.name, folder, profile) };
+  }
+  return undefined;
+}
+
+/** The profile of a repository with no generator: GitHub's reading, the root as the site's root. */
+export function plainSite(root: string): SiteProfile {
+  const folder = withSlash(root);
+  const profile = { routes: [['/', folder]] as [string, string][], staticDirs: [`${folder}public/`, `${folder}static/`], slugStyle: 'github' as const, numberPrefixes: false };
+  return { generator: undefined, root: folder, ...profile, description: describe(undefined, folder, profile) };
+}
+
+function describe(name: GeneratorName | undefined, dir: string, profile: Omit<SiteProfile, 'generator' | 'root' | 'description'>): string {
+  const routes = profile.routes.map(([prefix, folder]) => `${prefix} → ${folder}`).join(', ');
+  const who = name === undefined ? 'no site generator recognised: links read as GitHub renders them' : `${name} site at ${dir}`;
+  return `${who}; site-absolute routes ${routes}; heading ids: ${profile.slugStyle}`;
+}

@@ -1,0 +1,547 @@
+/**
+ * The workspace index: the files and folders of a tree and the ids of its documents, read
+ * through `LinkFileSystem` (the command line's files, the editor's files with its unsaved buffers
+ * over them: the check cannot tell them apart), each folder listed and each document's ids
+ * computed once and kept until `invalidate` says it changed. `resolveLink` resolves one local
+ * link against it.
+ */
+import { encodePath, parse, resolve, tryPercentDecode, type UriReference } from '@urilint/core';
+import { lineStarts } from '../lines.js';
+import { htmlAnchors, markdownAnchors, MDX_COMMENT_ID, type Anchor, type DocumentAnchors } from './anchors.js';
+import { plainSite, recogniseSite, type GeneratorName, type SiteProfile } from './sites.js';
+import { slug, SLUG_STYLES, type SlugStyle } from './slug.js';
+
+/** One entry of a folder. */
+export interface DirectoryEntry {
+  name: string;
+  directory: boolean;
+}
+
+/**
+ * How the index reads the tree. Paths are absolute with `/` separators (`/repo/docs/a.md`,
+ * `C:/repo/a.md`); folders are given without a trailing `/`. Never throws: what cannot be read
+ * is `undefined`.
+ */
+export interface LinkFileSystem {
+  /** The entries of a folder, or `undefined` when the path is no folder. */
+  readDirectory(path: string): readonly DirectoryEntry[] | undefined;
+  /** A file's text, or `undefined` when the path is no readable file. */
+  readFile(path: string): string | undefined;
+}
+
+/** The options of link checking (the rule's options). */
+export interface LinkOptions {
+  /** The folder site-absolute links (`/docs/x.md`) start from, relative to the repository root; default: the generator's, else the root. */
+  root?: string;
+  /** URL prefixes → folders relative to the repository root (`{ "/docs/": "website/docs/" }`): where a site-absolute route's page is. */
+  routes?: Record<string, string>;
+  /** A missing `x.html` whose `x.md` exists is fine, and a route without extension finds its page (`x.md`, `x/index.html`…). Default true. */
+  generatedPages?: boolean;
+  /** `auto` (default): the recognised generator; `none`: read links as GitHub does; or a generator's name. */
+  generator?: 'auto' | 'none' | GeneratorName;
+  /** Heading ids: `auto` (the generator's, else GitHub's) or a style. */
+  slugStyle?: 'auto' | SlugStyle;
+  /** Regular expressions for a site's own heading-id syntax, each with the id as its first group. */
+  customIds?: string[];
+}
+
+/** What a link resolved to. */
+export type LinkResult =
+  /** Not a local link, or one that cannot be checked here (a hole, a base on another site). */
+  | { status: 'skipped' }
+  | { status: 'ok'; target: LinkTarget }
+  /** Site-absolute, and no route, static folder or the root has its first folder: said once per run. */
+  | { status: 'unresolvable'; path: string }
+  | { status: 'missing-file'; path: string; replacement?: string }
+  /** The file exists with another case: works on macOS and Windows, not on Linux or GitHub Pages. */
+  | { status: 'case-mismatch'; target: LinkTarget; replacement: string }
+  | { status: 'missing-anchor'; target: LinkTarget; fragment: string; replacement?: string }
+  | { status: 'missing-line'; target: LinkTarget; fragment: string; lineCount: number };
+
+/** Where a link goes: the file (for a folder, its page when it has one) and the anchor's offset in it. */
+export interface LinkTarget {
+  path: string;
+  directory: boolean;
+  /** The offset of the heading or element the fragment names. */
+  offset?: number;
+}
+
+/** The document a link is in. */
+export interface LinkSource {
+  /** Its absolute path (`/` separators). */
+  path: string;
+  /** Its text now (the editor's buffer): same-document fragments are read here. */
+  text: string;
+  /** HTML: its `<base href>`. */
+  base?: string;
+}
+
+const MARKDOWN = /\.(?:md|markdown|mdx|mdown|mkd)$/i;
+const HTML = /\.(?:html?|xhtml)$/i;
+/** The page a folder shows, in the order GitHub and the generators look. */
+const FOLDER_PAGES = ['README.md', 'readme.md', 'index.md', 'index.mdx', 'index.html', '_index.md', 'README.mdx'];
+/** A route without extension: the page files it may be. */
+const ROUTE_EXTENSIONS = ['.md', '.mdx', '.markdown', '.html', '.htm'];
+/** GitHub's line anchors: `#L10`, `#L10-L20`, `#L10C5-L12C3`. */
+const LINE_ANCHOR = /^L(\d+)(?:C\d+)?(?:-L(\d+)(?:C\d+)?)?$/;
+
+export const isMarkdownPath = (path: string): boolean => MARKDOWN.test(path);
+export const isHtmlPath = (path: string): boolean => HTML.test(path);
+
+const parentOf = (path: string): string => path.slice(0, Math.max(path.lastIndexOf('/'), 0)) || '/';
+const nameOf = (path: string): string => path.slice(path.lastIndexOf('/') + 1);
+const join = (dir: string, name: string): string => (dir.endsWith('/') ? dir + name : `${dir}/${name}`);
+const trimSlash = (path: string): string => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path);
+
+/** Damerau–Levenshtein distance (optimal string alignment), stopping past `limit`. */
+export function editDistance(a: string, b: string, limit = Infinity): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) rows.push([i]);
+  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    let best = Infinity;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = value;
+      best = Math.min(best, value);
+    }
+    if (best > limit) return limit + 1;
+  }
+  return rows[a.length]![b.length]!;
+}
+
+/** The closest of `choices` to `word` (a typo's distance: at most 2, and less than a third of the word), or none. */
+export function closest(word: string, choices: Iterable<string>): string | undefined {
+  const limit = Math.min(2, Math.max(1, Math.floor(word.length / 3)));
+  let best: string | undefined;
+  let bestDistance = limit + 1;
+  for (const choice of choices) {
+    if (choice.toLowerCase() === word.toLowerCase() && choice !== word) return choice;
+    const distance = editDistance(word, choice, limit);
+    if (distance < bestDistance) {
+      best = choice;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/** A path found, case as written or as on disk. */
+interface Found {
+  path: string;
+  directory: boolean;
+  /** The names that matched only in another case: [as written, as on disk]. */
+  caseFixes: [string, string][];
+}
+
+/** The options as the index applies them, checked and compiled once. */
+interface Compiled {
+  key: string;
+  root: string | undefined;
+  routes: [string, string][];
+  generatedPages: boolean;
+  generator: 'auto' | 'none' | GeneratorName;
+  slugStyle: 'auto' | SlugStyle;
+  customIds: RegExp[];
+}
+
+/**
+ * The index of one tree. Folder listings, the repository root and site of each folder, and each
+ * document's anchors are computed on first use and kept: one index serves a whole run.
+ */
+export class WorkspaceIndex {
+  readonly fs: LinkFileSystem;
+  readonly #dirs = new Map<string, Map<string, DirectoryEntry[]> | null>();
+  readonly #anchors = new Map<string, { key: string; text: string | undefined; anchors: DocumentAnchors }>();
+  readonly #roots = new Map<string, string | null>();
+  readonly #sites = new Map<string, SiteProfile>();
+  readonly #compiled = new Map<string, Compiled>();
+  /** Said once per run: the sites recognised and the routes no mapping fits. */
+  readonly notes = new Set<string>();
+  /** The sites recognised, by folder (for `scan --stats` and the server's log). */
+  readonly sitesUsed = new Map<string, string>();
+  /** How many site-absolute links no mapping fits. */
+  unresolvable = 0;
+  /** A folder to stop at when no `.git` is found above a document (the workspace folder). */
+  readonly fallbackRoot: string | undefined;
+
+  constructor(fs: LinkFileSystem, options: { fallbackRoot?: string } = {}) {
+    this.fs = fs;
+    this.fallbackRoot = options.fallbackRoot === undefined ? undefined : trimSlash(options.fallbackRoot.replace(/\\/g, '/'));
+  }
+
+  /** Forgets what was read of `path` and its folder: a file created, changed, renamed or deleted. */
+  invalidate(path: string): void {
+    const clean = trimSlash(path.replace(/\\/g, '/'));
+    this.#anchors.delete(clean);
+    this.#dirs.delete(parentOf(clean));
+    this.#dirs.delete(clean);
+    // A folder's removal or a generator's configuration changes what sits above and below it.
+    if (!isMarkdownPath(clean) && !isHtmlPath(clean)) {
+      for (const key of [...this.#dirs.keys()]) if (key.startsWith(`${clean}/`)) this.#dirs.delete(key);
+      this.#sites.clear();
+      this.#roots.clear();
+    }
+  }
+
+  /** A folder's entries by lower-case name; `null` when it is no folder. */
+  #entries(dir: string): Map<string, DirectoryEntry[]> | null {
+    let entries = this.#dirs.get(dir);
+    if (entries === undefined) {
+      const listed = this.fs.readDirectory(dir);
+      entries = listed === undefined ? null : new Map();
+      for (const entry of listed ?? []) {
+        const key = entry.name.toLowerCase();
+        const list = entries!.get(key);
+        if (list === undefined) entries!.set(key, [entry]);
+        else list.push(entry);
+      }
+      this.#dirs.set(dir, entries);
+    }
+    return entries;
+  }
+
+  /** The names in a folder (for completion), or none. */
+  list(dir: string): DirectoryEntry[] {
+    const entries = this.#entries(trimSlash(dir));
+    return entries === null ? [] : [...entries.values()].flat();
+  }
+
+  /** The entry `name` of `dir`: as written, else in another case. */
+  #entry(dir: string, name: string, numberPrefixes = false): { entry: DirectoryEntry; exact: boolean } | undefined {
+    const entries = this.#entries(dir);
+    if (entries === null) return undefined;
+    const list = entries.get(name.toLowerCase());
+    if (list !== undefined) {
+      const exact = list.find((entry) => entry.name === name);
+      return exact === undefined ? { entry: list[0]!, exact: false } : { entry: exact, exact: true };
+    }
+    if (numberPrefixes) {
+      for (const [key, same] of entries) {
+        const stripped = key.replace(/^\d+[-_. ]/, '');
+        if (stripped !== key && (stripped === name.toLowerCase() || stripped.replace(/\.[^.]*$/, '') === name.toLowerCase())) return { entry: same[0]!, exact: true };
+      }
+    }
+    return undefined;
+  }
+
+  /** Looks `path` up segment by segment from the filesystem root, noting names that match only in another case. */
+  #find(path: string, numberPrefixes = false): Found | undefined {
+    const segments = path.split('/').filter((segment) => segment !== '');
+    const drive = /^[A-Za-z]:$/.test(segments[0] ?? '') ? segments.shift()! : undefined;
+    let dir = drive === undefined ? '/' : `${drive}/`;
+    const caseFixes: [string, string][] = [];
+    let directory = true;
+    for (let k = 0; k < segments.length; k++) {
+      if (!directory) return undefined;
+      const segment = segments[k]!;
+      const found = this.#entry(trimSlash(dir), segment, numberPrefixes);
+      if (found === undefined) return undefined;
+      if (!found.exact && found.entry.name !== segment) caseFixes.push([segment, found.entry.name]);
+      dir = join(dir, found.entry.name);
+      directory = found.entry.directory;
+    }
+    return { path: trimSlash(dir), directory, caseFixes };
+  }
+
+  /** Whether a file or folder exists at `path` in exactly that case. */
+  exists(path: string): boolean {
+    const found = this.#find(path);
+    return found !== undefined && found.caseFixes.length === 0;
+  }
+
+  /** The repository root above a folder: the nearest folder holding `.git`, else the fallback root, else the filesystem root. */
+  repositoryRoot(dir: string): string {
+    const known = this.#roots.get(dir);
+    if (known !== undefined) return known ?? this.fallbackRoot ?? '/';
+    let root: string | null = null;
+    if (this.#entries(dir)?.has('.git')) root = dir;
+    else if (dir !== '/' && !/^[A-Za-z]:\/?$/.test(dir) && dir !== this.fallbackRoot) {
+      const parent = parentOf(dir);
+      root = parent === dir ? null : this.repositoryRoot(parent);
+    }
+    this.#roots.set(dir, root);
+    return root ?? this.fallbackRoot ?? '/';
+  }
+
+  /** The site a folder's documents belong to: the nearest generator's up to the repository root, else the root read as GitHub does. */
+  site(dir: string, generator: Compiled['generator'] = 'auto'): SiteProfile {
+    const key = `${generator}\0${dir}`;
+    const known = this.#sites.get(key);
+    if (known !== undefined) return known;
+    const root = this.repositoryRoot(dir);
+    let profile: SiteProfile | undefined;
+    if (generator !== 'none') {
+      for (let folder = dir; ; folder = parentOf(folder)) {
+        const entries = this.#entries(folder);
+        if (entries !== null) {
+          const names = new Set([...entries.values()].flat().map((entry) => entry.name));
+          const found = recogniseSite(folder, names, (name) => this.fs.readFile(join(folder, name)));
+          if (found !== undefined && (generator === 'auto' || found.generator === generator)) {
+            profile = found;
+            break;
+          }
+        }
+        if (folder === root || folder === '/' || parentOf(folder) === folder) break;
+      }
+    }
+    profile ??= plainSite(root);
+    this.#sites.set(key, profile);
+    if (!this.sitesUsed.has(profile.root)) {
+      this.sitesUsed.set(profile.root, profile.description);
+      this.notes.add(profile.description);
+    }
+    return profile;
+  }
+
+  /** The options compiled once per distinct value. */
+  #compile(options: LinkOptions): Compiled {
+    const key = JSON.stringify(options);
+    let compiled = this.#compiled.get(key);
+    if (compiled === undefined) {
+      const customIds: RegExp[] = [MDX_COMMENT_ID];
+      for (const source of options.customIds ?? []) {
+        try {
+          customIds.unshift(new RegExp(source));
+        } catch {
+          // A pattern that does not compile is left out; the options' schema says what it must be.
+        }
+      }
+      compiled = {
+        key,
+        root: options.root,
+        routes: Object.entries(options.routes ?? {}).sort((a, b) => b[0].length - a[0].length),
+        generatedPages: options.generatedPages !== false,
+        generator: options.generator ?? 'auto',
+        slugStyle: options.slugStyle !== undefined && (options.slugStyle === 'auto' || SLUG_STYLES.includes(options.slugStyle)) ? options.slugStyle : 'auto',
+        customIds,
+      };
+      this.#compiled.set(key, compiled);
+    }
+    return compiled;
+  }
+
+  /** The slug style of documents in `dir`. */
+  #styleOf(dir: string, options: Compiled): SlugStyle {
+    return options.slugStyle === 'auto' ? this.site(dir, options.generator).slugStyle : options.slugStyle;
+  }
+
+  /** The anchors of a document, from `text` when given (the document being checked), else from the file; cached. */
+  anchorsOf(path: string, options: LinkOptions = {}, text?: string): DocumentAnchors | undefined {
+    const compiled = this.#compile(options);
+    const key = `${compiled.slugStyle}\0${compiled.generator}\0${compiled.customIds.map(String).join('\0')}`;
+    const known = this.#anchors.get(path);
+    if (known !== undefined && known.key === key && (text === undefined || known.text === text)) return known.anchors;
+    const source = text ?? this.fs.readFile(path);
+    if (source === undefined) return undefined;
+    const anchors = isHtmlPath(path)
+      ? htmlAnchors(source)
+      : isMarkdownPath(path)
+        ? markdownAnchors(source, { slugStyle: this.#styleOf(parentOf(path), compiled), customIds: compiled.customIds })
+        : { ...htmlAnchors(''), lineCount: lineCountOf(source), lineOffsets: lineStarts(source) };
+    this.#anchors.set(path, { key, text, anchors });
+    return anchors;
+  }
+
+  /** The page a folder shows (README.md, index.html…), or none. */
+  folderPage(dir: string): string | undefined {
+    for (const name of FOLDER_PAGES) {
+      const found = this.#entry(dir, name);
+      if (found !== undefined && found.exact && !found.entry.directory) return join(dir, found.entry.name);
+    }
+    return undefined;
+  }
+
+  /** The file or folder a path names, or the page a generated or extensionless path stands for. */
+  #lookup(path: string, options: Compiled, numberPrefixes: boolean): Found | undefined {
+    const direct = this.#find(path, numberPrefixes);
+    if (direct !== undefined) return direct;
+    if (!options.generatedPages) return undefined;
+    const name = nameOf(path);
+    const alternates: string[] = [];
+    if (HTML.test(name)) {
+      const stem = path.replace(HTML, '');
+      alternates.push(...['.md', '.mdx', '.markdown'].map((ext) => stem + ext));
+      if (/^index\.html?$/i.test(name)) alternates.push(join(parentOf(path), 'README.md'));
+    } else if (!name.includes('.') || /\.\d+$/.test(name)) {
+      alternates.push(...ROUTE_EXTENSIONS.map((ext) => path + ext), ...FOLDER_PAGES.map((page) => join(path, page)));
+    }
+    for (const alternate of alternates) {
+      const found = this.#find(alternate, numberPrefixes);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+
+  /** A site-absolute path: the folders it may be in (routes, the generator's, static folders, the root), and whether any has its first folder. */
+  #route(path: string, source: LinkSource, options: Compiled): { found?: Found; fits: boolean } {
+    const dir = parentOf(source.path);
+    const root = this.repositoryRoot(dir);
+    const site = this.site(dir, options.generator);
+    const bases: string[] = [];
+    for (const [prefix, folder] of options.routes) if (path.startsWith(prefix)) bases.push(join(root, folder.replace(/^\.?\/+/, '')) + path.slice(prefix.length).replace(/^\/?/, '/'));
+    if (options.root !== undefined) bases.push(join(root, options.root.replace(/^\.?\/+/, '')) + path);
+    for (const [prefix, folder] of site.routes) if (path.startsWith(prefix)) bases.push(join(folder, path.slice(prefix.length)));
+    for (const folder of site.staticDirs) bases.push(join(folder, path.slice(1)));
+    bases.push(root + path);
+    let fits = false;
+    for (const base of bases) {
+      const clean = base.replace(/\/{2,}/g, '/');
+      const found = this.#lookup(clean, options, site.numberPrefixes);
+      if (found !== undefined) return { found, fits: true };
+      fits ||= this.#firstFolderExists(clean, path);
+    }
+    // A single name at the root (`/CONTRIBUTING.md`) fits the root: a missing one is reported.
+    if (/^\/[^/]+\.[A-Za-z0-9]+$/.test(path)) fits = true;
+    return { fits };
+  }
+
+  /** Whether the folder a base maps `path`'s first segment to exists. */
+  #firstFolderExists(base: string, path: string): boolean {
+    const segments = path.split('/').filter((s) => s !== '');
+    if (segments.length < 2) return false;
+    const rest = segments.slice(1).join('/');
+    const folder = base.slice(0, base.length - rest.length - 1);
+    return this.#find(folder) !== undefined;
+  }
+
+  /**
+   * Resolves one link of a document against the tree: RFC 3986 §5.2 against the document's
+   * location (or its `<base href>`), site-absolute paths through the site's routes, the path
+   * percent-decoded, a folder as its page, generated and extensionless pages to their sources,
+   * the fragment against the target's ids (GitHub's line anchors in other files).
+   */
+  resolveLink(reference: UriReference, source: LinkSource, options: LinkOptions = {}): LinkResult {
+    const compiled = this.#compile(options);
+    if (reference.scheme !== undefined || reference.authority !== undefined) return { status: 'skipped' };
+    const input = reference.input;
+    const rawPath = input.slice(reference.path.start, reference.path.end);
+    const query = reference.query === undefined ? '' : input.slice(reference.query.start, reference.query.end);
+    const fragment = reference.fragment === undefined ? undefined : input.slice(reference.fragment.start, reference.fragment.end);
+    const sourcePath = source.path.replace(/\\/g, '/');
+    if (rawPath === '') {
+      if (fragment === undefined || fragment === '') return { status: 'skipped' };
+      // A same-document fragment: the document's own text.
+      if (source.base !== undefined) return { status: 'skipped' };
+      return this.#checkFragment({ path: sourcePath, directory: false }, fragment, query, compiled, source.text);
+    }
+    let base = `file://${encodePath(sourcePath.startsWith('/') ? sourcePath : `/${sourcePath}`)}`;
+    if (source.base !== undefined) {
+      const given = parse(source.base);
+      if (given.scheme !== undefined || given.authority !== undefined) return { status: 'skipped' };
+      try {
+        base = resolve(source.base, base).replace(/#.*$/, '');
+      } catch {
+        return { status: 'skipped' };
+      }
+    }
+    const siteAbsolute = rawPath.startsWith('/') && source.base === undefined;
+    let resolvedPath: string;
+    try {
+      const target = parse(resolve(input.slice(0, reference.path.end), base));
+      resolvedPath = target.input.slice(target.path.start, target.path.end);
+    } catch {
+      return { status: 'skipped' };
+    }
+    const decoded = tryPercentDecode(resolvedPath) ?? resolvedPath;
+    let found: Found | undefined;
+    if (siteAbsolute) {
+      const route = this.#route(decoded, { ...source, path: sourcePath }, compiled);
+      found = route.found;
+      if (found === undefined && !route.fits) {
+        this.unresolvable++;
+        if (this.unresolvable === 1) this.notes.add(`cannot resolve site-absolute links such as "${rawPath}": no route mapping fits (set the rule's "routes" option, e.g. { "/": "src/content/" })`);
+        return { status: 'unresolvable', path: rawPath };
+      }
+    } else {
+      const site = this.site(parentOf(sourcePath), compiled.generator);
+      found = this.#lookup(decoded.replace(/^\/([A-Za-z]:)/, '$1'), compiled, site.numberPrefixes);
+    }
+    if (found === undefined) {
+      const missing: LinkResult = { status: 'missing-file', path: rawPath };
+      const replacement = this.#closeFile(siteAbsolute ? undefined : decoded, rawPath);
+      if (replacement !== undefined) missing.replacement = replacement;
+      return missing;
+    }
+    const target: LinkTarget = { path: found.path, directory: found.directory };
+    if (found.caseFixes.length > 0) {
+      let replacement = rawPath;
+      for (const [written, actual] of found.caseFixes) {
+        const at = replacement.lastIndexOf(encodeName(written, replacement));
+        if (at >= 0) replacement = replacement.slice(0, at) + encodeName(actual, '') + replacement.slice(at + encodeName(written, replacement).length);
+      }
+      return { status: 'case-mismatch', target, replacement };
+    }
+    if (fragment === undefined || fragment === '') return { status: 'ok', target };
+    return this.#checkFragment(target, fragment, query, compiled);
+  }
+
+  /** A sibling whose name is close to the missing last segment, as the path is written with it. */
+  #closeFile(decoded: string | undefined, rawPath: string): string | undefined {
+    if (decoded === undefined) return undefined;
+    const dir = this.#find(parentOf(decoded));
+    if (dir === undefined || !dir.directory) return undefined;
+    const name = nameOf(decoded);
+    const written = nameOf(rawPath);
+    if (name === '' || written === '') return undefined;
+    const choice = closest(name, this.list(dir.path).map((entry) => entry.name));
+    return choice === undefined ? undefined : rawPath.slice(0, rawPath.length - written.length) + encodeName(choice, '');
+  }
+
+  #checkFragment(target: LinkTarget, fragment: string, query: string, options: Compiled, text?: string): LinkResult {
+    const page = target.directory ? this.folderPage(target.path) : target.path;
+    if (page === undefined) return { status: 'ok', target };
+    const pageTarget: LinkTarget = { path: page, directory: false };
+    const id = tryPercentDecode(fragment) ?? fragment;
+    const document = isMarkdownPath(page) || isHtmlPath(page);
+    const anchors = this.anchorsOf(page, optionsOf(options), text);
+    if (anchors === undefined) return { status: 'ok', target };
+    const lines = LINE_ANCHOR.exec(id);
+    if (!document || (lines !== null && /(?:^|&)plain=1(?:&|$)/.test(query))) {
+      // Other files: only GitHub's line anchors are known (a JSON pointer, an SVG's id… are left alone).
+      if (lines === null) return { status: 'ok', target: pageTarget };
+      const last = Math.max(Number(lines[1]), Number(lines[2] ?? lines[1]));
+      const offset = anchors.lineOffsets[Number(lines[1]) - 1];
+      if (last <= anchors.lineCount && Number(lines[1]) >= 1) return { status: 'ok', target: offset === undefined ? pageTarget : { ...pageTarget, offset } };
+      return { status: 'missing-line', target: pageTarget, fragment, lineCount: anchors.lineCount };
+    }
+    const anchor = lookupAnchor(anchors.ids, id);
+    if (anchor !== undefined) return { status: 'ok', target: { ...pageTarget, offset: anchor.offset } };
+    // `#top` scrolls to the top of an HTML page.
+    if (id.toLowerCase() === 'top' && isHtmlPath(page)) return { status: 'ok', target: pageTarget };
+    const missing: LinkResult = { status: 'missing-anchor', target: pageTarget, fragment };
+    const slugged = slug(id, this.#styleOf(parentOf(page), options));
+    const replacement = anchors.ids.has(slugged) ? slugged : closest(id, anchors.ids.keys());
+    if (replacement !== undefined) missing.replacement = encodeFragmentText(replacement);
+    return missing;
+  }
+}
+
+/** The anchor a fragment names: the id, or GitHub's `user-content-` form of it. */
+function lookupAnchor(ids: ReadonlyMap<string, Anchor>, id: string): Anchor | undefined {
+  return ids.get(id) ?? (id.startsWith('user-content-') ? ids.get(id.slice('user-content-'.length)) : undefined);
+}
+
+function optionsOf(compiled: Compiled): LinkOptions {
+  return JSON.parse(compiled.key) as LinkOptions;
+}
+
+function lineCountOf(text: string): number {
+  let count = 1;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) count++;
+  return text.endsWith('\n') ? count - 1 : count;
+}
+
+/** A file name as the path writes it: encoded where the written path encodes (or where it must be). */
+function encodeName(name: string, written: string): string {
+  const encoded = encodePath(name);
+  return written.includes(encoded) || !written.includes(name) ? encoded : name;
+}
+
+/** An id as a fragment: what a fragment may not hold, percent-encoded. */
+function encodeFragmentText(id: string): string {
+  return id.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%\p{L}\p{N}]/gu, (ch) => encodeURIComponent(ch));
+}

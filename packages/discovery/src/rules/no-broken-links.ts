@@ -1,0 +1,121 @@
+import { parse, type TextEdit } from '@urilint/core';
+import type { UriCandidate } from '../candidate.js';
+import { renderMessage, sourceEditsOf, sourceRangeOf, type Finding, type FindingSuggestion } from '../finding.js';
+import type { DocumentContext } from '../links/context.js';
+import type { LinkOptions, LinkResult } from '../links/workspace.js';
+import { defineCheck } from './rule.js';
+
+export type NoBrokenLinksOptions = LinkOptions;
+
+const MESSAGES = {
+  fileMissing: 'No file or folder "{{path}}" exists where this link points.',
+  caseMismatch: 'The file is "{{actual}}", not "{{path}}": the link works on macOS and Windows but breaks on Linux, GitHub and GitHub Pages.',
+  anchorMissing: 'No heading or id "{{fragment}}" exists in {{target}}.',
+  lineMissing: '"#{{fragment}}" names a line past the end of {{target}} ({{lines}} lines).',
+  undefinedReference: 'No definition of the label "{{label}}" in this document: the text shows as it is, not as a link.',
+  spaceInDestination: 'This is no link: a Markdown link destination holds no space. Write it in "<…>" or with "%20".',
+  replace: 'Write "{{text}}".',
+  bracket: 'Write the destination in "<…>".',
+  encode: 'Write each space as "%20".',
+};
+
+/** Attributes whose URL is no page or file of the site (a form's target, a quotation's source, `<base>` itself). */
+const NOT_FILES = /^<(?:base href|\S+ (?:action|formaction|cite|codebase|manifest|xmlns(?::\w+)?))>$/i;
+
+/** The path of a target, as a message shows it: relative to the document's folder when below it. */
+function shown(path: string, document: DocumentContext): string {
+  if (path === document.path) return 'this document';
+  const dir = document.path.slice(0, document.path.lastIndexOf('/') + 1);
+  return `"${path.startsWith(dir) ? path.slice(dir.length) : path}"`;
+}
+
+function finding(
+  candidate: UriCandidate,
+  span: [number, number],
+  messageId: keyof typeof MESSAGES,
+  data: Record<string, string>,
+  edit?: { edits: TextEdit[]; fix: boolean },
+): Finding {
+  const out: Finding = { rule: 'no-broken-links', message: renderMessage(MESSAGES[messageId], data), messageId, data, range: sourceRangeOf(candidate, span[0], span[1]), suggestions: [] };
+  const edits = edit === undefined ? undefined : sourceEditsOf(candidate, edit.edits);
+  if (edit !== undefined && edits !== undefined) {
+    const text = edit.edits.map((e) => e.text).join('');
+    if (edit.fix) out.fix = edits;
+    else out.suggestions.push({ messageId: 'replace', data: { text }, message: renderMessage(MESSAGES.replace, { text }), edits });
+  }
+  return out;
+}
+
+/** A result as findings on the candidate: at the path for a file, at the fragment for an anchor. */
+function findingsOf(candidate: UriCandidate, result: LinkResult, document: DocumentContext): Finding[] {
+  const reference = candidate.reference;
+  const path: [number, number] = [reference.path.start, reference.path.end];
+  const fragment: [number, number] = reference.fragment === undefined ? path : [reference.fragment.start, reference.fragment.end];
+  switch (result.status) {
+    case 'missing-file': {
+      const edit = result.replacement === undefined ? undefined : { edits: [{ start: path[0], end: path[1], text: result.replacement }], fix: false };
+      return [finding(candidate, path, 'fileMissing', { path: result.path }, edit)];
+    }
+    case 'case-mismatch':
+      return [finding(candidate, path, 'caseMismatch', { path: candidate.uri.slice(...path), actual: result.replacement }, { edits: [{ start: path[0], end: path[1], text: result.replacement }], fix: true })];
+    case 'missing-anchor': {
+      const edit = result.replacement === undefined ? undefined : { edits: [{ start: fragment[0], end: fragment[1], text: result.replacement }], fix: false };
+      return [finding(candidate, fragment, 'anchorMissing', { fragment: result.fragment, target: shown(result.target.path, document) }, edit)];
+    }
+    case 'missing-line':
+      return [finding(candidate, fragment, 'lineMissing', { fragment: result.fragment, target: shown(result.target.path, document), lines: String(result.lineCount) })];
+    default:
+      return [];
+  }
+}
+
+/**
+ * `[report](files/annual report.pdf)`: the Markdown reader takes the text for the link its author
+ * meant. Its target is checked as if the spaces were `%20`; a target that exists is reported as no
+ * link, with the two ways to write it.
+ */
+function spacedDestination(candidate: UriCandidate, document: DocumentContext, options: LinkOptions): Finding[] {
+  const markdown = document.kind === 'markdown';
+  const uri = candidate.uri;
+  const encoded = parse(uri.replace(/[ \t]/g, '%20'));
+  const result = document.links.resolveLink(encoded, document, options);
+  const whole: [number, number] = [0, uri.length];
+  if (result.status === 'missing-file') return [finding(candidate, whole, 'fileMissing', { path: uri.slice(0, uri.search(/[?#]|$/)) })];
+  if ((result.status !== 'ok' && result.status !== 'case-mismatch') || !markdown) return findingsOf(candidate, result, document).map((f) => ({ ...f, range: sourceRangeOf(candidate, 0, uri.length) }));
+  const out = finding(candidate, whole, 'spaceInDestination', {});
+  const suggestions: FindingSuggestion[] = [];
+  for (const [messageId, text] of [['bracket', `<${uri}>`], ['encode', uri.replace(/[ \t]/g, '%20')]] as const) {
+    const edits = sourceEditsOf(candidate, [{ start: 0, end: uri.length, text }]);
+    if (edits !== undefined) suggestions.push({ messageId, data: {}, message: MESSAGES[messageId], edits });
+  }
+  out.suggestions = suggestions;
+  return [out];
+}
+
+export default defineCheck<NoBrokenLinksOptions>({
+  name: 'no-broken-links',
+  recommended: true,
+  strict: true,
+  messages: MESSAGES,
+  defaultOptions: {},
+  check(candidate, context) {
+    const document = context.document;
+    if (document === undefined || (document.kind !== 'markdown' && document.kind !== 'html')) return [];
+    if (candidate.context !== 'attribute' || candidate.holes.length > 0 || candidate.namespace) return [];
+    if (candidate.sink !== undefined && NOT_FILES.test(candidate.sink)) return [];
+    const uri = candidate.uri;
+    if (uri === '' || uri.startsWith('//')) return [];
+    // A browser sends an HTML attribute's spaces as %20; Markdown takes no link with them.
+    if (/[ \t]/.test(uri) && candidate.reference.scheme === undefined) return spacedDestination(candidate, document, context.options);
+    const result = document.links.resolveLink(candidate.reference, document, context.options);
+    return findingsOf(candidate, result, document);
+  },
+  checkDocument(document, context) {
+    if (document.kind !== 'markdown') return [];
+    const anchors = document.links.anchorsOf(document.path, context.options, document.text);
+    return (anchors?.undefinedReferences ?? []).map((reference) => {
+      const data = { label: reference.label };
+      return { rule: 'no-broken-links', message: renderMessage(MESSAGES.undefinedReference, data), messageId: 'undefinedReference', data, range: reference.range, suggestions: [] };
+    });
+  },
+});
