@@ -27,6 +27,9 @@ const VSCODE_LANGUAGE_IDS = [
   'gohtml', // Go template extensions
   'gotmpl', // Go template extensions
   'helm', // Kubernetes
+  'vue', // Vue (Official)
+  'svelte', // Svelte for VS Code
+  'astro', // Astro
 ];
 
 const pkgDir = fileURLToPath(new URL('..', import.meta.url));
