@@ -274,6 +274,8 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
   let unreadable = false;
   let internal = false;
   const progress = options.progress ? new Progress(io.stderr, (io.stderr as WriteStream).columns ?? 80) : undefined;
+  /** What the link index said, once per run. */
+  const linkNotes = new Set<string>();
 
   /** Reports one file's result; called in the order of `files`. */
   const report = async (file: FoundFile, given: FileResult): Promise<void> => {
@@ -293,6 +295,15 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
       return;
     }
     tally.files++;
+    // The link index says each thing once per run: a route no mapping fits now, the sites recognised with --stats.
+    for (const note of result.linkNotes ?? []) {
+      if (linkNotes.has(note)) continue;
+      linkNotes.add(note);
+      if (note.startsWith('cannot resolve')) {
+        progress?.clear();
+        await write(io.stderr, `urilint: ${note}.\n`);
+      }
+    }
     const path = repositoryPath(file.path, cwd);
     scannedPaths.add(path);
     const kept = baseline.filter(path, result.problems);
@@ -378,6 +389,7 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
   if (options.format === 'text') await write(io.stdout, `${summary}\n`);
   else await write(io.stderr, `${summary}\n`);
   if (options.stats) await writeLines(io.stderr, statsLines(tally, (performance.now() - started) / 1000, workers));
+  if (options.stats) await writeLines(io.stderr, [...linkNotes].filter((note) => !note.startsWith('cannot resolve')).map((note) => `links: ${note}`));
   if (internal) return 3;
   if (unreadable || found.errors.length > 0) return 2;
   if (options.maxWarnings !== undefined && tally.warnings > options.maxWarnings) {

@@ -14,14 +14,19 @@ import {
   discoverDocument,
   lineAt as lineOf,
   lineStarts,
+  runDocumentRules,
   runRules,
   safeEdits,
   sourceKindOf,
   sourceRangeOf,
+  type DocumentContext,
   type Finding,
   type UriCandidate,
   type RuleName,
   type TemplateSetting,
+  indexPath,
+  nodeLinkFileSystem,
+  WorkspaceIndex,
 } from '@urilint/discovery';
 
 export type Severity = 'error' | 'warning';
@@ -106,6 +111,8 @@ export type FileResult =
       fixed: number;
       /** Why fixes found were not written. */
       notWritten?: string;
+      /** What the link index has to say once (the sites recognised, routes no mapping fits), new since the last file of this thread. */
+      linkNotes?: string[];
     }
   | { status: 'skipped'; reason: SkipReason; bytes: number }
   | { status: 'failed'; message: string; /** A bug, not a file that cannot be read. */ internal: boolean };
@@ -184,6 +191,25 @@ function masked(text: string, from: number, secrets: readonly [number, number][]
   return out;
 }
 
+/** The workspace index of this thread: each folder listed and each document's ids read once per run. */
+let linkIndex: WorkspaceIndex | undefined;
+/** The index's notes already passed on. */
+const toldNotes = new Set<string>();
+
+/** The notes of the link index not yet passed on. */
+function newLinkNotes(): string[] {
+  const notes = [...(linkIndex?.notes ?? [])].filter((note) => !toldNotes.has(note));
+  for (const note of notes) toldNotes.add(note);
+  return notes;
+}
+
+/** A Markdown or HTML file checked with the local-link rule on: its document context. */
+function linkDocument(text: string, path: string, kind: DocumentContext['kind'], base: string | undefined, settings: FileSettings): DocumentContext | undefined {
+  if ((kind !== 'markdown' && kind !== 'html') || !settings.rules.some(([name]) => name === 'no-broken-links')) return undefined;
+  linkIndex ??= new WorkspaceIndex(nodeLinkFileSystem, { fallbackRoot: indexPath(process.cwd()) });
+  return { path: indexPath(path), kind, text, links: linkIndex, ...(base === undefined ? {} : { base }) };
+}
+
 function checkText(text: string, path: string, settings: FileSettings, errorsOnly: boolean): Checked {
   const kind = sourceKindOf(path);
   const found = discoverDocument(text, kind, {
@@ -197,7 +223,9 @@ function checkText(text: string, path: string, settings: FileSettings, errorsOnl
   // ESLint's disable comments count in JavaScript and TypeScript, as in ESLint and the language server.
   const comments = found.sourceCode?.ast.comments?.map((comment) => ({ text: text.slice(comment.range[0], comment.range[1]), start: comment.range[0] }));
   const disabled = kind === 'js' ? disabledBy(text, comments) : () => false;
-  const findings = runRules(found.candidates, Object.fromEntries(settings.rules.map(([name]) => [name, settings.ruleOptions[name] ?? {}])), found.sourceCode)
+  const options = Object.fromEntries(settings.rules.map(([name]) => [name, settings.ruleOptions[name] ?? {}]));
+  const document = linkDocument(text, path, kind, found.base, settings);
+  const findings = [...runRules(found.candidates, options, found.sourceCode, document), ...(document === undefined ? [] : runDocumentRules(document, options))]
     .filter((finding) => !disabled(finding.rule, finding.range[0]))
     .map((finding) => ({ ...finding, severity: severities.get(finding.rule as RuleName) ?? 'error' }))
     .filter((finding) => !errorsOnly || finding.severity === 'error');
@@ -348,6 +376,8 @@ export function checkFile(task: FileTask, settings: CheckSettings): FileResult {
     const result: FileResult = { status: 'checked', bytes: bytes.length, uris: final.checked.uris, problems: problemsOf(final.text, final.checked.findings, final.checked.secrets), fixed: final.fixed };
     if (final.checked.parseError !== undefined) result.parseError = final.checked.parseError;
     if (notWritten !== undefined) result.notWritten = notWritten;
+    const notes = newLinkNotes();
+    if (notes.length > 0) result.linkNotes = notes;
     return result;
   } catch (error) {
     return { status: 'failed', message: `internal error, please report it: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, internal: true };
