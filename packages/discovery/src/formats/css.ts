@@ -271,6 +271,22 @@ export function cssCandidates(ast: CssNode, text: string, stops?: string[]): Uri
   return out.sort((a, b) => a.range[0] - b.range[0]);
 }
 
+/**
+ * The URI candidates of a declaration list written at `[from, to)` of a larger source (an HTML
+ * `style` attribute whose value has no character reference: the source is what the CSS parser
+ * reads), with offsets into that source; never throws.
+ */
+export function discoverCssDeclarations(text: string, from: number, to: number): UriCandidate[] {
+  const out: UriCandidate[] = [];
+  guarded(() => {
+    const ast = parse(text.slice(from, to), { positions: true, context: 'declarationList', offset: from });
+    walk(ast, function (this: WalkContext, node: CssNode) {
+      guarded(() => visitNode(this, node, text, out));
+    });
+  });
+  return out.sort((a, b) => a.range[0] - b.range[0]);
+}
+
 /** The URI candidates of a CSS text; css-tree reads any text, and this never throws. */
 export function discoverCss(text: string, stops?: string[]): UriCandidate[] {
   if (typeof text !== 'string') return [];

@@ -8,6 +8,7 @@
 import { NodeTypes, parse, type AttributeNode, type DocumentNode, type ScriptTagNode, type StyleTagNode, type TagNode } from 'es-html-parser';
 import { textCandidates, type UriCandidate } from '../candidate.js';
 import { proseCandidates } from '../prose.js';
+import { discoverCssDeclarations } from './css.js';
 import { applyEdit, CheckedMap, DecodedText, readCharacterReference, type ReferenceMode } from './entities.js';
 
 /** What the HTML reader finds: the candidates, and the document's base URL (`<base href>`), when it has one. */
@@ -18,7 +19,7 @@ export interface HtmlDiscovery {
   stopped?: string;
 }
 
-/** Attributes that hold one URL on any element. `srcset` holds several, with descriptors: not read. */
+/** Attributes that hold one URL on any element. `srcset` holds several, with descriptors: read apart. */
 const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'poster', 'cite', 'codebase', 'background', 'manifest', 'xlink:href']);
 
 /** Elements whose text is code or preformatted output, not prose. */
@@ -136,12 +137,88 @@ function urlSpans(value: string, list: boolean): [number, number][] {
   return start < end ? [[start, end]] : [];
 }
 
-/** What an attribute holds: a URL, a list of URLs (`ping`), a namespace name (`xmlns`), or none of these. */
-export function attributeKind(tag: string, name: string): 'url' | 'list' | 'namespace' | undefined {
+/**
+ * The URLs of a `srcset` (HTML §4.8.4.3.10, "parse a srcset attribute"): image candidates split at
+ * commas, each a URL then its descriptors (`2x`, `480w`); a URL that ends in commas ends its
+ * candidate without them.
+ */
+export function srcsetSpans(value: string): [number, number][] {
+  const spans: [number, number][] = [];
+  const n = value.length;
+  let p = 0;
+  for (;;) {
+    while (p < n && (WHITESPACE.test(value[p]!) || value[p] === ',')) p++;
+    if (p >= n) return spans;
+    const start = p;
+    while (p < n && !WHITESPACE.test(value[p]!)) p++;
+    let end = p;
+    if (value[end - 1] === ',') {
+      while (end > start && value[end - 1] === ',') end--;
+      if (end > start) spans.push([start, end]);
+      continue;
+    }
+    spans.push([start, end]);
+    // The descriptors, up to a comma outside parentheses.
+    let inParens = false;
+    while (p < n) {
+      const c = value[p]!;
+      p++;
+      if (c === '(') inParens = true;
+      else if (c === ')') inParens = false;
+      else if (c === ',' && !inParens) break;
+    }
+  }
+}
+
+/**
+ * The URL of a `<meta http-equiv="refresh" content="5; url=…">` (HTML §4.2.5.3, the refresh
+ * state's "shared declarative refresh steps"): after the time, a `;` or `,`, and an optional
+ * `url=`, the rest, or what its quotes enclose.
+ */
+export function refreshSpan(value: string): [number, number] | undefined {
+  const n = value.length;
+  let p = 0;
+  const skip = (): void => {
+    while (p < n && WHITESPACE.test(value[p]!)) p++;
+  };
+  skip();
+  const time = p;
+  while (p < n && /[0-9.]/.test(value[p]!)) p++;
+  if (p === time) return undefined;
+  skip();
+  if (value[p] !== ';' && value[p] !== ',') return undefined;
+  p++;
+  skip();
+  const urlStart = p;
+  if (/^url/i.test(value.slice(p, p + 3))) {
+    p += 3;
+    skip();
+    if (value[p] === '=') {
+      p++;
+      skip();
+    } else p = urlStart;
+  }
+  const quote = value[p] === '"' || value[p] === "'" ? value[p]! : undefined;
+  if (quote !== undefined) p++;
+  let end = quote === undefined ? n : value.indexOf(quote, p);
+  if (end === -1) end = n;
+  while (end > p && WHITESPACE.test(value[end - 1]!)) end--;
+  return end > p ? [p, end] : undefined;
+}
+
+/** What an attribute holds: a URL, a list of URLs (`ping`), a `srcset`, a namespace name (`xmlns`), or none of these. */
+export function attributeKind(tag: string, name: string): 'url' | 'list' | 'srcset' | 'namespace' | undefined {
   if (URL_ATTRIBUTES.has(name) || (name === 'data' && tag === 'object')) return 'url';
   if (name === 'ping') return 'list';
+  if (name === 'srcset' || (name === 'imagesrcset' && tag === 'link')) return 'srcset';
   if (name === 'xmlns' || name.startsWith('xmlns:')) return 'namespace';
   return undefined;
+}
+
+/** Whether the element's attributes make it a refresh: `<meta http-equiv="refresh">`. */
+function isRefresh(tag: string, attributes: readonly AttributeNode[]): boolean {
+  if (tag !== 'meta') return false;
+  return attributes.some((attribute) => attribute.key?.value.toLowerCase() === 'http-equiv' && attribute.value?.value.trim().toLowerCase() === 'refresh');
 }
 
 /** The candidates of a tag's attributes; records the first `<base href>`. */
@@ -154,14 +231,22 @@ function visitAttributes(walk: Walk, tag: string, attributes: readonly Attribute
     const extent = valueExtent(walk, attribute);
     if (extent === undefined) continue;
     covered = extent.to;
-    const kind = attributeKind(tag, name) ?? (walk.urlAttribute?.(tag, name) === true ? 'url' : undefined);
+    if (name === 'style' && !walk.text.slice(extent.from, extent.to).includes('&')) {
+      // `style="background: url(a.png)"`: a declaration list, read by the CSS reader where the
+      // source is what CSS reads (no character reference to decode first).
+      walk.out.push(...discoverCssDeclarations(walk.text, extent.from, extent.to));
+      continue;
+    }
+    const refresh = name === 'content' && isRefresh(tag, attributes);
+    const kind = attributeKind(tag, name) ?? (walk.urlAttribute?.(tag, name) === true ? 'url' : undefined) ?? (refresh ? 'url' : undefined);
     if (kind === undefined) continue;
     const map = htmlMap(walk.text, extent.from, extent.to, 'html-attribute', (text) => escapeAttribute(text, extent.quote), extent.quote === '');
-    const spans = urlSpans(map.value, kind === 'list');
+    const refreshUrl = refresh ? refreshSpan(map.value) : undefined;
+    const spans = kind === 'srcset' ? srcsetSpans(map.value) : refresh ? (refreshUrl === undefined ? [] : [refreshUrl]) : urlSpans(map.value, kind === 'list');
     if (tag === 'base' && name === 'href' && walk.base === undefined && spans[0] !== undefined) walk.base = map.value.slice(...spans[0]);
     for (const [uriStart, uriEnd] of spans) {
       walk.out.push(
-        ...textCandidates({ map, context: 'attribute', sink: `<${tag} ${name}>`, range: [extent.from, extent.to], uriStart, uriEnd, namespace: kind === 'namespace' }),
+        ...textCandidates({ map, context: 'attribute', sink: refresh ? '<meta http-equiv="refresh">' : `<${tag} ${name}>`, range: [extent.from, extent.to], uriStart, uriEnd, namespace: kind === 'namespace' }),
       );
     }
   }
