@@ -27,6 +27,17 @@ import {
 } from './service/index.js';
 import { FolderWatcher } from './watch.js';
 
+/**
+ * Local links: any file created or deleted (a link's target appears or goes; a rename is both), and
+ * the documents whose ids links name changed (WatchKind: 1 create, 2 change, 4 delete).
+ */
+const LINK_WATCHERS = [
+  { globPattern: '**/*', kind: 1 | 4 },
+  { globPattern: '**/*.{md,markdown,mdx,html,htm}', kind: 2 },
+];
+/** Typing a link: a path's `/`, a fragment's `#`, a destination's opening `(`, `<` or quote. */
+const COMPLETION_TRIGGERS = ['/', '#', '(', '<', '"', "'"];
+
 const SECTION = 'urilint';
 
 /**
@@ -50,7 +61,7 @@ interface ClientSupport {
 }
 
 /** The project files the client watches for the server: configurations, `package.json` (its `"urilint"` key) and the baseline. */
-const WATCHERS = [{ globPattern: '**/urilint.config.{json,jsonc}' }, { globPattern: '**/package.json' }, { globPattern: '**/urilint-suppressions.json' }];
+const WATCHERS = [{ globPattern: '**/urilint.config.{json,jsonc}' }, { globPattern: '**/package.json' }, { globPattern: '**/urilint-suppressions.json' }, ...LINK_WATCHERS];
 
 function clientSupport(capabilities: ClientCapabilities): ClientSupport {
   return {
@@ -235,6 +246,8 @@ export function startServer(connection: Connection): void {
           resolveProvider: false,
         },
         documentLinkProvider: { resolveProvider: false },
+        definitionProvider: true,
+        completionProvider: { triggerCharacters: COMPLETION_TRIGGERS, resolveProvider: false },
         ...(support.pullDiagnostics ? { diagnosticProvider: { identifier: 'urilint', interFileDependencies: false, workspaceDiagnostics: false } } : {}),
         // Declared statically, so the client sends the changes without a registration.
         ...(support.workspaceFolders ? { workspace: { workspaceFolders: { supported: true, changeNotifications: true } } } : {}),
@@ -272,6 +285,12 @@ export function startServer(connection: Connection): void {
     // `**/package.json` also matches the installed packages': those are never a project's configuration.
     const relevant = (path: string): boolean => isProjectFile(path) && !path.includes('/node_modules/');
     if (params.changes.some((change) => relevant(filePath(change.uri) ?? change.uri))) reloadProject();
+    // A link's target created, renamed or deleted: the open Markdown and HTML documents are checked again.
+    const again = service.filesChanged(
+      params.changes.map((change) => change.uri),
+      documents.all(),
+    );
+    if (again.length > 0) refreshAll();
   });
 
   // TextDocuments fires onDidChangeContent for an open too: an opened document is checked at once, an edited one after the debounce.
@@ -332,6 +351,22 @@ export function startServer(connection: Connection): void {
       const document = documents.get(params.textDocument.uri);
       if (document === undefined) return [];
       return service.provideDocumentLinks(document, await documentSettingsFor(document.uri), token);
+    }),
+  );
+
+  connection.onDefinition((params, token) =>
+    guard('definition', [], async () => {
+      const document = documents.get(params.textDocument.uri);
+      if (document === undefined) return [];
+      return service.provideDefinition(document, params.position, await documentSettingsFor(document.uri), token);
+    }),
+  );
+
+  connection.onCompletion((params, token) =>
+    guard('completion', [], async () => {
+      const document = documents.get(params.textDocument.uri);
+      if (document === undefined) return [];
+      return service.provideCompletion(document, params.position, await documentSettingsFor(document.uri), token);
     }),
   );
 

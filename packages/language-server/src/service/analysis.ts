@@ -1,7 +1,8 @@
-import { disabledBy, discoverDocument, runRules, sourceRangeOf, type Finding, type JsDiscovery, type JsSourceCode, type RuleName, type SourceEdit, type SourceKind, type UriCandidate } from '@urilint/discovery';
+import { disabledBy, discoverDocument, runDocumentRules, runRules, sourceRangeOf, type DocumentContext, type Finding, type JsDiscovery, type JsSourceCode, type RuleName, type SourceEdit, type SourceKind, type UriCandidate } from '@urilint/discovery';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { checkCancelled, type Cancellation } from './cancellation.js';
+import type { LocalLinks } from './local-links.js';
 import { filePath } from './ignore.js';
 import { activeRules, type ActiveRule } from './rules.js';
 import { FILE_EXTENSIONS, LANGUAGES, type Settings } from './settings.js';
@@ -92,11 +93,11 @@ function uriRange(candidate: UriCandidate): [number, number] {
 }
 
 /** The findings of the rules that are on, for each candidate. */
-function check(candidates: readonly UriCandidate[], rules: Map<RuleName, ActiveRule>, sourceCode: JsSourceCode | undefined): Map<UriCandidate, ReportedFinding[]> {
+function check(candidates: readonly UriCandidate[], rules: Map<RuleName, ActiveRule>, sourceCode: JsSourceCode | undefined, document?: DocumentContext): Map<UriCandidate, ReportedFinding[]> {
   const options = Object.fromEntries([...rules].map(([name, rule]) => [name, rule.options]));
   const out = new Map<UriCandidate, ReportedFinding[]>();
   for (const candidate of candidates) {
-    const findings = runRules([candidate], options, sourceCode).map((finding) => {
+    const findings = runRules([candidate], options, sourceCode, document).map((finding) => {
       const rule = finding.rule as RuleName;
       return { ...finding, rule, severity: rules.get(rule)!.severity };
     });
@@ -146,6 +147,12 @@ export function differenceOf(before: string, after: string): { start: number; en
  */
 export class AnalysisCache {
   readonly #states = new Map<string, State>();
+  /** Local links: the document context of Markdown and HTML documents (the workspace index). */
+  readonly #links: LocalLinks | undefined;
+
+  constructor(links?: LocalLinks) {
+    this.#links = links;
+  }
 
   get(document: TextDocument, settings: Settings, token?: Cancellation): DocumentAnalysis {
     const key = settingsKey(settings);
@@ -184,7 +191,8 @@ export class AnalysisCache {
     });
     checkCancelled(token);
     const rules = activeRules(settings);
-    const byCandidate = check(found.candidates, rules, found.sourceCode);
+    const linkContext = rules.has('no-broken-links') ? this.#links?.context(document, kind, found.base) : undefined;
+    const byCandidate = check(found.candidates, rules, found.sourceCode, linkContext);
     const uriRangeOf = new Map(found.candidates.map((candidate) => [candidate, uriRange(candidate)]));
     const analysis: DocumentAnalysis = {
       uri: document.uri,
@@ -195,6 +203,13 @@ export class AnalysisCache {
       ...reported({ byCandidate }, found.candidates, kind, text, found.sourceCode),
       derived: false,
     };
+    if (linkContext !== undefined) {
+      // Findings of the document as a whole (a reference to no definition), after those of its URIs.
+      const options = Object.fromEntries([...rules].map(([name, rule]) => [name, rule.options]));
+      const whole = runDocumentRules(linkContext, options).map((finding) => ({ ...finding, rule: finding.rule as RuleName, severity: rules.get(finding.rule as RuleName)!.severity }));
+      analysis.findings = [...analysis.findings, ...whole].sort((a, b) => a.range[0] - b.range[0]);
+      this.#links?.tell();
+    }
     if (found.sourceCode) analysis.sourceCode = found.sourceCode;
     if (found.base !== undefined) analysis.base = found.base;
     if (found.parseError !== undefined) analysis.parseError = found.parseError;

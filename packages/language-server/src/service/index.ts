@@ -1,5 +1,5 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { CodeAction, CodeActionContext, Diagnostic, DocumentLink, Hover, Position, Range } from 'vscode-languageserver-types';
+import type { CodeAction, CodeActionContext, CompletionItem, Diagnostic, DocumentLink, Hover, Location, Position, Range } from 'vscode-languageserver-types';
 import { AnalysisCache, languageOf, sourceKind, type DocumentAnalysis } from './analysis.js';
 import { checkCancelled, type Cancellation } from './cancellation.js';
 import { provideCodeActions } from './code-actions.js';
@@ -7,10 +7,12 @@ import { provideDiagnostics } from './diagnostics.js';
 import { provideHover } from './hover.js';
 import { filePath, isIgnored } from './ignore.js';
 import { provideDocumentLinks } from './links.js';
+import { LocalLinks } from './local-links.js';
 import type { DocumentSettings } from './project.js';
 import { DEFAULT_SETTINGS, SUPPRESSED_DISPLAYS, type Settings } from './settings.js';
 import { applySuppressions } from './suppressed.js';
-import { matchesAny, relativeToConfig, TEMPLATE_SYNTAXES } from '@urilint/discovery';
+import { matchesAny, relativeToConfig, TEMPLATE_SYNTAXES, type LinkFileSystem, type LinkOptions } from '@urilint/discovery';
+import { activeRules } from './rules.js';
 
 /**
  * urilint as a language service: pure functions of a document and its
@@ -28,6 +30,15 @@ export interface UrilintLanguageService {
   provideHover(document: TextDocument, position: Position, settings: DocumentSettings, token?: Cancellation): Hover | null;
   provideCodeActions(document: TextDocument, range: Range, context: CodeActionContext, settings: DocumentSettings, token?: Cancellation): CodeAction[];
   provideDocumentLinks(document: TextDocument, settings: DocumentSettings, token?: Cancellation): DocumentLink[];
+  /** Go-to-definition on a local link: the file, or the heading its fragment names. */
+  provideDefinition(document: TextDocument, position: Position, settings: DocumentSettings, token?: Cancellation): Location[];
+  /** Completion of paths and `#anchors` while a local link is typed (Markdown and HTML). */
+  provideCompletion(document: TextDocument, position: Position, settings: DocumentSettings, token?: Cancellation): CompletionItem[];
+  /**
+   * Files created, changed, renamed or deleted (`workspace/didChangeWatchedFiles`): the index forgets
+   * them, and the open Markdown and HTML documents are analysed again. Returns those documents' URIs.
+   */
+  filesChanged(uris: readonly string[], open: readonly TextDocument[]): string[];
   /** Drops what is kept of a closed document. */
   forget(uri: string): void;
 }
@@ -62,10 +73,23 @@ export interface LanguageServiceOptions {
    * too deep, an exception) and its text was searched instead: for the server's log.
    */
   notice?: (message: string) => void;
+  /** The file system local links are resolved in (default: the disk, with the open documents over it). */
+  linkFileSystem?: LinkFileSystem;
 }
 
 export function createLanguageService(options: LanguageServiceOptions = {}): UrilintLanguageService {
-  const cache = new AnalysisCache();
+  const firstFolder = (): string | undefined => {
+    const folder = options.workspaceFolders?.()[0];
+    return folder === undefined ? undefined : filePath(folder);
+  };
+  const links = new LocalLinks({
+    ...(options.linkFileSystem === undefined ? {} : { fs: options.linkFileSystem }),
+    ...(firstFolder() === undefined ? {} : { fallbackRoot: firstFolder()! }),
+    ...(options.notice === undefined ? {} : { notice: options.notice }),
+  });
+  const cache = new AnalysisCache(links);
+  /** The options of the local-link rule for a document (its preset's, or the settings'). */
+  const linkOptions = (settings: Settings): LinkOptions => activeRules(settings).get('no-broken-links')?.options ?? {};
   const isChecked = (document: TextDocument, settings: DocumentSettings): boolean => {
     const kind = sourceKind(languageOf(document));
     if (!settings.enable || !settings.languages.includes(languageOf(document)) || kind === undefined) return false;
@@ -112,9 +136,26 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Uri
       const found = analysis(document, settings, token);
       return found === undefined ? [] : provideDocumentLinks(document, found);
     },
+    provideDefinition(document, position, settings, token) {
+      const found = analysis(document, settings, token);
+      return found === undefined ? [] : links.provideDefinition(document, found, position, linkOptions(settings));
+    },
+    provideCompletion(document, position, settings, token) {
+      checkCancelled(token);
+      const kind = sourceKind(languageOf(document));
+      if (!isChecked(document, settings) || kind === undefined || !activeRules(settings).has('no-broken-links')) return [];
+      return links.provideCompletion(document, kind, position, linkOptions(settings));
+    },
+    filesChanged(uris, open) {
+      links.filesChanged(uris);
+      const again = open.filter((document) => sourceKind(languageOf(document)) === 'markdown' || sourceKind(languageOf(document)) === 'html').map((document) => document.uri);
+      for (const uri of again) cache.forget(uri);
+      return again;
+    },
     forget: (uri) => {
       noticed.delete(uri);
       cache.forget(uri);
+      links.close(uri);
     },
   };
 }

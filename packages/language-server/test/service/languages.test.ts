@@ -52,10 +52,10 @@ const CASES: Case[] = [
   },
   {
     languageId: 'markdown',
-    text: '# Links 😀\n\nSee [the docs](<https://exa‸mple.com/a b>).\n',
-    at: ' b>',
+    text: '# Links 😀\n\nSee [the docs](<https://exa‸mple.com/a|b>).\n',
+    at: '|b>',
     code: 'path-unescaped-char',
-    fixed: '# Links 😀\n\nSee [the docs](<https://example.com/a%20b>).\n',
+    fixed: '# Links 😀\n\nSee [the docs](<https://example.com/a%7Cb>).\n',
   },
   {
     languageId: 'html',
