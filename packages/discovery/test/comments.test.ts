@@ -1,14 +1,8 @@
 /** URIs in JavaScript comments: prose, where a code example's `${…}` and template tags are holes. */
 import { describe, expect, it } from 'vitest';
-import { discoverDocument } from '../src/document.js';
-import { RULE_NAMES, runRules } from '../src/rules/index.js';
+import { problemsIn } from './support/findings.js';
 
-const ALL_RULES = Object.fromEntries(RULE_NAMES.map((name) => [name, {}]));
-
-function problems(text: string): [string | undefined, string][] {
-  const { candidates, sourceCode } = discoverDocument(text, 'js');
-  return runRules(candidates, ALL_RULES, sourceCode).map((finding) => [finding.code, text.slice(finding.range[0], finding.range[1])]);
-}
+const problems = (text: string): [string | undefined, string][] => problemsIn(text, 'js');
 
 describe('comments', () => {
   it('read a code example’s ${…} as a hole, as the template literal it shows (hono’s proxy helper docs)', () => {

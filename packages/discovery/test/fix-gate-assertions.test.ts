@@ -1,11 +1,9 @@
 /** The fix gate's fifth condition: a string a test assertion compares as text is never fixed automatically. */
 import { describe, expect, it } from 'vitest';
-import { discoverDocument } from '../src/document.js';
-import { runRules } from '../src/rules/index.js';
+import { findingsIn } from './support/findings.js';
 
 function fixes(text: string): { span: string; fixed: boolean; suggestion: string | undefined }[] {
-  const { candidates, sourceCode } = discoverDocument(text, 'js');
-  return runRules(candidates, { 'no-unescaped-chars': {} }, sourceCode).map((finding) => ({
+  return findingsIn(text, 'js', { 'no-unescaped-chars': {} }).map((finding) => ({
     span: text.slice(finding.range[0], finding.range[1]),
     fixed: finding.fix !== undefined,
     suggestion: finding.suggestions[0]?.message,

@@ -3,15 +3,10 @@
  * it, never as the placeholder ("1", "x") that core parsed in its place.
  */
 import { describe, expect, it } from 'vitest';
-import { discoverDocument, type SourceKind } from '../src/document.js';
-import { RULE_NAMES, runRules } from '../src/rules/index.js';
+import type { SourceKind } from '../src/document.js';
+import { findingsIn } from './support/findings.js';
 
-const ALL_RULES = Object.fromEntries(RULE_NAMES.map((name) => [name, {}]));
-
-function messages(text: string, kind: SourceKind): [string | undefined, string][] {
-  const { candidates, sourceCode } = discoverDocument(text, kind);
-  return runRules(candidates, ALL_RULES, sourceCode).map((finding) => [finding.code, finding.message]);
-}
+const messages = (text: string, kind: SourceKind): [string | undefined, string][] => findingsIn(text, kind).map((finding) => [finding.code, finding.message]);
 
 describe('messages quote holes as the source writes them', () => {
   it('a template literal expression in a port', () => {

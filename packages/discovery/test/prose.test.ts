@@ -1,12 +1,9 @@
 /** Where a URI in running text ends: its delimiters, the whole text, a cut before what cannot belong to it. */
 import { describe, expect, it } from 'vitest';
-import { discoverDocument, type SourceKind } from '../src/document.js';
-import { runRules } from '../src/rules/index.js';
+import type { SourceKind } from '../src/document.js';
+import { problemsIn } from './support/findings.js';
 
-function problems(text: string, kind: SourceKind = 'text'): [string | undefined, string][] {
-  const { candidates, sourceCode } = discoverDocument(text, kind);
-  return runRules(candidates, { 'no-unescaped-chars': {} }, sourceCode).map((finding) => [finding.code, text.slice(finding.range[0], finding.range[1])]);
-}
+const problems = (text: string, kind: SourceKind = 'text'): [string | undefined, string][] => problemsIn(text, kind, { 'no-unescaped-chars': {} });
 
 describe('a URI in running text', () => {
   it('delimited by <…> or quotes is all the text between them: a | or ^ there is reported (RFC 3986 Appendix C)', () => {

@@ -1,15 +1,9 @@
 /** Route patterns written like URLs: their pattern syntax is a hole; the URL around it is still checked. */
 import { describe, expect, it } from 'vitest';
-import { discoverDocument } from '../src/document.js';
-import { RULE_NAMES, runRules } from '../src/rules/index.js';
 import { expressionHoles } from '../src/route-patterns.js';
+import { problemsIn } from './support/findings.js';
 
-const ALL_RULES = Object.fromEntries(RULE_NAMES.map((name) => [name, {}]));
-
-function problems(text: string): [string | undefined, string][] {
-  const { candidates, sourceCode } = discoverDocument(text, 'js');
-  return runRules(candidates, ALL_RULES, sourceCode).map((finding) => [finding.code, text.slice(finding.range[0], finding.range[1])]);
-}
+const problems = (text: string): [string | undefined, string][] => problemsIn(text, 'js');
 
 const holes = (text: string): string[] => expressionHoles(text).map(({ start, end }) => text.slice(start, end));
 
