@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import fastUri from 'fast-uri';
 import * as uriJs from 'uri-js';
 import { Bench } from 'tinybench';
+import { mulberry32 } from './random.mjs';
 
 const REAL_WORLD_FILE = new URL('../../shared/data/real-world-urls.txt', import.meta.url);
 const GENERATED_SIZE = 20_000;
@@ -130,17 +131,6 @@ function loadRealWorld() {
       'The benchmark reads the shared real-world URL list from <repo>/../shared/data/.');
   }
   return text.split('\n').filter((line) => line !== '');
-}
-
-// mulberry32: a tiny seeded PRNG, so that every run benchmarks the same generated strings.
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 // Random building blocks of URI references; every valid* function returns a valid reference.

@@ -1,16 +1,8 @@
 // The TypeScript document of the language server's benchmarks (lsp.bench.mjs, parsers.bench.mjs):
 // generated from a seeded PRNG, the same on every run.
+import { mulberry32 } from './random.mjs';
 
-// mulberry32: a tiny seeded PRNG, so that every run benchmarks the same document.
-export function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };
 
 const WORDS = ['users', 'orders', 'invoices', 'products', 'teams', 'projects', 'reports', 'sessions', 'comments', 'files', 'webhooks', 'events', 'settings', 'payments', 'accounts', 'tags', 'notifications', 'billing', 'profiles', 'exports', 'audits', 'members', 'plans', 'coupons'];
 const HOSTS = ['api.example.com', 'cdn.example.net', 'auth.example.org', 'status.example.io', 'hooks.example.dev', 'img.example.com', 'assets.example-cdn.com', 'app.example.com'];

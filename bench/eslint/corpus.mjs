@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'n
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { mulberry32 } from '../random.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const STORE = path.join(ROOT, 'node_modules/.pnpm');
@@ -159,18 +160,6 @@ export function baseConfig({ tsParser, sourceType }) {
   ];
 }
 
-/** A seeded PRNG (mulberry32), so a sample is the same on every run. */
-export function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** What was measured: the commit, whether packages/ had local changes, and when the dists were built. */
 export function buildInfo() {
   const git = (...args) => {
@@ -188,3 +177,5 @@ export function buildInfo() {
     coreDistBuilt: mtime(path.join(ROOT, 'packages/core/dist/index.js')),
   };
 }
+
+export { mulberry32 };
