@@ -18,45 +18,11 @@
 --
 -- Every wait is bounded and a watchdog ends Neovim regardless.
 
-local uv = vim.loop
+local harness = dofile(debug.getinfo(1, 'S').source:sub(2):match('^(.*)/[^/]*$') .. '/harness.lua')
+local env, wait_for = harness.env, harness.wait_for
 
-local WAIT_MS = 15000
-local WATCHDOG_MS = 40000
-
-local report = { steps = {}, errors = {}, server_messages = {} }
-
-local report_path = os.getenv('URILINT_REPORT')
-if report_path == nil or report_path == '' then
-  io.stderr:write('config-test.lua: URILINT_REPORT is not set\n')
-  vim.cmd('cquit 2')
-end
-
-local function write_report()
-  local file = assert(io.open(report_path, 'w'))
-  file:write(vim.json.encode(report))
-  file:close()
-end
-
-local watchdog = uv.new_timer()
-watchdog:start(WATCHDOG_MS, 0, function()
-  table.insert(report.errors, string.format('watchdog: still running after %d ms (last finished step: %s)', WATCHDOG_MS, report.steps[#report.steps] or 'none'))
-  pcall(write_report)
-  os.exit(124)
-end)
-
-local function env(name)
-  local value = os.getenv(name)
-  if value == nil or value == '' then
-    error(name .. ' is not set')
-  end
-  return value
-end
-
-local function wait_for(what, condition)
-  if not vim.wait(WAIT_MS, condition, 20) then
-    error(string.format('timed out after %d ms waiting for %s', WAIT_MS, what))
-  end
-end
+local report = {}
+local run = harness.start('config-test.lua', report)
 
 -- The last publishDiagnostics per URI, and how many arrived.
 local published = {}
@@ -129,7 +95,7 @@ local ok, err = xpcall(function()
     return published[uri] ~= nil
   end)
   report.first = codes_of(published[uri].diagnostics)
-  table.insert(report.steps, 'diagnostics under the configuration file')
+  run.step('diagnostics under the configuration file')
 
   -- Rewritten on disk, as another program (or a save) would: no notification from Neovim.
   local file = assert(io.open(env('URILINT_CONFIG'), 'w'))
@@ -140,28 +106,18 @@ local ok, err = xpcall(function()
     return has_code(published[uri], expected)
   end)
   report.after_change = codes_of(published[uri].diagnostics)
-  table.insert(report.steps, 'diagnostics after the configuration changed')
+  run.step('diagnostics after the configuration changed')
 
   client.stop()
   wait_for('the server to exit', function()
     return server_exit ~= nil
   end)
   report.server.exit_code = server_exit.code
-  table.insert(report.steps, 'server stopped')
+  run.step('server stopped')
 end, debug.traceback)
 if not ok then
-  table.insert(report.errors, tostring(err))
-  if client and server_exit == nil then
-    pcall(client.stop, true)
-    vim.wait(2000, function()
-      return server_exit ~= nil
-    end, 20)
-  end
+  run.failed(err, client, function()
+    return server_exit ~= nil
+  end)
 end
-
-watchdog:stop()
-local written, write_err = pcall(write_report)
-if not written then
-  io.stderr:write('config-test.lua: cannot write the report: ' .. tostring(write_err) .. '\n')
-end
-vim.cmd((ok and written) and 'qa!' or 'cquit 1')
+run.finish(ok)

@@ -19,63 +19,20 @@
 local uv = vim.loop
 local util = vim.lsp.util
 
--- How long one wait (diagnostics, a request, the server's exit) may take.
-local WAIT_MS = 15000
--- The whole run; the test kills Neovim a little later still.
-local WATCHDOG_MS = 40000
+local harness = dofile(debug.getinfo(1, 'S').source:sub(2):match('^(.*)/[^/]*$') .. '/harness.lua')
+local env, wait_for = harness.env, harness.wait_for
+local WAIT_MS = harness.WAIT_MS
 
 local report = {
   nvim_version = (function()
     local v = vim.version()
     return string.format('%d.%d.%d', v.major, v.minor, v.patch)
   end)(),
-  -- The names of the steps that finished, in order: where a failure happened.
-  steps = {},
-  errors = {},
   -- window/logMessage and window/showMessage from the server, errors and warnings only.
   server_messages = {},
 }
-
-local report_path = os.getenv('URILINT_REPORT')
-if report_path == nil or report_path == '' then
-  io.stderr:write('lsp-test.lua: URILINT_REPORT is not set\n')
-  vim.cmd('cquit 2')
-end
-
-local function write_report()
-  local file = assert(io.open(report_path, 'w'))
-  file:write(vim.json.encode(report))
-  file:close()
-end
-
--- The watchdog runs in a libuv callback (a "fast" context, where most of the
--- Neovim API is off limits): it writes the report with plain Lua I/O and exits
--- the process outright, whatever the main flow is stuck in.
-local watchdog = uv.new_timer()
-watchdog:start(WATCHDOG_MS, 0, function()
-  table.insert(report.errors, string.format('watchdog: still running after %d ms (last finished step: %s)', WATCHDOG_MS, report.steps[#report.steps] or 'none'))
-  pcall(write_report)
-  os.exit(124)
-end)
-
-local function env(name)
-  local value = os.getenv(name)
-  if value == nil or value == '' then
-    error(name .. ' is not set')
-  end
-  return value
-end
-
-local function step(name)
-  table.insert(report.steps, name)
-end
-
--- Waits until `condition()` holds; raises `what` when it does not in time.
-local function wait_for(what, condition)
-  if not vim.wait(WAIT_MS, condition, 20) then
-    error(string.format('timed out after %d ms waiting for %s', WAIT_MS, what))
-  end
-end
+local run = harness.start('lsp-test.lua', report)
+local step = run.step
 
 -- The raw `publishDiagnostics` notifications, per URI: the last one's
 -- diagnostics (LSP ranges, UTF-16 as the server sent them), its version and a
@@ -341,19 +298,8 @@ local ok, err = xpcall(function()
   stop(client)
 end, debug.traceback)
 if not ok then
-  table.insert(report.errors, tostring(err))
-  -- Still end the server, so it does not outlive the test.
-  if client and server_exit == nil then
-    pcall(client.stop, true)
-    vim.wait(2000, function()
-      return server_exit ~= nil
-    end, 20)
-  end
+  run.failed(err, client, function()
+    return server_exit ~= nil
+  end)
 end
-
-watchdog:stop()
-local written, write_err = pcall(write_report)
-if not written then
-  io.stderr:write('lsp-test.lua: cannot write the report: ' .. tostring(write_err) .. '\n')
-end
-vim.cmd((ok and written) and 'qa!' or 'cquit 1')
+run.finish(ok)
