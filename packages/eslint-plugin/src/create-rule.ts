@@ -1,4 +1,4 @@
-import { ESLintUtils } from '@typescript-eslint/utils';
+import { RuleCreator } from '@typescript-eslint/utils/eslint-utils';
 
 /** Every rule's `docs.url`: its page in this package's docs/rules/. */
 export const RULE_DOCS_BASE = 'https://github.com/urilint/urilint/blob/main/packages/eslint-plugin/docs/rules/';
@@ -10,4 +10,4 @@ export interface UrilintDocs {
   strict?: boolean;
 }
 
-export const createRule = ESLintUtils.RuleCreator<UrilintDocs>((name) => `${RULE_DOCS_BASE}${name}.md`);
+export const createRule = RuleCreator<UrilintDocs>((name) => `${RULE_DOCS_BASE}${name}.md`);

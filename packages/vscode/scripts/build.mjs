@@ -12,6 +12,7 @@
 // dependency order). Any import that is left to run time and is not a Node
 // built-in fails the build, apart from the two optional probes listed below.
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,6 +62,24 @@ const inlineCssTreeData = {
   },
 };
 
+/**
+ * @urilint/discovery loads each reader's parser on first use, through the `require` that
+ * dist/parsers.js makes with `createRequire(import.meta.url)`, which no bundle can follow. Without
+ * that line, `require` is the bundle's own: each `require('yaml')` there is bundled, and evaluated
+ * on first use as in Node.
+ */
+const bundleLazyParsers = {
+  name: 'bundle-lazy-parsers',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]discovery[\\/]dist[\\/]parsers\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const definition = /^const require = createRequire\(import\.meta\.url\);$/m;
+      if (!definition.test(source)) throw new Error(`${args.path} no longer defines require with createRequire(import.meta.url): update the bundle-lazy-parsers plugin`);
+      return { contents: source.replace(definition, ''), loader: 'js' };
+    });
+  },
+};
+
 /** @type {(esbuild.BuildOptions & { allowAtRunTime: string[] })[]} */
 const builds = [
   {
@@ -83,7 +102,7 @@ const builds = [
       'import.meta.dirname': '__dirname',
     },
     banner: { js: 'var __urilint_import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
-    plugins: [inlineCssTreeData],
+    plugins: [inlineCssTreeData, bundleLazyParsers],
     allowAtRunTime: [...OPTIONAL_AT_RUN_TIME.keys()],
   },
 ];

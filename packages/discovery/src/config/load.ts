@@ -3,7 +3,8 @@
  * comments and trailing commas) or the `"urilint"` key of a `package.json`, validated against
  * the settings' schema.
  */
-import { parse, type DocumentNode, type ValueNode } from '@humanwhocodes/momoa';
+import type { DocumentNode, ValueNode } from '@humanwhocodes/momoa';
+import { momoa } from '../parsers.js';
 import { CONFIG_SCHEMA, type ProjectSettings } from './schema.js';
 import { Validator, valueOf, type ConfigProblem } from './validate.js';
 
@@ -46,7 +47,7 @@ function settingsOf(value: Record<string, unknown>): Partial<ProjectSettings> {
 /** Parses JSON with comments and trailing commas; a syntax error is a problem at its place. */
 export function parseJsonc(text: string, file: string): { document: DocumentNode } | { problem: ConfigProblem } {
   try {
-    return { document: parse(text, { mode: 'jsonc', ranges: true, allowTrailingCommas: true }) };
+    return { document: momoa().parse(text, { mode: 'jsonc', ranges: true, allowTrailingCommas: true }) };
   } catch (error) {
     const at = error as { message?: string; line?: number; column?: number; offset?: number };
     const message = String(at.message ?? error).replace(/\s*\(\d+:\d+\)$/, '');

@@ -16,11 +16,11 @@
  * keeping its quotes and character references. A dialect says what differs between frameworks:
  * where the script and markup are, how interpolations are written, which attributes are bound.
  */
-import ts from 'typescript';
 import type { UriCandidate } from '../candidate.js';
 import type { DiscoveryOptions } from '../js/discover.js';
 import type { JsSourceCode } from '../js/source-code.js';
 import { discoverJsText } from '../js/text.js';
+import { typescript } from '../parsers.js';
 import { CONTROL_SENTINEL, EXPRESSION_SENTINEL, maskTemplates, templateSyntaxes } from '../templates.js';
 import { discoverCss } from './css.js';
 import { attributeKind, discoverHtml } from './html.js';
@@ -403,6 +403,7 @@ function withoutPipes(text: string, start: number, end: number): number {
 /** Whether `text` is one JavaScript (or TypeScript) expression: parsed alone, in parentheses. */
 function isExpression(text: string, jsx: boolean): boolean {
   if (text.trim().length === 0) return false;
+  const ts = typescript();
   const file = ts.createSourceFile(jsx ? 'expression.tsx' : 'expression.ts', `(${text}\n)`, ts.ScriptTarget.Latest, false, jsx ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const diagnostics = (file as unknown as { parseDiagnostics?: readonly unknown[] }).parseDiagnostics;
   const statement = file.statements[0];

@@ -5,8 +5,9 @@
  * mapped to the characters that write it; the decoded value must equal
  * css-tree's or the value is left alone.
  */
-import { parse, tokenize, tokenTypes, walk, type CssNode, type WalkContext } from '@eslint/css-tree';
+import type { CssNode, WalkContext } from '@eslint/css-tree';
 import { textCandidate, type UriCandidate } from '../candidate.js';
+import { cssTree } from '../parsers.js';
 import { XML_NAMESPACES } from '../shape.js';
 import { OffsetMap } from '../text-map.js';
 import { append, lineCandidates, linesOf } from './text.js';
@@ -17,15 +18,22 @@ const URI_AT_RULES = new Set(['import', 'namespace']);
 /** Functions whose string arguments are URLs (CSS Values 4 `src()`, CSS Images 4 `image()`, `image-set()`). */
 const URL_STRING_FUNCTIONS = new Set(['src', 'image', 'image-set', '-webkit-image-set']);
 
-/** css-tree's token type numbers (-1, matching no token, should a name ever go). */
-const TOKEN = {
-  url: tokenTypes['Url'] ?? -1,
-  badUrl: tokenTypes['BadUrl'] ?? -1,
-  function: tokenTypes['Function'] ?? -1,
-  string: tokenTypes['String'] ?? -1,
-  whitespace: tokenTypes['WhiteSpace'] ?? -1,
-  comment: tokenTypes['Comment'] ?? -1,
-};
+type TokenName = 'url' | 'badUrl' | 'function' | 'string' | 'whitespace' | 'comment';
+let tokenNumbers: Record<TokenName, number> | undefined;
+
+/** css-tree's token type numbers (-1, matching no token, should a name ever go), read once css-tree is loaded. */
+function tokenTypes(): Record<TokenName, number> {
+  if (tokenNumbers) return tokenNumbers;
+  const { tokenTypes: types } = cssTree();
+  return (tokenNumbers = {
+    url: types['Url'] ?? -1,
+    badUrl: types['BadUrl'] ?? -1,
+    function: types['Function'] ?? -1,
+    string: types['String'] ?? -1,
+    whitespace: types['WhiteSpace'] ?? -1,
+    comment: types['Comment'] ?? -1,
+  });
+}
 
 function isWhite(c: string | undefined): boolean {
   return c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f';
@@ -181,8 +189,9 @@ function nodeCandidate(text: string, range: [number, number], url: boolean, sink
  * string too.
  */
 function rawCandidates(text: string, range: [number, number], atRule: string | undefined, out: UriCandidate[]): void {
+  const TOKEN = tokenTypes();
   const tokens: { type: number; start: number; end: number }[] = [];
-  tokenize(text.slice(range[0], range[1]), (type, start, end) => {
+  cssTree().tokenize(text.slice(range[0], range[1]), (type, start, end) => {
     if (type !== TOKEN.whitespace && type !== TOKEN.comment) tokens.push({ type, start: range[0] + start, end: range[0] + end });
   });
   const sinkOf = (k: number): Sink => (atRule !== undefined && k === 0 ? atRuleSink(atRule) : { sink: 'url()', namespace: false });
@@ -243,7 +252,8 @@ function visitNode(context: WalkContext, node: CssNode, text: string, out: UriCa
 
 /** The URIs of the comments of `text`, line by line. */
 function commentCandidates(text: string, out: UriCandidate[]): void {
-  tokenize(text, (type, start, end) => {
+  const TOKEN = tokenTypes();
+  cssTree().tokenize(text, (type, start, end) => {
     if (type !== TOKEN.comment) return;
     const to = end - start >= 4 && text.endsWith('*/', end) ? end - 2 : end;
     guarded(() => {
@@ -260,7 +270,7 @@ function commentCandidates(text: string, out: UriCandidate[]): void {
 export function cssCandidates(ast: CssNode, text: string, stops?: string[]): UriCandidate[] {
   const out: UriCandidate[] = [];
   try {
-    walk(ast, function (this: WalkContext, node: CssNode) {
+    cssTree().walk(ast, function (this: WalkContext, node: CssNode) {
       guarded(() => visitNode(this, node, text, out));
     });
   } catch (error) {
@@ -279,6 +289,7 @@ export function cssCandidates(ast: CssNode, text: string, stops?: string[]): Uri
 export function discoverCssDeclarations(text: string, from: number, to: number): UriCandidate[] {
   const out: UriCandidate[] = [];
   guarded(() => {
+    const { parse, walk } = cssTree();
     const ast = parse(text.slice(from, to), { positions: true, context: 'declarationList', offset: from });
     walk(ast, function (this: WalkContext, node: CssNode) {
       guarded(() => visitNode(this, node, text, out));
@@ -292,7 +303,7 @@ export function discoverCss(text: string, stops?: string[]): UriCandidate[] {
   if (typeof text !== 'string') return [];
   let ast: CssNode;
   try {
-    ast = parse(text, { positions: true });
+    ast = cssTree().parse(text, { positions: true });
   } catch (error) {
     stops?.push(error instanceof RangeError ? 'the stylesheet nests too deep to parse' : `the CSS parser stopped: ${error instanceof Error ? error.message : String(error)}`);
     const out: UriCandidate[] = [];

@@ -4,8 +4,8 @@
  * whose every code unit knows the source characters that write it.
  */
 import type { Paragraph, Text } from 'mdast';
-import { fromMarkdown } from 'mdast-util-from-markdown';
 import type { SourceEdit } from '../finding.js';
+import { markdown } from '../parsers.js';
 import { OffsetMap } from '../text-map.js';
 
 /**
@@ -55,7 +55,7 @@ export function namedReference(name: string): string | undefined {
   let text = lookedUp.get(name);
   if (text === undefined) {
     const raw = `&${name};`;
-    const paragraph = fromMarkdown(raw).children[0] as Paragraph | undefined;
+    const paragraph = markdown().fromMarkdown(raw).children[0] as Paragraph | undefined;
     const value = (paragraph?.children[0] as Text | undefined)?.value;
     text = value !== undefined && value !== raw ? value : null;
     lookedUp.set(name, text);

@@ -5,8 +5,9 @@
  * source characters with their character references decoded, as a browser
  * reads them; a fix writes `&` and the value's own quote as references.
  */
-import { NodeTypes, parse, type AttributeNode, type DocumentNode, type ScriptTagNode, type StyleTagNode, type TagNode } from 'es-html-parser';
+import type { AttributeNode, DocumentNode, ScriptTagNode, StyleTagNode, TagNode } from 'es-html-parser';
 import { textCandidates, type UriCandidate } from '../candidate.js';
+import { htmlParser } from '../parsers.js';
 import { proseCandidates } from '../prose.js';
 import { discoverCssDeclarations } from './css.js';
 import { applyEdit, CheckedMap, DecodedText, readCharacterReference, type ReferenceMode } from './entities.js';
@@ -277,19 +278,21 @@ function walkTree(walk: Walk, root: DocumentNode): void {
     let children: readonly HtmlNode[] = [];
     let childrenInCode = inCode;
     // es-html-parser's text nodes type `type` as any NodeTypes, so `type` does not narrow: cast after the test.
-    if (node.type === NodeTypes.Document) {
+    // Its NodeTypes are their own names: compared as strings, a tree ESLint parsed is read without loading the parser.
+    const type: string = node.type;
+    if (type === 'Document') {
       children = (node as DocumentNode).children;
-    } else if (node.type === NodeTypes.Tag) {
+    } else if (type === 'Tag') {
       const element = node as TagNode;
       const tag = element.name.toLowerCase();
       guarded(() => visitAttributes(walk, tag, element.attributes));
       children = element.children;
       childrenInCode = inCode || CODE_ELEMENTS.has(tag);
-    } else if (node.type === NodeTypes.ScriptTag || node.type === NodeTypes.StyleTag) {
+    } else if (type === 'ScriptTag' || type === 'StyleTag') {
       // Only the attributes (`<script src>`): the script or style sheet itself is not read here.
       const element = node as ScriptTagNode | StyleTagNode;
-      guarded(() => visitAttributes(walk, node.type === NodeTypes.ScriptTag ? 'script' : 'style', element.attributes));
-    } else if (node.type === NodeTypes.Text && !inCode) {
+      guarded(() => visitAttributes(walk, type === 'ScriptTag' ? 'script' : 'style', element.attributes));
+    } else if (type === 'Text' && !inCode) {
       guarded(() => visitText(walk, node.range));
     }
     for (let k = children.length - 1; k >= 0; k--) stack.push({ node: children[k]!, inCode: childrenInCode });
@@ -321,7 +324,7 @@ function parseLeniently(html: string, stopped: { reason?: string }): DocumentNod
   let length = html.length;
   for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
     try {
-      return parse(length === html.length ? html : html.slice(0, length)).ast;
+      return htmlParser().parse(length === html.length ? html : html.slice(0, length)).ast;
     } catch (error) {
       stopped.reason ??= error instanceof RangeError ? 'the document nests too deep to parse' : `the HTML parser stopped: ${error instanceof Error ? error.message : String(error)}`;
       // Too deep: cutting tags off the end leaves the nesting as deep, so no retry helps.

@@ -3,8 +3,9 @@
  * of a string's value mapped to the characters that write it (`\/`, `\u0020`,
  * a line continuation), so that a fix keeps the string's quotes and escapes.
  */
-import { parse, type DocumentNode, type Node as JsonNode, type Range, type ValueNode } from '@humanwhocodes/momoa';
+import type { DocumentNode, Node as JsonNode, Range, ValueNode } from '@humanwhocodes/momoa';
 import { textCandidates, type UriCandidate } from '../candidate.js';
+import { momoa } from '../parsers.js';
 import { proseCandidates } from '../prose.js';
 import { hasUriShape, isWholeUri, REGEX_LIKE, XML_NAMESPACES } from '../shape.js';
 import { OffsetMap } from '../text-map.js';
@@ -289,7 +290,7 @@ export function discoverJson(text: string, mode: JsonMode = 'json'): UriCandidat
     if (tried === 'json5' && ENDS_IN_ESCAPE.test(text)) continue;
     let document: DocumentNode;
     try {
-      document = parse(text, { mode: tried, ranges: true, allowTrailingCommas: tried !== 'json' });
+      document = momoa().parse(text, { mode: tried, ranges: true, allowTrailingCommas: tried !== 'json' });
     } catch {
       continue;
     }

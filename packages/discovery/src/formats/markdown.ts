@@ -9,14 +9,12 @@
  * the edited paragraph back with the intended URL in the node's place.
  */
 import type { Definition, Html, Image, Link, Nodes, Root, Text } from 'mdast';
-import { fromMarkdown } from 'mdast-util-from-markdown';
-import { gfmFromMarkdown } from 'mdast-util-gfm';
-import { gfm } from 'micromark-extension-gfm';
 import { textCandidate, textCandidates, type UriCandidate } from '../candidate.js';
 import type { SourceEdit } from '../finding.js';
 import { proseCandidates } from '../prose.js';
 import { applyEdit, CheckedMap, DecodedText, isLiteral, readCharacterReference } from './entities.js';
 import { discoverHtmlBlock } from './html.js';
+import { markdown } from '../parsers.js';
 import { OffsetMap } from '../text-map.js';
 
 /** A source range: `[start, end)` offsets. */
@@ -34,6 +32,7 @@ const IMAGE_SINK = '<img src>';
 
 /** Parses Markdown as GitHub does (CommonMark with GFM), with positions. */
 function parseMarkdown(text: string): Root {
+  const { fromMarkdown, gfm, gfmFromMarkdown } = markdown();
   return fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
 }
 

@@ -6,8 +6,9 @@
  * left alone. Block scalars (`|`, `>`) are read line by line: a URI never
  * spans a line break there, and each line's text is written as it is.
  */
-import { Composer, isPair, isScalar, Parser, visit, type CST, type Document, type Scalar } from 'yaml';
+import type { CST, Document, Scalar } from 'yaml';
 import { textCandidates, type UriCandidate } from '../candidate.js';
+import { yaml } from '../parsers.js';
 import { proseCandidates } from '../prose.js';
 import { hasUriShape, isWholeUri, REGEX_LIKE, XML_NAMESPACES } from '../shape.js';
 import { OffsetMap, type TextMap } from '../text-map.js';
@@ -221,6 +222,7 @@ function blockScalarCandidates(text: string, token: CST.BlockScalar, node: Scala
 /** The key of the pair whose value `path` leads to, when it is a scalar. */
 function pairKey(path: readonly unknown[]): string | undefined {
   const parent = path[path.length - 1];
+  const { isPair, isScalar } = yaml();
   if (!isPair(parent) || !isScalar(parent.key)) return undefined;
   const name = parent.key.value;
   return name === null || name === undefined ? undefined : String(name);
@@ -238,7 +240,7 @@ function guarded(find: () => void, stops?: string[]): void {
 
 /** The candidates of one document's scalar values (never keys). */
 function documentCandidates(text: string, document: Document.Parsed, out: UriCandidate[]): void {
-  visit(document, {
+  yaml().visit(document, {
     Scalar(at, node, path) {
       if (at === 'key' || typeof node.value !== 'string') return;
       const value = node.value;
@@ -287,6 +289,7 @@ export function discoverYaml(text: string, stops?: string[]): UriCandidate[] {
   guarded(() => {
     // uniqueKeys: false: the duplicate-key check compares every key with every other (quadratic in a
     // long mapping), and a duplicate key does not change where a value's URI is.
+    const { Composer, Parser } = yaml();
     const composer = new Composer({ keepSourceTokens: true, logLevel: 'silent', uniqueKeys: false });
     const documents: Document.Parsed[] = [];
     for (const token of new Parser().parse(text)) {

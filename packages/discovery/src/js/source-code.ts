@@ -1,5 +1,5 @@
-import { parseForESLint } from '@typescript-eslint/parser';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { typescriptEstree } from '../parsers.js';
 
 /** What discovery reads of a file: ESLint's `SourceCode` has it, and so has `parseJs`'s result. */
 export type JsSourceCode = Pick<TSESLint.SourceCode, 'text' | 'ast' | 'getText' | 'getScope' | 'visitorKeys' | 'scopeManager' | 'parserServices'>;
@@ -98,7 +98,7 @@ export function hasJsx(filePath: string | undefined): boolean {
  */
 export function parseJs(text: string, options: JsParseOptions = {}): JsSourceCode {
   const jsx = options.jsx ?? hasJsx(options.filePath);
-  const result = parseForESLint(text, {
+  const result = typescriptEstree().parseForESLint(text, {
     // Discovery reads ranges and comments; locations and tokens (ESLint's) would only cost time.
     range: true,
     loc: false,

@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import ts from 'typescript';
 import type { UriCandidate } from '../candidate.js';
+import { typescript } from '../parsers.js';
 import { commentCandidates } from './comments.js';
 import { JsDiscovery, literalCandidates, type DiscoveryOptions } from './discover.js';
 import { parseNative } from './native.js';
@@ -86,6 +86,7 @@ function template(quasis: [number, number][], start: number, end: number): TSEST
  * `${…}` as holes) and comments.
  */
 function tolerantCandidates(text: string, options: DiscoveryOptions): UriCandidate[] {
+  const ts = typescript();
   const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, ts.LanguageVariant.Standard, text);
   const nodes: TSESTree.Node[] = [];
   const comments: UriCandidate[] = [];

@@ -4,10 +4,8 @@
  * for Markdown the reference definitions and the reference links whose label none defines.
  */
 import type { Heading, Nodes, Root } from 'mdast';
-import { fromMarkdown } from 'mdast-util-from-markdown';
-import { gfmFromMarkdown } from 'mdast-util-gfm';
-import { gfm } from 'micromark-extension-gfm';
 import { lineStarts } from '../lines.js';
+import { markdown } from '../parsers.js';
 import { Slugger, type SlugStyle } from './slug.js';
 
 /** One id of a document and where it is set (the heading or the element). */
@@ -121,6 +119,7 @@ function headingText(node: Nodes): string {
 const FULL_REFERENCE = /(?<!\\)\[((?:[^[\]\\]|\\.)*)\]\[((?:[^[\]\\]|\\.)*)\]/g;
 
 function parse(text: string): Root {
+  const { fromMarkdown, gfm, gfmFromMarkdown } = markdown();
   return fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
 }
 
@@ -163,7 +162,13 @@ export function markdownAnchors(source: string, options: AnchorOptions): Documen
       }
       headings.push({ node, offset: start, title, ...(explicit === undefined ? {} : { explicit }) });
     }
-    if (node.type === 'html' && start !== undefined) elements.push(...htmlIds(node.value, start));
+    if (node.type === 'html' && start !== undefined) {
+      elements.push(...htmlIds(node.value, start));
+      // A site's own id syntax may sit in its components too (react.dev's <Recipes titleId="…">).
+      for (const pattern of options.customIds) {
+        for (const match of node.value.matchAll(new RegExp(pattern.source, `${pattern.flags.replace('g', '')}gm`))) if (match[1] !== undefined) elements.push({ id: match[1], offset: start + match.index });
+      }
+    }
     if (node.type === 'definition') definitions.add(normalizeLabel(node.label ?? node.identifier));
     if (node.type === 'footnoteDefinition') definitions.add(normalizeLabel(`^${node.label ?? node.identifier}`));
     if (node.type === 'text' && start !== undefined && stop !== undefined && text.includes('][', start) && text.slice(start, stop).includes(']')) rawTexts.push([start, stop]);
