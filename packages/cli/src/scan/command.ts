@@ -297,8 +297,10 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
     tally.files++;
     // The link index says each thing once per run: a route no mapping fits now, the sites recognised with --stats.
     for (const note of result.linkNotes ?? []) {
-      if (linkNotes.has(note)) continue;
-      linkNotes.add(note);
+      // Each thread words its first example; the kind of note is said once.
+      const kind = note.replace(/ such as "[^"]*"(?: (?:in|from) \S+)?/, '');
+      if (linkNotes.has(kind)) continue;
+      linkNotes.add(kind);
       if (note.startsWith('cannot resolve')) {
         progress?.clear();
         await write(io.stderr, `urilint: ${note}.\n`);

@@ -146,7 +146,9 @@ const GENERATORS: readonly Generator[] = [
     profile(dir, read, names) {
       const files = ['.eleventy.js', ...anyOf(names, 'eleventy.config.', ['js', 'mjs', 'cjs', 'ts'])];
       const input = setting(read, files, /\binput\s*:\s*['"`]([^'"`]+)['"`]/);
-      return { routes: [['/', input === undefined ? dir : under(dir, input)]], staticDirs: [], slugStyle: 'markdown-it-anchor', numberPrefixes: false };
+      // A site that gives markdown-it-anchor github-slugger's slugs (ESLint's docs do) has GitHub's ids.
+      const github = setting(read, files, /(github-slugger|@sindresorhus\/slugify)/) === 'github-slugger';
+      return { routes: [['/', input === undefined ? dir : under(dir, input)]], staticDirs: [], slugStyle: github ? 'github' : 'markdown-it-anchor', numberPrefixes: false };
     },
   },
 ];

@@ -83,6 +83,8 @@ const FOLDER_PAGES = ['README.md', 'readme.md', 'index.md', 'index.mdx', 'index.
 /** A route without extension: the page files it may be. */
 const ROUTE_EXTENSIONS = ['.md', '.mdx', '.markdown', '.html', '.htm'];
 /** GitHub's line anchors: `#L10`, `#L10-L20`, `#L10C5-L12C3`. */
+/** A folder name no site has: the root of a route, to see a path climb above it. */
+const SITE_MARKER = 'urilint-site-root-8c1f';
 const LINE_ANCHOR = /^L(\d+)(?:C\d+)?(?:-L(\d+)(?:C\d+)?)?$/;
 
 export const isMarkdownPath = (path: string): boolean => MARKDOWN.test(path);
@@ -163,8 +165,13 @@ export class WorkspaceIndex {
   readonly notes = new Set<string>();
   /** The sites recognised, by folder (for `scan --stats` and the server's log). */
   readonly sitesUsed = new Map<string, string>();
-  /** How many site-absolute links no mapping fits. */
+  /** How many site-absolute links no mapping fits, and relative ones that leave their site. */
   unresolvable = 0;
+  #leftSite = false;
+  #elsewhere = false;
+  #outside = false;
+  /** The lower-case names of the repository's files, by root: read once, when a generated page is looked for elsewhere. */
+  readonly #names = new Map<string, Set<string>>();
   /** A folder to stop at when no `.git` is found above a document (the workspace folder). */
   readonly fallbackRoot: string | undefined;
 
@@ -179,6 +186,7 @@ export class WorkspaceIndex {
     this.#anchors.delete(clean);
     this.#dirs.delete(parentOf(clean));
     this.#dirs.delete(clean);
+    this.#names.clear();
     // A folder's removal or a generator's configuration changes what sits above and below it.
     if (!isMarkdownPath(clean) && !isHtmlPath(clean)) {
       for (const key of [...this.#dirs.keys()]) if (key.startsWith(`${clean}/`)) this.#dirs.delete(key);
@@ -459,6 +467,31 @@ export class WorkspaceIndex {
     } else {
       const site = this.site(parentOf(sourcePath), compiled.generator);
       found = this.#lookup(decoded.replace(/^\/([A-Za-z]:)/, '$1'), compiled, site.numberPrefixes);
+      // On a generated site the link is followed from the page's URL: `..` stops at the site's root.
+      if (found === undefined && (site.generator !== undefined || compiled.routes.length > 0)) {
+        const routed = this.#fromRoute(input.slice(0, reference.path.end), sourcePath, site, compiled);
+        if (routed === 'outside') {
+          this.unresolvable++;
+          if (!this.#leftSite) this.notes.add(`cannot resolve relative links such as "${rawPath}" in ${sourcePath}: they climb above the root of the ${site.generator} site at ${site.root}, to pages deployed beside it`);
+          this.#leftSite = true;
+          return { status: 'unresolvable', path: rawPath };
+        }
+        found = routed;
+      }
+    }
+    if (found === undefined && !siteAbsolute && rawPath.startsWith('../') && this.#leavesRepository(decoded, sourcePath)) {
+      // `../reference/x.html` climbing to the root and into a folder the repository does not have: another site's pages.
+      this.unresolvable++;
+      if (!this.#outside) this.notes.add(`cannot resolve relative links such as "${rawPath}" in ${sourcePath}: they climb out of the repository or into a top folder it does not have`);
+      this.#outside = true;
+      return { status: 'unresolvable', path: rawPath };
+    }
+    if (found === undefined && !siteAbsolute && compiled.generatedPages && HTML.test(decoded) && this.#builtElsewhere(decoded, sourcePath)) {
+      // A generated page of this repository's (its source is here, in another folder): where it is deployed is not in the tree.
+      this.unresolvable++;
+      if (!this.#elsewhere) this.notes.add(`cannot resolve links to generated pages such as "${rawPath}" from ${sourcePath}: the page's source is in another folder of the repository, and where the two are deployed is not in the tree`);
+      this.#elsewhere = true;
+      return { status: 'unresolvable', path: rawPath };
     }
     if (found === undefined) {
       const missing: LinkResult = { status: 'missing-file', path: rawPath };
@@ -477,6 +510,69 @@ export class WorkspaceIndex {
     }
     if (fragment === undefined || fragment === '') return { status: 'ok', target };
     return this.#checkFragment(target, fragment, query, compiled);
+  }
+
+  /**
+   * A relative link resolved from the page's route rather than its source file (RFC 3986 §5.2
+   * against `/route/of/page.md`, whose dot segments stop at the root), mapped back to the folder
+   * the route is served from.
+   */
+  #fromRoute(reference: string, sourcePath: string, site: SiteProfile, options: Compiled): Found | 'outside' | undefined {
+    const root = this.repositoryRoot(parentOf(sourcePath));
+    const configured = options.routes.map(([prefix, folder]): [string, string] => [prefix, join(root, folder.replace(/^\.?\/+/, '')).replace(/\/?$/, '/')]);
+    for (const [prefix, folder] of [...configured, ...(site.generator === undefined ? [] : site.routes)]) {
+      if (!sourcePath.startsWith(folder)) continue;
+      let routed: string;
+      try {
+        // Below a marker folder, so a path that climbs above the site's root shows it.
+        const target = parse(resolve(reference, `file:///${SITE_MARKER}${encodePath(prefix + sourcePath.slice(folder.length))}`));
+        routed = tryPercentDecode(target.input.slice(target.path.start, target.path.end)) ?? '';
+      } catch {
+        continue;
+      }
+      if (!routed.startsWith(`/${SITE_MARKER}/`)) return 'outside';
+      routed = routed.slice(SITE_MARKER.length + 1);
+      if (!routed.startsWith(prefix)) continue;
+      const found = this.#lookup(join(folder, routed.slice(prefix.length)), options, site.numberPrefixes);
+      if (found !== undefined) return found;
+      // A route outside the pages may be a static file (`/images/x.png` in public/).
+      for (const fixed of site.staticDirs) {
+        const file = this.#lookup(join(fixed, routed.slice(1)), options, false);
+        if (file !== undefined) return file;
+      }
+    }
+    return undefined;
+  }
+
+  /** Whether a path is above the repository's root, or in a top folder of it that does not exist. */
+  #leavesRepository(path: string, sourcePath: string): boolean {
+    const root = this.repositoryRoot(parentOf(sourcePath));
+    const prefix = root.endsWith('/') ? root : `${root}/`;
+    if (!path.startsWith(prefix)) return true;
+    const segments = path.slice(prefix.length).split('/');
+    return segments.length >= 2 && this.#find(prefix + segments[0]!) === undefined;
+  }
+
+  /** Whether `x.html`'s source (`x.md`, `x.mdx`) is a file somewhere in the repository. */
+  #builtElsewhere(path: string, sourcePath: string): boolean {
+    const root = this.repositoryRoot(parentOf(sourcePath));
+    let names = this.#names.get(root);
+    if (names === undefined) {
+      names = new Set();
+      const stack = [root];
+      // Bounded: a tree too large to list is not searched (the link is then reported as missing).
+      for (let dir = stack.pop(), seen = 0; dir !== undefined && seen < 200_000; dir = stack.pop()) {
+        for (const entry of this.list(dir)) {
+          seen++;
+          if (entry.directory) {
+            if (entry.name !== '.git' && entry.name !== 'node_modules') stack.push(join(dir, entry.name));
+          } else names.add(entry.name.toLowerCase());
+        }
+      }
+      this.#names.set(root, names);
+    }
+    const stem = nameOf(path).replace(HTML, '').toLowerCase();
+    return ['.md', '.mdx', '.markdown'].some((ext) => names.has(stem + ext));
   }
 
   /** A sibling whose name is close to the missing last segment, as the path is written with it. */

@@ -19,6 +19,12 @@ const MESSAGES = {
   encode: 'Write each space as "%20".',
 };
 
+/**
+ * A generator's partials and layouts (Jekyll's and Eleventy's `_includes/`, `_layouts/`): they
+ * are pasted into pages at other routes, so their relative links have no location of their own.
+ */
+const PARTIAL = /\/_(?:includes|layouts|partials)\//;
+
 /** Attributes whose URL is no page or file of the site (a form's target, a quotation's source, `<base>` itself). */
 const NOT_FILES = /^<(?:base href|\S+ (?:action|formaction|cite|codebase|manifest|xmlns(?::\w+)?))>$/i;
 
@@ -100,7 +106,7 @@ export default defineCheck<NoBrokenLinksOptions>({
   defaultOptions: {},
   check(candidate, context) {
     const document = context.document;
-    if (document === undefined || (document.kind !== 'markdown' && document.kind !== 'html')) return [];
+    if (document === undefined || (document.kind !== 'markdown' && document.kind !== 'html') || PARTIAL.test(document.path)) return [];
     if (candidate.context !== 'attribute' || candidate.holes.length > 0 || candidate.namespace) return [];
     if (candidate.sink !== undefined && NOT_FILES.test(candidate.sink)) return [];
     const uri = candidate.uri;

@@ -104,6 +104,32 @@ describe('site-absolute routes', () => {
   });
 });
 
+describe('links whose target is outside what the tree says', () => {
+  it('a generated page whose source is in another folder, a climb out of a site or out of the repository: said once, not reported', () => {
+    const stub = '[a](ch01.html) [b](../reference/x.html) [c](nope.html)\n';
+    const old = '[d](../ch01.html)\n';
+    const index = new WorkspaceIndex(
+      new MemoryFileSystem({ '/r/.git/HEAD': '', '/r/book.toml': '', '/r/src/ch01.md': '# One\n', '/r/redirects/stub.md': stub, '/r/old/book.toml': '', '/r/old/src/intro.md': old }),
+    );
+    expect(shown(stub, lint(index, '/r/redirects/stub.md'))).toEqual([['nope.html', 'fileMissing']]);
+    expect(lint(index, '/r/old/src/intro.md')).toEqual([]);
+    expect(index.unresolvable).toBe(3);
+  });
+
+  it("a generator's partials (_includes, _layouts) are not checked: they have no location of their own", () => {
+    const partial = '<a href="../use/x">x</a>\n';
+    const index = new WorkspaceIndex(new MemoryFileSystem({ '/r/.git/HEAD': '', '/r/.eleventy.js': '', '/r/_includes/nav.html': partial }));
+    expect(lint(index, '/r/_includes/nav.html')).toEqual([]);
+  });
+
+  it('with routes set, a relative link is followed from the page\'s route (../images from /learn/x is /images in public/)', () => {
+    const page = '![a](../images/a.png)\n';
+    const tree = { '/r/.git/HEAD': '', '/r/src/content/learn/x.md': page, '/r/public/images/a.png': '' };
+    expect(lint(new WorkspaceIndex(new MemoryFileSystem(tree)), '/r/src/content/learn/x.md')).toHaveLength(1);
+    expect(lint(new WorkspaceIndex(new MemoryFileSystem(tree)), '/r/src/content/learn/x.md', { routes: { '/': 'src/content/' } })).toEqual([]);
+  });
+});
+
 describe('site generators', () => {
   it('mdBook: src/ is the site root, ids by normalize_id', () => {
     const ch2 = '[a](ch01.html#hello-world) [b](/ch01.md#hello-world) [c](ch01.md#hello-world-1) [d](ch01.md#nope)\n';
