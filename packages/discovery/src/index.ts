@@ -45,7 +45,7 @@ export { discoverJson, jsonCandidates, type JsonMode } from './formats/json.js';
 export { discoverMarkdown, markdownCandidates } from './formats/markdown.js';
 export { discoverText } from './formats/text.js';
 export { discoverYaml } from './formats/yaml.js';
-export { JsDiscovery } from './js/discover.js';
+export { JsDiscovery, type JsEditResult } from './js/discover.js';
 export { disabledBy, type CommentText } from './directives.js';
 export { lineAt, lineStarts } from './lines.js';
 export {

@@ -22,6 +22,7 @@ import {
   isProjectFile,
   normalizeSettings,
   ProjectFiles,
+  updateDocument,
   type DocumentSettings,
   type Settings,
 } from './service/index.js';
@@ -85,7 +86,8 @@ function clientSupport(capabilities: ClientCapabilities): ClientSupport {
  * end the server. What the client may lack is guarded (`ClientSupport`).
  */
 export function startServer(connection: Connection): void {
-  const documents = new TextDocuments(TextDocument);
+  // The service reads each didChange's ranges (updateDocument keeps them) instead of comparing texts.
+  const documents = new TextDocuments({ create: TextDocument.create, update: updateDocument });
   let workspaceFolders: string[] = [];
   const service = createLanguageService({ workspaceFolders: () => workspaceFolders, notice: (message) => connection.console.info(`urilint: ${message}`) });
   let support: ClientSupport = clientSupport({});

@@ -599,6 +599,18 @@ function readElsewhere(root: TSESTree.Node): boolean {
   return false;
 }
 
+/** What an edit applied to a `JsDiscovery` changed. */
+export interface JsEditResult {
+  /** The candidates of the edited token's expression before the edit. */
+  removed: UriCandidate[];
+  /** Its candidates after the edit, found again. */
+  added: UriCandidate[];
+  /** The kind of token the edit stayed inside. */
+  token: 'string' | 'template' | 'comment';
+  /** Whether the edit added or removed a line break (lines after it moved). */
+  lineBreaks: boolean;
+}
+
 /**
  * The URIs of one parsed JavaScript or TypeScript file, kept up to date
  * through edits: an edit that stays inside one string, template text or
@@ -613,7 +625,15 @@ export class JsDiscovery {
   readonly #comments: boolean;
   /** The candidates of each comment (they have no node). */
   readonly #byComment = new Map<TSESTree.Comment, UriCandidate[]>();
+  /** The tokens an edit may stay inside, in source order (they never overlap, and an edit never reorders them). */
   #tokens: Token[] | undefined;
+  /**
+   * Every node's and comment's range array, each the node's own (set on the first edit): an edit
+   * moves them in place, one pass over a flat list, instead of a new array per node.
+   */
+  #ranges: [number, number][] | undefined;
+  /** What the edits cost: the candidates found again, and the range arrays moved. */
+  readonly work = { rediscovered: 0, rangesMoved: 0 };
 
   constructor(sourceCode: JsSourceCode, options: DiscoveryOptions = {}) {
     this.sourceCode = sourceCode;
@@ -650,9 +670,37 @@ export class JsDiscovery {
         else if (node.type === 'TemplateElement') tokens.push({ kind: 'template', node });
       }
       for (const comment of this.sourceCode.ast.comments ?? []) tokens.push({ kind: 'comment', node: comment });
-      this.#tokens = tokens;
+      this.#tokens = tokens.sort((a, b) => a.node.range[0] - b.node.range[0]);
     }
     return this.#tokens;
+  }
+
+  /** The token whose content holds `[start, end)`: a binary search over the tokens in source order. */
+  #tokenAt(start: number, end: number, text: string): Token | undefined {
+    const tokens = this.#tokenList();
+    let low = 0;
+    let high = tokens.length;
+    // The last token that starts before `start`.
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (tokens[mid]!.node.range[0] < start) low = mid + 1;
+      else high = mid;
+    }
+    const token = tokens[low - 1];
+    if (token === undefined) return undefined;
+    const [from, to] = contentOf(token, text);
+    return from <= start && end <= to ? token : undefined;
+  }
+
+  /** The range arrays an edit moves: on the first edit, each node and comment is given its own array (a parser may share one between nodes). */
+  #rangeList(nodes: readonly TSESTree.Node[]): [number, number][] {
+    if (this.#ranges === undefined) {
+      const ranges: [number, number][] = [];
+      for (const node of nodes) ranges.push((node.range = [node.range[0], node.range[1]]));
+      for (const comment of this.sourceCode.ast.comments ?? []) ranges.push((comment.range = [comment.range[0], comment.range[1]]));
+      this.#ranges = ranges;
+    }
+    return this.#ranges;
   }
 
   /**
@@ -661,14 +709,11 @@ export class JsDiscovery {
    * replaced and those it added; `undefined` (nothing changed) when the edit
    * may change more, and the file must be parsed again.
    */
-  edit(start: number, end: number, text: string): { removed: UriCandidate[]; added: UriCandidate[] } | undefined {
+  edit(start: number, end: number, text: string): JsEditResult | undefined {
     const nodes = nodesOf(this.sourceCode);
     if (nodes === undefined) return undefined;
     const old = this.sourceCode.text;
-    const token = this.#tokenList().find((t) => {
-      const [from, to] = contentOf(t, old);
-      return from <= start && end <= to;
-    });
+    const token = this.#tokenAt(start, end, old);
     if (token === undefined) return undefined;
     const [from, to] = contentOf(token, old);
     const content = old.slice(from, start) + text + old.slice(end, to);
@@ -691,9 +736,15 @@ export class JsDiscovery {
     }
 
     const delta = text.length - (end - start);
-    const moved = (offset: number): number => (offset >= end ? offset + delta : offset);
-    for (const node of nodes) node.range = [moved(node.range[0]), moved(node.range[1])];
-    for (const comment of this.sourceCode.ast.comments ?? []) comment.range = [moved(comment.range[0]), moved(comment.range[1])];
+    if (delta !== 0) {
+      const ranges = this.#rangeList(nodes);
+      for (const range of ranges) {
+        if (range[1] < end) continue;
+        range[1] += delta;
+        if (range[0] >= end) range[0] += delta;
+      }
+      this.work.rangesMoved += ranges.length;
+    }
     setText(this.sourceCode, next);
     update();
     cache.delete(this.sourceCode);
@@ -713,7 +764,8 @@ export class JsDiscovery {
     const kept = this.#candidates.filter((candidate) => !gone.has(candidate));
     kept.splice(at < 0 ? kept.length : at, 0, ...added);
     this.#candidates = kept;
-    return { removed, added };
+    this.work.rediscovered += added.length;
+    return { removed, added, token: token.kind, lineBreaks: /[\n\r\u2028\u2029]/.test(text) || /[\n\r\u2028\u2029]/.test(old.slice(start, end)) };
   }
 
   /** The expression a token's URIs are found in: its template, its `+` chain, or itself. */

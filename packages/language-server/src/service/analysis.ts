@@ -2,6 +2,7 @@ import { disabledBy, discoverDocument, runDocumentRules, runRules, sourceRangeOf
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { checkCancelled, type Cancellation } from './cancellation.js';
+import { editsSince, type TextEdit } from './changes.js';
 import type { LocalLinks } from './local-links.js';
 import { filePath } from './ignore.js';
 import { activeRules, type ActiveRule } from './rules.js';
@@ -31,7 +32,7 @@ export interface DocumentAnalysis {
   uriRanges: [number, number][];
   /** The findings of the rules that are on, less those a disable comment turns off: the diagnostics. */
   findings: ReportedFinding[];
-  /** Each candidate's findings, split as `findings` splits them: what is reported, and what a disable comment turns off. */
+  /** The findings of each candidate that has any, split as `findings` splits them: what is reported, and what a disable comment turns off. */
   findingsOf: ReadonlyMap<UriCandidate, CandidateFindings>;
   /**
    * True when this version was derived from the last one through an edit
@@ -40,11 +41,23 @@ export interface DocumentAnalysis {
    * current). Features that map offsets inside a URI ask for a fresh analysis.
    */
   derived: boolean;
+  /** What it took to analyse this version (counted, never timed: tests read it). */
+  work: AnalysisWork;
   /** JavaScript or TypeScript that parsed. */
   sourceCode?: JsSourceCode;
   /** The document's own base URI (`<base href>`), when it has one. */
   base?: string;
   parseError?: string;
+}
+
+/** The work one version's analysis did. */
+export interface AnalysisWork {
+  /** The whole document was read again (for JavaScript and TypeScript: parsed). */
+  parsed: boolean;
+  /** The edits were found by comparing the whole old and new texts (no change ranges from `updateDocument`). */
+  diffed: boolean;
+  /** The candidates found again (all of them after a full read; those of the edited expressions after an edit). */
+  rediscovered: number;
 }
 
 /** The language a document is read as: its language id, or for plain text the language its file extension names (`FILE_EXTENSIONS`). */
@@ -78,9 +91,59 @@ interface State {
   analysis: DocumentAnalysis;
   session: JsDiscovery | undefined;
   rules: Map<RuleName, ActiveRule>;
-  /** Every finding of each candidate, before disable comments. */
+  /** Every finding of each candidate that has any, before disable comments. */
   byCandidate: Map<UriCandidate, ReportedFinding[]>;
-  uriRangeOf: Map<UriCandidate, [number, number]>;
+  /** The same findings split by disable comments (`DocumentAnalysis.findingsOf`). */
+  splitOf: Map<UriCandidate, CandidateFindings>;
+  uris: UriRanges;
+}
+
+/** Where `offset` is after an edit: moved by its change of length when it is at or after the replaced text's end. */
+function moveOffset(offset: number, edit: TextEdit): number {
+  return offset >= edit.end ? offset + edit.text.length - (edit.end - edit.start) : offset;
+}
+
+/**
+ * The source range of each candidate's URI, mapped lazily: a range is kept in
+ * the text it was found in, with the number of edits made before it; reading
+ * it moves it through the edits made since. An edit costs nothing here until a
+ * feature reads the ranges (hovers and links do; diagnostics do not).
+ */
+class UriRanges {
+  readonly #of = new Map<UriCandidate, { range: [number, number]; at: number }>();
+  #edits: TextEdit[] = [];
+
+  add(candidate: UriCandidate, range: [number, number]): void {
+    this.#of.set(candidate, { range, at: this.#edits.length });
+  }
+
+  delete(candidate: UriCandidate): void {
+    this.#of.delete(candidate);
+  }
+
+  edit(edit: TextEdit): void {
+    this.#edits.push(edit);
+    // Never read for long: bring every range up to date once, so the list of edits stays short.
+    if (this.#edits.length >= 4096) {
+      for (const candidate of this.#of.keys()) this.rangeOf(candidate);
+      for (const entry of this.#of.values()) entry.at = 0;
+      this.#edits = [];
+    }
+  }
+
+  rangeOf(candidate: UriCandidate): [number, number] {
+    const entry = this.#of.get(candidate)!;
+    if (entry.at < this.#edits.length) {
+      let [start, end] = entry.range;
+      for (let i = entry.at; i < this.#edits.length; i++) {
+        start = moveOffset(start, this.#edits[i]!);
+        end = moveOffset(end, this.#edits[i]!);
+      }
+      entry.range = [start, end];
+      entry.at = this.#edits.length;
+    }
+    return entry.range;
+  }
 }
 
 /** The source range of a candidate's URI (for prose, the URI inside the sentence). */
@@ -101,30 +164,41 @@ function check(candidates: readonly UriCandidate[], rules: Map<RuleName, ActiveR
       const rule = finding.rule as RuleName;
       return { ...finding, rule, severity: rules.get(rule)!.severity };
     });
-    out.set(candidate, findings);
+    if (findings.length > 0) out.set(candidate, findings);
   }
   return out;
 }
 
-/** The findings in candidate order, less those a disable comment turns off (JS and TS), and each candidate's share of them. */
-function reported(
-  state: Pick<State, 'byCandidate'>,
-  candidates: readonly UriCandidate[],
-  kind: SourceKind,
-  text: string,
-  sourceCode: JsSourceCode | undefined,
-): { findings: ReportedFinding[]; findingsOf: Map<UriCandidate, CandidateFindings> } {
+/** Where a disable comment turns a rule off (JS and TS): `(rule, offset) => boolean`. */
+function disabledIn(kind: SourceKind, text: string, sourceCode: JsSourceCode | undefined): (rule: string, offset: number) => boolean {
+  if (kind !== 'js') return () => false;
   const comments = sourceCode?.ast.comments?.map((comment) => ({ text: text.slice(comment.range[0], comment.range[1]), start: comment.range[0] }));
-  const disabledAt = kind === 'js' ? disabledBy(text, comments) : () => false;
+  return disabledBy(text, comments);
+}
+
+/** One candidate's findings split by disable comments. */
+function splitBy(findings: readonly ReportedFinding[], disabledAt: (rule: string, offset: number) => boolean): CandidateFindings {
+  const split: CandidateFindings = { reported: [], disabled: [] };
+  for (const finding of findings) (disabledAt(finding.rule, finding.range[0]) ? split.disabled : split.reported).push(finding);
+  return split;
+}
+
+/** The findings of each candidate that has any, split by disable comments. */
+function splitAll(byCandidate: ReadonlyMap<UriCandidate, ReportedFinding[]>, disabledAt: (rule: string, offset: number) => boolean): Map<UriCandidate, CandidateFindings> {
+  const out = new Map<UriCandidate, CandidateFindings>();
+  for (const [candidate, findings] of byCandidate) out.set(candidate, splitBy(findings, disabledAt));
+  return out;
+}
+
+/** The reported findings in candidate order. */
+function reportedIn(candidates: readonly UriCandidate[], splitOf: ReadonlyMap<UriCandidate, CandidateFindings>): ReportedFinding[] {
   const findings: ReportedFinding[] = [];
-  const findingsOf = new Map<UriCandidate, CandidateFindings>();
+  if (splitOf.size === 0) return findings;
   for (const candidate of candidates) {
-    const split: CandidateFindings = { reported: [], disabled: [] };
-    for (const finding of state.byCandidate.get(candidate) ?? []) (disabledAt(finding.rule, finding.range[0]) ? split.disabled : split.reported).push(finding);
-    findings.push(...split.reported);
-    findingsOf.set(candidate, split);
+    const split = splitOf.get(candidate);
+    if (split !== undefined) findings.push(...split.reported);
   }
-  return { findings, findingsOf };
+  return findings;
 }
 
 /** `[start, end)` of the old text replaced by `text`: the one edit between two versions (their common prefix and suffix left out). */
@@ -193,15 +267,19 @@ export class AnalysisCache {
     const rules = activeRules(settings);
     const linkContext = rules.has('no-broken-links') ? this.#links?.context(document, kind, found.base) : undefined;
     const byCandidate = check(found.candidates, rules, found.sourceCode, linkContext);
-    const uriRangeOf = new Map(found.candidates.map((candidate) => [candidate, uriRange(candidate)]));
+    const uris = new UriRanges();
+    for (const candidate of found.candidates) uris.add(candidate, uriRange(candidate));
+    const splitOf = splitAll(byCandidate, disabledIn(kind, text, found.sourceCode));
     const analysis: DocumentAnalysis = {
       uri: document.uri,
       version: document.version,
       kind,
       candidates: found.candidates,
-      uriRanges: found.candidates.map((candidate) => uriRangeOf.get(candidate)!),
-      ...reported({ byCandidate }, found.candidates, kind, text, found.sourceCode),
+      uriRanges: found.candidates.map((candidate) => uris.rangeOf(candidate)),
+      findings: reportedIn(found.candidates, splitOf),
+      findingsOf: splitOf,
       derived: false,
+      work: { parsed: true, diffed: false, rediscovered: found.candidates.length },
     };
     if (linkContext !== undefined) {
       // Findings of the document as a whole (a reference to no definition), after those of its URIs.
@@ -213,56 +291,112 @@ export class AnalysisCache {
     if (found.sourceCode) analysis.sourceCode = found.sourceCode;
     if (found.base !== undefined) analysis.base = found.base;
     if (found.parseError !== undefined) analysis.parseError = found.parseError;
-    return { version: document.version, key, text, analysis, session: found.session, rules, byCandidate, uriRangeOf };
+    return { version: document.version, key, text, analysis, session: found.session, rules, byCandidate, splitOf, uris };
   }
 
-  /** The next version's state from the last one, when one edit inside a literal or comment leads from it to the new text. */
+  /**
+   * The next version's state from the last one, when every edit between them
+   * stays inside one literal or comment. The edits are the change ranges
+   * `updateDocument` recorded, or else what comparing the two texts finds.
+   * The last state's maps are updated in place: only the edited expressions'
+   * candidates are found and checked again, and only findings after an edit move.
+   */
   #derive(state: State, document: TextDocument): State | undefined {
     const session = state.session;
     if (session === undefined) return undefined;
     const text = document.getText();
-    const edit = differenceOf(state.text, text);
-    if (edit === undefined) return { ...state, version: document.version, analysis: { ...state.analysis, version: document.version } };
-    const change = session.edit(edit.start, edit.end, edit.text);
-    if (change === undefined) {
-      // The tree no longer matches any text this state holds: the next version is parsed afresh.
-      state.session = undefined;
-      return undefined;
+    let edits = editsSince(document, state.version);
+    if (edits !== undefined && !leadsTo(edits, state.text.length, text.length)) edits = undefined;
+    const diffed = edits === undefined;
+    if (edits === undefined) {
+      const edit = differenceOf(state.text, text);
+      edits = edit === undefined ? [] : [edit];
     }
-    const delta = edit.text.length - (edit.end - edit.start);
-    const move = (offset: number): number => (offset >= edit.end ? offset + delta : offset);
-    const moveRange = (range: readonly [number, number]): [number, number] => [move(range[0]), move(range[1])];
-    const moveEdits = (edits: readonly SourceEdit[]): SourceEdit[] => edits.map((e) => ({ range: moveRange(e.range), text: e.text }));
-    const removed = new Set(change.removed);
-    const byCandidate = new Map<UriCandidate, ReportedFinding[]>();
-    const uriRangeOf = new Map<UriCandidate, [number, number]>();
-    for (const [candidate, findings] of state.byCandidate) {
-      if (removed.has(candidate)) continue;
-      byCandidate.set(
-        candidate,
-        findings.map((finding) => {
-          const moved: ReportedFinding = {
-            ...finding,
-            range: moveRange(finding.range),
-            suggestions: finding.suggestions.map((suggestion) => ({ ...suggestion, edits: moveEdits(suggestion.edits) })),
-          };
-          if (finding.fix) moved.fix = moveEdits(finding.fix);
-          return moved;
-        }),
-      );
-      uriRangeOf.set(candidate, moveRange(state.uriRangeOf.get(candidate)!));
+    const rediscoveredBefore = session.work.rediscovered;
+    const { byCandidate, splitOf, uris } = state;
+    const kind = state.analysis.kind;
+    let recount = false;
+    // Edit by edit: a candidate found after one edit is moved by the next like any other.
+    for (const edit of edits) {
+      const change = session.edit(edit.start, edit.end, edit.text);
+      if (change === undefined) {
+        // The tree no longer matches any text this state holds (an earlier edit may have been applied): the next version is parsed afresh.
+        state.session = undefined;
+        return undefined;
+      }
+      for (const candidate of change.removed) {
+        byCandidate.delete(candidate);
+        splitOf.delete(candidate);
+        uris.delete(candidate);
+      }
+      uris.edit(edit);
+      // Only the findings after the edit move: each is copied with its new ranges (the last version's stay as they were).
+      for (const [candidate, findings] of byCandidate) {
+        if (!findings.some((finding) => finding.range[1] >= edit.end)) continue;
+        const moved = new Map(findings.map((finding) => [finding, movedFinding(finding, edit)]));
+        byCandidate.set(candidate, [...moved.values()]);
+        const split = splitOf.get(candidate);
+        if (split) splitOf.set(candidate, { reported: split.reported.map((finding) => moved.get(finding)!), disabled: split.disabled.map((finding) => moved.get(finding)!) });
+      }
+      const fresh = check(change.added, state.rules, session.sourceCode);
+      for (const candidate of change.added) uris.add(candidate, uriRange(candidate));
+      if (fresh.size > 0) {
+        const disabledAt = disabledIn(kind, session.sourceCode.text, session.sourceCode);
+        for (const [candidate, findings] of fresh) {
+          byCandidate.set(candidate, findings);
+          splitOf.set(candidate, splitBy(findings, disabledAt));
+        }
+      }
+      // Disable comments are read by line: a comment edited, or lines moved, and every finding is split again.
+      if (change.token === 'comment' || change.lineBreaks) recount = true;
     }
-    for (const [candidate, findings] of check(change.added, state.rules, session.sourceCode)) byCandidate.set(candidate, findings);
-    for (const candidate of change.added) uriRangeOf.set(candidate, uriRange(candidate));
+    if (recount) {
+      splitOf.clear();
+      for (const [candidate, split] of splitAll(byCandidate, disabledIn(kind, text, session.sourceCode))) splitOf.set(candidate, split);
+    }
     const candidates = [...session.candidates];
+    let uriRanges: [number, number][] | undefined;
+    const last = state.analysis;
     const analysis: DocumentAnalysis = {
-      ...state.analysis,
+      uri: last.uri,
       version: document.version,
+      kind,
       candidates,
-      uriRanges: candidates.map((candidate) => uriRangeOf.get(candidate)!),
-      ...reported({ byCandidate }, candidates, state.analysis.kind, text, session.sourceCode),
-      derived: true,
+      // Read by hovers and links, not by diagnostics: mapped when first read.
+      get uriRanges() {
+        return (uriRanges ??= candidates.map((candidate) => uris.rangeOf(candidate)));
+      },
+      findings: reportedIn(candidates, splitOf),
+      findingsOf: splitOf,
+      derived: edits.length > 0 || last.derived,
+      work: { parsed: false, diffed, rediscovered: session.work.rediscovered - rediscoveredBefore },
     };
-    return { ...state, version: document.version, text, analysis, byCandidate, uriRangeOf };
+    if (last.sourceCode !== undefined) analysis.sourceCode = last.sourceCode;
+    if (last.base !== undefined) analysis.base = last.base;
+    if (last.parseError !== undefined) analysis.parseError = last.parseError;
+    return { ...state, version: document.version, text, analysis };
   }
+}
+
+/** Whether edits applied one after the other turn a text of `before` characters into one of `after`, each within the text it applies to. */
+function leadsTo(edits: readonly TextEdit[], before: number, after: number): boolean {
+  let length = before;
+  for (const edit of edits) {
+    if (edit.start < 0 || edit.start > edit.end || edit.end > length) return false;
+    length += edit.text.length - (edit.end - edit.start);
+  }
+  return length === after;
+}
+
+/** A finding after an edit: its range and its fixes' ranges moved. */
+function movedFinding(finding: ReportedFinding, edit: TextEdit): ReportedFinding {
+  const moveRange = (range: readonly [number, number]): [number, number] => [moveOffset(range[0], edit), moveOffset(range[1], edit)];
+  const moveEdits = (edits: readonly SourceEdit[]): SourceEdit[] => edits.map((e) => ({ range: moveRange(e.range), text: e.text }));
+  const moved: ReportedFinding = {
+    ...finding,
+    range: moveRange(finding.range),
+    suggestions: finding.suggestions.map((suggestion) => ({ ...suggestion, edits: moveEdits(suggestion.edits) })),
+  };
+  if (finding.fix) moved.fix = moveEdits(finding.fix);
+  return moved;
 }

@@ -161,6 +161,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Uri
 }
 
 export { CancelledError, type Cancellation } from './cancellation.js';
+export { updateDocument, type TextEdit } from './changes.js';
 export { DECODE_KIND, ENCODE_KIND, FIX_ALL_KIND } from './code-actions.js';
 export { RULE_DOCS_BASE, type DiagnosticData } from './diagnostics.js';
 export {
@@ -189,4 +190,4 @@ export {
   type ProjectFilesOptions,
 } from './project.js';
 export { applySuppressions, SUPPRESSED_SUFFIX } from './suppressed.js';
-export type { DocumentAnalysis, ReportedFinding } from './analysis.js';
+export type { AnalysisWork, DocumentAnalysis, ReportedFinding } from './analysis.js';
