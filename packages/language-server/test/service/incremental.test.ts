@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { describe, expect, it } from 'vitest';
 import { differenceOf } from '../../src/service/analysis.js';
-import { createLanguageService } from '../../src/service/index.js';
+import { createLanguageService, updateDocument } from '../../src/service/index.js';
 import { settingsWith } from '../support/documents.js';
 
 const settings = settingsWith({ preset: 'all' });
@@ -109,6 +109,95 @@ describe('edits inside literals and comments', () => {
     const encode = service.provideCodeActions(second, range, { diagnostics: [], only: ['refactor.rewrite.urilint.encode'] }, settings)[0];
     const edited = TextDocument.applyEdits(second, encode!.edit!.changes![second.uri]!);
     expect(edited).toBe('fetch("https://example.com/index");\nfetch("https://example.com/a%20b");\n');
+  });
+});
+
+/** One change of a didChange notification, as offsets in the text the changes before it made. */
+const changeOf = fc.record({ at: fc.nat(), remove: fc.nat({ max: 4 }), text: TYPED });
+
+describe('edits from didChange change ranges (updateDocument)', () => {
+  it('find exactly what a fresh analysis finds, with several changes per notification', () => {
+    let derived = 0;
+    let edited = 0;
+    fc.assert(
+      fc.property(fc.shuffledSubarray(LINES, { minLength: 3 }), fc.array(fc.array(changeOf, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 6 }), (lines, notifications) => {
+        const incremental = createLanguageService();
+        let document = TextDocument.create('file:///project/a.tsx', 'typescriptreact', 1, lines.join('\n') + '\n');
+        observed(incremental, document);
+        for (const changes of notifications) {
+          // Each change's range is read on the text the changes before it made, as a client sends them.
+          let text = document.getText();
+          const events = changes.map((change) => {
+            const at = change.at % (text.length + 1);
+            const end = Math.min(text.length, at + change.remove);
+            const positions = TextDocument.create('file:///scratch', 'plaintext', 0, text);
+            const event = { range: { start: positions.positionAt(at), end: positions.positionAt(end) }, text: change.text };
+            text = text.slice(0, at) + change.text + text.slice(end);
+            return event;
+          });
+          document = updateDocument(document, events, document.version + 1);
+          expect(document.getText()).toBe(text);
+          const fresh = createLanguageService();
+          expect(observed(incremental, document)).toEqual(observed(fresh, document));
+          const analysis = incremental.analyze(document, settings);
+          edited++;
+          if (!analysis.work.parsed) {
+            derived++;
+            // The ranges were read from the notification: the texts were never compared.
+            expect(analysis.work.diffed).toBe(false);
+          }
+        }
+      }),
+      { numRuns: 150 },
+    );
+    // A notification derives only when all its changes land in literals or comments: fewer than one edit of `edited / 10` do.
+    expect(derived).toBeGreaterThan(edited / 20);
+  });
+
+  const TEXT = [
+    'const a = 1;',
+    'fetch("https://example.com/api/items");',
+    'fetch("https://example.com/other path");',
+    'axios.get(`https://example.com/users/${id}`);',
+    '// See https://example.com/docs',
+    '',
+  ].join('\n');
+
+  /** The document after one didChange inserting `text` at `offset` of version 1. */
+  function typed(service: ReturnType<typeof createLanguageService>, offset: number, text: string) {
+    const first = TextDocument.create('file:///project/w.ts', 'typescript', 1, TEXT);
+    const analysis = service.analyze(first, settings);
+    expect(analysis.work).toEqual({ parsed: true, diffed: false, rediscovered: analysis.candidates.length });
+    const position = first.positionAt(offset);
+    return updateDocument(first, [{ range: { start: position, end: position }, text }], 2);
+  }
+
+  it('a one-character edit inside a string re-discovers exactly one candidate and runs no parse', () => {
+    const service = createLanguageService();
+    const at = TEXT.indexOf('/items') + 3;
+    const document = typed(service, at, ' ');
+    const analysis = service.analyze(document, settings);
+    expect(analysis.work).toEqual({ parsed: false, diffed: false, rediscovered: 1 });
+    expect(observed(service, document)).toEqual(observed(createLanguageService(), document));
+    // The space typed is reported where it is.
+    expect(analysis.findings.filter((finding) => finding.range[0] === at).map((finding) => finding.code)).toEqual(['path-unescaped-char']);
+  });
+
+  it('a quote typed inside a string ends it: the file is parsed again', () => {
+    const service = createLanguageService();
+    const document = typed(service, TEXT.indexOf('/items') + 3, '"');
+    const analysis = service.analyze(document, settings);
+    expect(analysis.work.parsed).toBe(true);
+    expect(observed(service, document)).toEqual(observed(createLanguageService(), document));
+  });
+
+  it('a document updated without updateDocument is compared with the last text instead', () => {
+    const service = createLanguageService();
+    const first = TextDocument.create('file:///project/w.ts', 'typescript', 1, TEXT);
+    service.analyze(first, settings);
+    const at = TEXT.indexOf('/docs') + 2;
+    const next = TextDocument.update(first, [{ range: { start: first.positionAt(at), end: first.positionAt(at) }, text: 'x' }], 2);
+    expect(service.analyze(next, settings).work).toEqual({ parsed: false, diffed: true, rediscovered: 1 });
   });
 });
 
