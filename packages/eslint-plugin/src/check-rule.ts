@@ -91,6 +91,8 @@ export function checkListeners<Options extends object>(check: RuleCheck<Options>
       };
     }
     const file = languageFile(sourceCode, discoveryOptions(ruleContext.settings).templates);
+    // A rule of other kinds of document (the local-link rule in JavaScript) listens to nothing.
+    if (check.kinds !== undefined && !check.kinds.includes(file?.kind ?? 'js')) return {};
     if (file !== undefined) {
       const root = file.root;
       return {

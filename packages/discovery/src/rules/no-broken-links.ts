@@ -1,6 +1,7 @@
 import { parse, type TextEdit } from '@urilint/core';
 import type { UriCandidate } from '../candidate.js';
 import { renderMessage, sourceEditsOf, sourceRangeOf, type Finding, type FindingSuggestion } from '../finding.js';
+import { isTemplateFile } from '../document.js';
 import type { DocumentContext } from '../links/context.js';
 import type { LinkOptions, LinkResult } from '../links/workspace.js';
 import { defineCheck } from './rule.js';
@@ -24,6 +25,15 @@ const MESSAGES = {
  * are pasted into pages at other routes, so their relative links have no location of their own.
  */
 const PARTIAL = /\/_(?:includes|layouts|partials)\//;
+
+/**
+ * A template file (`formatter-examples.md.ejs`) that no site generator renders in place: a script
+ * renders it to another location, which the tree does not say, so its relative links have none.
+ */
+function renderedElsewhere(document: DocumentContext, options: LinkOptions): boolean {
+  if (!isTemplateFile(document.path) || options.generator === 'none') return false;
+  return document.links.site(document.path.slice(0, Math.max(document.path.lastIndexOf('/'), 0)) || '/', options.generator ?? 'auto').generator === undefined;
+}
 
 /** Attributes whose URL is no page or file of the site (a form's target, a quotation's source, `<base>` itself). */
 const NOT_FILES = /^<(?:base href|\S+ (?:action|formaction|cite|codebase|manifest|xmlns(?::\w+)?))>$/i;
@@ -104,9 +114,11 @@ export default defineCheck<NoBrokenLinksOptions>({
   strict: true,
   messages: MESSAGES,
   defaultOptions: {},
+  kinds: ['markdown', 'html'],
   check(candidate, context) {
     const document = context.document;
     if (document === undefined || (document.kind !== 'markdown' && document.kind !== 'html') || PARTIAL.test(document.path)) return [];
+    if (renderedElsewhere(document, context.options)) return [];
     if (candidate.context !== 'attribute' || candidate.holes.length > 0 || candidate.namespace) return [];
     if (candidate.sink !== undefined && NOT_FILES.test(candidate.sink)) return [];
     const uri = candidate.uri;

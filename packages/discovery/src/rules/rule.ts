@@ -28,6 +28,11 @@ export interface RuleCheck<Options extends object = object> {
   defaultOptions: Options;
   /** Options a preset gives the rule beyond its defaults (`strict` reports what `recommended` lets pass). */
   presetOptions?: Partial<Record<'strict' | 'all', Partial<Options>>>;
+  /**
+   * The kinds of document the rule reads (`markdown`, `html`: the local-link rule); every kind when
+   * absent. A front end does not read a document of another kind for it at all.
+   */
+  kinds?: readonly ('js' | 'json' | 'markdown' | 'html' | 'css' | 'yaml' | 'text')[];
   check(candidate: UriCandidate, context: CheckContext<Options>): Finding[];
   /** Findings of the document as a whole, not of one URI (a reference link to no definition): run once per document. */
   checkDocument?(document: DocumentContext, context: CheckContext<Options>): Finding[];
