@@ -44,8 +44,8 @@ const DEFAULT_MAX_FILE_SIZE = 10 * 1024 * 1024;
 
 /**
  * Below this many bytes in all the default run checks the files in the main
- * thread: starting workers (each loads the readers of every language, a
- * second or two) costs more than it saves.
+ * thread: starting workers (each loads the readers of the kinds it meets and
+ * builds its own index of local links) costs more than it saves.
  */
 const FEWEST_BYTES_FOR_WORKERS = 1024 * 1024;
 
