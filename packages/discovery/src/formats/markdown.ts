@@ -36,6 +36,14 @@ function parseMarkdown(text: string): Root {
   return fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
 }
 
+/** The document the reader parsed last, with its tree: the link index reads the same tree instead of parsing the text again. */
+let lastRead: { text: string; root: Root } | undefined;
+
+/** The tree of a Markdown text (CommonMark with GFM, with positions): the reader's own when it just read that text, else parsed. Never changed by its readers. */
+export function markdownTreeOf(text: string): Root {
+  return lastRead?.text === text ? lastRead.root : parseMarkdown(text);
+}
+
 /** The node's source range, when its position has offsets. */
 function offsets(node: Nodes): Range | undefined {
   const start = node.position?.start.offset;
@@ -366,7 +374,9 @@ export function markdownCandidates(root: Root, text: string): UriCandidate[] {
  */
 export function discoverMarkdown(text: string, stops?: string[]): UriCandidate[] {
   try {
-    return markdownCandidates(parseMarkdown(text), text);
+    const root = parseMarkdown(text);
+    lastRead = { text, root };
+    return markdownCandidates(root, text);
   } catch (error) {
     stops?.push(error instanceof RangeError ? 'the document nests too deep to parse' : `the Markdown parser stopped: ${error instanceof Error ? error.message : String(error)}`);
     return [];

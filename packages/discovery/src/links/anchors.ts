@@ -5,7 +5,7 @@
  */
 import type { Heading, Nodes, Root } from 'mdast';
 import { lineStarts } from '../lines.js';
-import { markdown } from '../parsers.js';
+import { markdownTreeOf } from '../formats/markdown.js';
 import { Slugger, type SlugStyle } from './slug.js';
 
 /** One id of a document and where it is set (the heading or the element). */
@@ -118,11 +118,6 @@ function headingText(node: Nodes): string {
 /** `[text][label]` and `[label][]` in raw text: the brackets not escaped, no bracket inside. */
 const FULL_REFERENCE = /(?<!\\)\[((?:[^[\]\\]|\\.)*)\]\[((?:[^[\]\\]|\\.)*)\]/g;
 
-function parse(text: string): Root {
-  const { fromMarkdown, gfm, gfmFromMarkdown } = markdown();
-  return fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
-}
-
 /**
  * The anchors of a Markdown document: each heading's id (an explicit `{#id}` or custom id, else
  * its text slugged in the style, duplicates numbered), the ids of its HTML, its definitions, and
@@ -135,7 +130,8 @@ export function markdownAnchors(source: string, options: AnchorOptions): Documen
   const text = end === 0 ? source : source.slice(0, end).replace(/[^\r\n]/g, ' ') + source.slice(end);
   let root: Root;
   try {
-    root = parse(text);
+    // The reader's tree when it just read this text (the document being checked): one parse per document.
+    root = markdownTreeOf(text);
   } catch {
     return result;
   }

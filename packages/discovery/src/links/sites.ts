@@ -5,7 +5,10 @@
  */
 import type { SlugStyle } from './slug.js';
 
-export type GeneratorName = 'vitepress' | 'docusaurus' | 'mkdocs' | 'mdbook' | 'jekyll' | 'hugo' | 'astro' | 'eleventy';
+export type GeneratorName = 'vitepress' | 'docusaurus' | 'mkdocs' | 'mdbook' | 'jekyll' | 'hugo' | 'astro' | 'eleventy' | 'nextjs';
+
+/** The front matter keys that move a page to another route, and how: `permalink`/`url` name the whole route, `slug` its last segment (or, starting with `/`, the whole). */
+export type FrontMatterRoute = 'permalink' | 'url' | 'slug';
 
 /** A site as found: where its configuration is, and the rules applied to links into it. */
 export interface SiteProfile {
@@ -19,6 +22,14 @@ export interface SiteProfile {
   slugStyle: SlugStyle;
   /** Docusaurus drops number prefixes from doc routes (`01-intro.md` is `intro`). */
   numberPrefixes: boolean;
+  /** The front matter keys the generator reads as the page's route (Jekyll's and Eleventy's `permalink:`, Hugo's `url:`, Docusaurus's `slug:`). */
+  frontMatterRoutes?: readonly FrontMatterRoute[];
+  /** Folders of layouts, partials and components (absolute, trailing `/`): the ids they write literally may be on any page, and a component that sets an id from a prop gives documents that id syntax. */
+  layoutDirs?: readonly string[];
+  /** Folders of pages whose `[param]` names match any one segment (Next.js `pages/`, `app/`). */
+  dynamicDirs?: readonly string[];
+  /** Redirects the site's configuration declares: [source pattern, destination, the file that says so]. */
+  redirects?: readonly [string, string, string][];
   /** A sentence for `scan --stats` and the server's log. */
   description: string;
 }
@@ -28,9 +39,12 @@ interface Generator {
   name: GeneratorName;
   /** Whether `names` (a folder's entries) hold the generator's files; `read` gives a file's text. */
   matches(names: ReadonlySet<string>, read: (name: string) => string | undefined): boolean;
-  /** The profile for a site whose configuration is in `dir` (absolute, ends with `/`). */
-  profile(dir: string, read: (name: string) => string | undefined, names: ReadonlySet<string>): Omit<SiteProfile, 'generator' | 'root' | 'description'>;
+  /** The profile for a site whose configuration is in `dir` (absolute, ends with `/`); `list` gives a folder's names (relative to `dir`). */
+  profile(dir: string, read: (name: string) => string | undefined, names: ReadonlySet<string>, list: (name: string) => ReadonlySet<string> | undefined): Omit<SiteProfile, 'generator' | 'root' | 'description'>;
 }
+
+/** What a folder listing callback gives when none is at hand. */
+const noListing = (): undefined => undefined;
 
 const withSlash = (path: string): string => (path.endsWith('/') ? path : `${path}/`);
 
@@ -79,6 +93,7 @@ const GENERATORS: readonly Generator[] = [
         staticDirs: [`${dir}static/`],
         slugStyle: 'github',
         numberPrefixes: true,
+        frontMatterRoutes: ['slug'],
       };
     },
   },
@@ -109,7 +124,7 @@ const GENERATORS: readonly Generator[] = [
     profile(dir, read) {
       const source = setting(read, ['_config.yml', '_config.yaml'], /^source\s*:\s*['"]?([^'"\s#]+)/m);
       const pages = source === undefined ? dir : under(dir, source);
-      return { routes: [['/', pages]], staticDirs: [], slugStyle: 'kramdown', numberPrefixes: false };
+      return { routes: [['/', pages]], staticDirs: [], slugStyle: 'kramdown', numberPrefixes: false, frontMatterRoutes: ['permalink'], layoutDirs: [`${pages}_layouts/`, `${pages}_includes/`] };
     },
   },
   {
@@ -119,7 +134,7 @@ const GENERATORS: readonly Generator[] = [
     matches: (names) => anyOf(names, 'hugo.', ['toml', 'yaml', 'yml', 'json']).length > 0 || (names.has('config.toml') && names.has('content')),
     profile(dir, read) {
       const content = setting(read, ['hugo.toml', 'config.toml'], /^contentDir\s*=\s*["']([^"']+)["']/m) ?? 'content';
-      return { routes: [['/', under(dir, content)]], staticDirs: [`${dir}static/`], slugStyle: 'github', numberPrefixes: false };
+      return { routes: [['/', under(dir, content)]], staticDirs: [`${dir}static/`], slugStyle: 'github', numberPrefixes: false, frontMatterRoutes: ['url', 'slug'], layoutDirs: [`${dir}layouts/`] };
     },
   },
   {
@@ -135,6 +150,7 @@ const GENERATORS: readonly Generator[] = [
         staticDirs: [`${dir}public/`],
         slugStyle: 'github',
         numberPrefixes: false,
+        frontMatterRoutes: ['slug'],
       };
     },
   },
@@ -148,17 +164,66 @@ const GENERATORS: readonly Generator[] = [
       const input = setting(read, files, /\binput\s*:\s*['"`]([^'"`]+)['"`]/);
       // A site that gives markdown-it-anchor github-slugger's slugs (ESLint's docs do) has GitHub's ids.
       const github = setting(read, files, /(github-slugger|@sindresorhus\/slugify)/) === 'github-slugger';
-      return { routes: [['/', input === undefined ? dir : under(dir, input)]], staticDirs: [], slugStyle: github ? 'github' : 'markdown-it-anchor', numberPrefixes: false };
+      const pages = input === undefined ? dir : under(dir, input);
+      const includes = setting(read, files, /\bincludes\s*:\s*['"`]([^'"`]+)['"`]/) ?? '_includes';
+      const layouts = setting(read, files, /\blayouts\s*:\s*['"`]([^'"`]+)['"`]/);
+      const layoutDirs = [under(pages, includes), ...(layouts === undefined ? [] : [under(pages, layouts)])];
+      return { routes: [['/', pages]], staticDirs: [], slugStyle: github ? 'github' : 'markdown-it-anchor', numberPrefixes: false, frontMatterRoutes: ['permalink'], layoutDirs };
+    },
+  },
+  {
+    // Next.js: `pages/` or `app/` (at the root or in `src/`), `public/` copied to the root, `[param]`
+    // segments match any one segment. A root catch-all page (`[[...slug]].js`) beside a `content/`
+    // folder serves that folder's Markdown as routes (react.dev, Next.js documentation sites).
+    // Redirects from `vercel.json` and from `redirects()` in the configuration.
+    name: 'nextjs',
+    matches: (names) => [...names].some((name) => /^next\.config\.(?:js|mjs|cjs|ts|mts)$/.test(name)),
+    profile(dir, read, names, list) {
+      const routes: [string, string][] = [];
+      const dynamicDirs: string[] = [];
+      for (const base of ['src/', '']) {
+        for (const folder of ['pages', 'app']) {
+          const entries = list(`${base}${folder}`);
+          if (entries === undefined) continue;
+          dynamicDirs.push(`${dir}${base}${folder}/`);
+          const catchAll = [...entries].some((name) => /^\[\[?\.\.\.[^\]]+\]\]?(?:\.(?:jsx?|tsx?|mdx?))?$/.test(name));
+          if (catchAll && list(`${base}content`) !== undefined) routes.push(['/', `${dir}${base}content/`]);
+          routes.push(['/', `${dir}${base}${folder}/`]);
+        }
+      }
+      const redirects: [string, string, string][] = [];
+      if (names.has('vercel.json')) {
+        try {
+          const config = JSON.parse(read('vercel.json') ?? '{}') as { redirects?: { source?: unknown; destination?: unknown }[] };
+          for (const entry of config.redirects ?? []) if (typeof entry.source === 'string' && typeof entry.destination === 'string') redirects.push([entry.source, entry.destination, `${dir}vercel.json`]);
+        } catch {
+          // A vercel.json that does not parse declares no redirects here.
+        }
+      }
+      for (const name of [...names].filter((n) => /^next\.config\.(?:js|mjs|cjs|ts|mts)$/.test(n))) {
+        const text = read(name) ?? '';
+        const at = text.search(/\bredirects\s*(?:\(|:)/);
+        if (at < 0) continue;
+        for (const match of text.slice(at).matchAll(/\bsource\s*:\s*(['"`])([^'"`]+)\1\s*,\s*destination\s*:\s*(['"`])([^'"`]+)\3/g)) redirects.push([match[2]!, match[4]!, `${dir}${name}`]);
+      }
+      // Components that write ids: literal ones, and those set from a prop (`<H3 id={permalink}>`).
+      const layoutDirs = [`${dir}src/components/`, `${dir}components/`];
+      return { routes, staticDirs: [`${dir}public/`], slugStyle: 'github', numberPrefixes: false, dynamicDirs, redirects, layoutDirs };
     },
   },
 ];
 
 /** The generator whose files are among `names` (the entries of the folder `dir`), with its profile. */
-export function recogniseSite(dir: string, names: ReadonlySet<string>, read: (name: string) => string | undefined): SiteProfile | undefined {
+export function recogniseSite(
+  dir: string,
+  names: ReadonlySet<string>,
+  read: (name: string) => string | undefined,
+  list: (name: string) => ReadonlySet<string> | undefined = noListing,
+): SiteProfile | undefined {
   const folder = withSlash(dir);
   for (const generator of GENERATORS) {
     if (!generator.matches(names, read)) continue;
-    const profile = generator.profile(folder, read, names);
+    const profile = generator.profile(folder, read, names, list);
     return { generator: generator.name, root: folder, ...profile, description: describe(generator.name, folder, profile) };
   }
   return undefined;
@@ -173,6 +238,7 @@ export function plainSite(root: string): SiteProfile {
 
 function describe(name: GeneratorName | undefined, dir: string, profile: Omit<SiteProfile, 'generator' | 'root' | 'description'>): string {
   const routes = profile.routes.map(([prefix, folder]) => `${prefix} → ${folder}`).join(', ');
+  const redirects = profile.redirects === undefined || profile.redirects.length === 0 ? '' : `; ${profile.redirects.length} redirects`;
   const who = name === undefined ? 'no site generator recognised: links read as GitHub renders them' : `${name} site at ${dir}`;
-  return `${who}; site-absolute routes ${routes}; heading ids: ${profile.slugStyle}`;
+  return `${who}; site-absolute routes ${routes}${redirects}; heading ids: ${profile.slugStyle}`;
 }

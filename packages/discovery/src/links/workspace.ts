@@ -7,7 +7,7 @@
  */
 import { encodePath, parse, resolve, tryPercentDecode, type UriReference } from '@urilint/core';
 import { lineStarts } from '../lines.js';
-import { htmlAnchors, markdownAnchors, MDX_COMMENT_ID, type Anchor, type DocumentAnchors } from './anchors.js';
+import { htmlAnchors, htmlIds, markdownAnchors, MDX_COMMENT_ID, type Anchor, type DocumentAnchors } from './anchors.js';
 import { plainSite, recogniseSite, type GeneratorName, type SiteProfile } from './sites.js';
 import { slug, SLUG_STYLES, type SlugStyle } from './slug.js';
 
@@ -157,7 +157,11 @@ interface Compiled {
 export class WorkspaceIndex {
   readonly fs: LinkFileSystem;
   readonly #dirs = new Map<string, Map<string, DirectoryEntry[]> | null>();
-  readonly #anchors = new Map<string, { key: string; text: string | undefined; anchors: DocumentAnchors }>();
+  readonly #anchors = new Map<string, { key: string; source: string; anchors: DocumentAnchors }>();
+  /** The ids each site's layouts and partials write literally, by site root. */
+  readonly #layoutIds = new Map<string, { ids: Map<string, string>; props: RegExp[] }>();
+  /** The kinds of unresolvable link already said. */
+  readonly #said = new Set<string>();
   readonly #roots = new Map<string, string | null>();
   readonly #sites = new Map<string, SiteProfile>();
   readonly #compiled = new Map<string, Compiled>();
@@ -167,9 +171,6 @@ export class WorkspaceIndex {
   readonly sitesUsed = new Map<string, string>();
   /** How many site-absolute links no mapping fits, and relative ones that leave their site. */
   unresolvable = 0;
-  #leftSite = false;
-  #elsewhere = false;
-  #outside = false;
   /** The lower-case names of the repository's files, by root: read once, when a generated page is looked for elsewhere. */
   readonly #names = new Map<string, Set<string>>();
   /** A folder to stop at when no `.git` is found above a document (the workspace folder). */
@@ -187,6 +188,7 @@ export class WorkspaceIndex {
     this.#dirs.delete(parentOf(clean));
     this.#dirs.delete(clean);
     this.#names.clear();
+    this.#layoutIds.clear();
     // A folder's removal or a generator's configuration changes what sits above and below it.
     if (!isMarkdownPath(clean) && !isHtmlPath(clean)) {
       for (const key of [...this.#dirs.keys()]) if (key.startsWith(`${clean}/`)) this.#dirs.delete(key);
@@ -287,7 +289,11 @@ export class WorkspaceIndex {
         const entries = this.#entries(folder);
         if (entries !== null) {
           const names = new Set([...entries.values()].flat().map((entry) => entry.name));
-          const found = recogniseSite(folder, names, (name) => this.fs.readFile(join(folder, name)));
+          const list = (name: string): ReadonlySet<string> | undefined => {
+            const below = this.#entries(join(folder, name));
+            return below === null ? undefined : new Set([...below.values()].flat().map((entry) => entry.name));
+          };
+          const found = recogniseSite(folder, names, (name) => this.fs.readFile(join(folder, name)), list);
           if (found !== undefined && (generator === 'auto' || found.generator === generator)) {
             profile = found;
             break;
@@ -340,17 +346,19 @@ export class WorkspaceIndex {
   /** The anchors of a document, from `text` when given (the document being checked), else from the file; cached. */
   anchorsOf(path: string, options: LinkOptions = {}, text?: string): DocumentAnchors | undefined {
     const compiled = this.#compile(options);
-    const key = `${compiled.slugStyle}\0${compiled.generator}\0${compiled.customIds.map(String).join('\0')}`;
+    const props = isMarkdownPath(path) ? this.#layoutsOf(this.site(parentOf(path), compiled.generator)).props : [];
+    const key = `${compiled.slugStyle}\0${compiled.generator}\0${[...compiled.customIds, ...props].map(String).join('\0')}`;
     const known = this.#anchors.get(path);
-    if (known !== undefined && known.key === key && (text === undefined || known.text === text)) return known.anchors;
+    // The document being checked is usually the file as read for another's link: one parse serves both.
+    if (known !== undefined && known.key === key && (text === undefined || known.source === text)) return known.anchors;
     const source = text ?? this.fs.readFile(path);
     if (source === undefined) return undefined;
     const anchors = isHtmlPath(path)
       ? htmlAnchors(source)
       : isMarkdownPath(path)
-        ? markdownAnchors(source, { slugStyle: this.#styleOf(parentOf(path), compiled), customIds: compiled.customIds })
+        ? markdownAnchors(source, { slugStyle: this.#styleOf(parentOf(path), compiled), customIds: [...compiled.customIds, ...props] })
         : { ...htmlAnchors(''), lineCount: lineCountOf(source), lineOffsets: lineStarts(source) };
-    this.#anchors.set(path, { key, text, anchors });
+    this.#anchors.set(path, { key, source, anchors });
     return anchors;
   }
 
@@ -402,9 +410,108 @@ export class WorkspaceIndex {
       if (found !== undefined) return { found, fits: true };
       fits ||= this.#firstFolderExists(clean, path);
     }
+    for (const folder of site.dynamicDirs ?? []) {
+      const page = this.#dynamicPage(folder, path);
+      if (page !== undefined) return { found: page, fits: true };
+    }
+    const redirect = (site.redirects ?? []).find(([pattern]) => routePattern(pattern)?.test(path.replace(/(.)\/$/, '$1')) === true);
+    if (redirect !== undefined) return { found: { path: redirect[2], directory: false, caseFixes: [] }, fits: true };
     // A single name at the root (`/CONTRIBUTING.md`) fits the root: a missing one is reported.
     if (/^\/[^/]+\.[A-Za-z0-9]+$/.test(path)) fits = true;
     return { fits };
+  }
+
+  /** A route matched against a folder of pages whose `[param]` files and folders match any one segment (Next.js). */
+  #dynamicPage(folder: string, path: string): Found | undefined {
+    const segments = path.split('/').filter((segment) => segment !== '');
+    let dir = trimSlash(folder);
+    for (let k = 0; k < segments.length; k++) {
+      const entries = this.list(dir);
+      const last = k === segments.length - 1;
+      const segment = segments[k]!;
+      const stem = (name: string): string => name.replace(/\.(?:jsx?|tsx?|mdx?)$/, '');
+      const fits = (entry: DirectoryEntry): boolean => (last || entry.directory) && (entry.name === segment || stem(entry.name) === segment);
+      const chosen = entries.find(fits) ?? entries.find((entry) => (last || entry.directory) && /^\[[^.\]][^\]]*\]$/.test(stem(entry.name)));
+      if (chosen === undefined) return undefined;
+      dir = join(dir, chosen.name);
+      if (last) return chosen.directory ? (this.folderPageOrIndex(dir) ?? undefined) : { path: dir, directory: false, caseFixes: [] };
+    }
+    return undefined;
+  }
+
+  /** A folder of pages as its `index.*` page. */
+  folderPageOrIndex(dir: string): Found | undefined {
+    const index = this.list(dir).find((entry) => !entry.directory && /^index\.(?:jsx?|tsx?|mdx?)$/.test(entry.name));
+    return index === undefined ? undefined : { path: join(dir, index.name), directory: false, caseFixes: [] };
+  }
+
+  /** Says once per kind why links of that kind cannot be resolved, and counts the link. */
+  #unresolvable(kind: string, note: string, path: string): LinkResult {
+    this.unresolvable++;
+    if (!this.#said.has(kind)) this.notes.add(note);
+    this.#said.add(kind);
+    return { status: 'unresolvable', path };
+  }
+
+  /** Whether a missing path's first missing folder is another site of the repository, found beside a folder above the document (books deployed side by side). */
+  #siblingSite(path: string, sourcePath: string): boolean {
+    const segments = path.split('/').filter((segment) => segment !== '');
+    let dir = path.startsWith('/') ? '/' : '';
+    let missing: string | undefined;
+    for (const segment of segments) {
+      const next = join(dir, segment);
+      if (this.#find(next) === undefined) {
+        missing = segment;
+        break;
+      }
+      dir = next;
+    }
+    if (missing === undefined) return false;
+    const root = this.repositoryRoot(parentOf(sourcePath));
+    for (let folder = parentOf(sourcePath); ; folder = parentOf(folder)) {
+      const candidate = join(folder, missing);
+      const entries = this.#entries(candidate);
+      if (entries !== null) {
+        const names = new Set([...entries.values()].flat().map((entry) => entry.name));
+        if (recogniseSite(candidate, names, (name) => this.fs.readFile(join(candidate, name))) !== undefined) return true;
+      }
+      if (folder === root || parentOf(folder) === folder) return false;
+    }
+  }
+
+  /** The ids a site's layouts and partials write literally (`<h2 id="further-reading">`), with the file that writes each. */
+  #layoutIdsOf(site: SiteProfile): Map<string, string> {
+    return this.#layoutsOf(site).ids;
+  }
+
+  /**
+   * What a site's layouts and components write: the literal ids, and for components that set an
+   * element's id from a prop (`<H3 id={permalink}>`), a pattern per prop whose group is the id a
+   * document gives it (`<TeamMember permalink="dan-abramov">`).
+   */
+  #layoutsOf(site: SiteProfile): { ids: Map<string, string>; props: RegExp[] } {
+    let known = this.#layoutIds.get(site.root);
+    if (known === undefined) {
+      const ids = new Map<string, string>();
+      const props = new Set<string>();
+      const stack = [...(site.layoutDirs ?? [])].map(trimSlash);
+      for (let dir = stack.pop(), seen = 0; dir !== undefined && seen < 2_000; dir = stack.pop()) {
+        for (const entry of this.list(dir)) {
+          seen++;
+          const path = join(dir, entry.name);
+          if (entry.directory) stack.push(path);
+          else if (/\.(?:html?|njk|liquid|hbs|handlebars|mustache|ejs|webc|vto|jsx|tsx|astro|gohtml|tmpl)$/i.test(entry.name)) {
+            // An id written with a template expression (`id="{{ slug }}"`) is no literal id.
+            const text = this.fs.readFile(path) ?? '';
+            for (const anchor of htmlIds(text)) if (/^[\w.:-]+$/.test(anchor.id) && !ids.has(anchor.id)) ids.set(anchor.id, path);
+            for (const match of text.matchAll(/\bid=\{\s*([A-Za-z_$][\w$]*)\s*\}/g)) if (match[1] !== 'id') props.add(match[1]!);
+          }
+        }
+      }
+      known = { ids, props: [...props].sort().map((prop) => new RegExp(`\\b${prop}="([^"]+)"`)) };
+      this.#layoutIds.set(site.root, known);
+    }
+    return known;
   }
 
   /** Whether the folder a base maps `path`'s first segment to exists. */
@@ -469,29 +576,28 @@ export class WorkspaceIndex {
       found = this.#lookup(decoded.replace(/^\/([A-Za-z]:)/, '$1'), compiled, site.numberPrefixes);
       // On a generated site the link is followed from the page's URL: `..` stops at the site's root.
       if (found === undefined && (site.generator !== undefined || compiled.routes.length > 0)) {
-        const routed = this.#fromRoute(input.slice(0, reference.path.end), sourcePath, site, compiled);
+        const routed = this.#fromRoute(input.slice(0, reference.path.end), sourcePath, site, compiled, source.text);
         if (routed === 'outside') {
-          this.unresolvable++;
-          if (!this.#leftSite) this.notes.add(`cannot resolve relative links such as "${rawPath}" in ${sourcePath}: they climb above the root of the ${site.generator} site at ${site.root}, to pages deployed beside it`);
-          this.#leftSite = true;
-          return { status: 'unresolvable', path: rawPath };
+          return this.#unresolvable('left-site', `cannot resolve relative links such as "${rawPath}" in ${sourcePath}: they climb above the root of the ${site.generator} site at ${site.root}, to pages deployed beside it`, rawPath);
         }
         found = routed;
       }
     }
     if (found === undefined && !siteAbsolute && rawPath.startsWith('../') && this.#leavesRepository(decoded, sourcePath)) {
       // `../reference/x.html` climbing to the root and into a folder the repository does not have: another site's pages.
-      this.unresolvable++;
-      if (!this.#outside) this.notes.add(`cannot resolve relative links such as "${rawPath}" in ${sourcePath}: they climb out of the repository or into a top folder it does not have`);
-      this.#outside = true;
-      return { status: 'unresolvable', path: rawPath };
+      return this.#unresolvable('outside', `cannot resolve relative links such as "${rawPath}" in ${sourcePath}: they climb out of the repository or into a top folder it does not have`, rawPath);
     }
     if (found === undefined && !siteAbsolute && compiled.generatedPages && HTML.test(decoded) && this.#builtElsewhere(decoded, sourcePath)) {
       // A generated page of this repository's (its source is here, in another folder): where it is deployed is not in the tree.
-      this.unresolvable++;
-      if (!this.#elsewhere) this.notes.add(`cannot resolve links to generated pages such as "${rawPath}" from ${sourcePath}: the page's source is in another folder of the repository, and where the two are deployed is not in the tree`);
-      this.#elsewhere = true;
-      return { status: 'unresolvable', path: rawPath };
+      return this.#unresolvable('elsewhere', `cannot resolve links to generated pages such as "${rawPath}" from ${sourcePath}: the page's source is in another folder of the repository, and where the two are deployed is not in the tree`, rawPath);
+    }
+    if (found === undefined && !siteAbsolute && this.#siblingSite(decoded, sourcePath)) {
+      // `first-edition/index.html` from a book deployed beside the first edition's book, which is a site of this repository.
+      return this.#unresolvable('sibling', `cannot resolve links such as "${rawPath}" in ${sourcePath}: they name another site of the repository as if deployed beside this one, and where the sites are deployed is not in the tree`, rawPath);
+    }
+    if (found === undefined && !siteAbsolute && query === '' && fragment === undefined && PLACEHOLDER.test(rawPath)) {
+      // `[text](link)`, `[name](url)`: the syntax shown with its parts' names, in a template or a guide.
+      return this.#unresolvable('placeholder', `cannot resolve links such as "${rawPath}" in ${sourcePath}: the destination is a placeholder word, an example of the syntax rather than a link`, rawPath);
     }
     if (found === undefined) {
       const missing: LinkResult = { status: 'missing-file', path: rawPath };
@@ -517,7 +623,7 @@ export class WorkspaceIndex {
    * against `/route/of/page.md`, whose dot segments stop at the root), mapped back to the folder
    * the route is served from.
    */
-  #fromRoute(reference: string, sourcePath: string, site: SiteProfile, options: Compiled): Found | 'outside' | undefined {
+  #fromRoute(reference: string, sourcePath: string, site: SiteProfile, options: Compiled, text: string): Found | 'outside' | undefined {
     const root = this.repositoryRoot(parentOf(sourcePath));
     const configured = options.routes.map(([prefix, folder]): [string, string] => [prefix, join(root, folder.replace(/^\.?\/+/, '')).replace(/\/?$/, '/')]);
     for (const [prefix, folder] of [...configured, ...(site.generator === undefined ? [] : site.routes)]) {
@@ -525,7 +631,8 @@ export class WorkspaceIndex {
       let routed: string;
       try {
         // Below a marker folder, so a path that climbs above the site's root shows it.
-        const target = parse(resolve(reference, `file:///${SITE_MARKER}${encodePath(prefix + sourcePath.slice(folder.length))}`));
+        const route = frontMatterRoute(text, site.generator === undefined ? [] : (site.frontMatterRoutes ?? []), prefix + sourcePath.slice(folder.length));
+        const target = parse(resolve(reference, `file:///${SITE_MARKER}${encodePath(route)}`));
         routed = tryPercentDecode(target.input.slice(target.path.start, target.path.end)) ?? '';
       } catch {
         continue;
@@ -608,11 +715,61 @@ export class WorkspaceIndex {
     if (anchor !== undefined) return { status: 'ok', target: { ...pageTarget, offset: anchor.offset } };
     // `#top` scrolls to the top of an HTML page.
     if (id.toLowerCase() === 'top' && isHtmlPath(page)) return { status: 'ok', target: pageTarget };
+    const site = this.site(parentOf(page), options.generator);
+    const layout = isMarkdownPath(page) ? this.#layoutIdsOf(site).get(id) : undefined;
+    if (layout !== undefined) {
+      // Whether the page's layout writes it (ESLint's rule pages get `#further-reading` when their front matter lists links) is the layout's logic, not the tree's.
+      return this.#unresolvable('layout', `cannot resolve fragments such as "#${id}" in ${page}: the ${site.generator} site's layouts or components write that id (${layout}) on the pages whose data asks for it, which the tree does not say`, fragment);
+    }
     const missing: LinkResult = { status: 'missing-anchor', target: pageTarget, fragment };
     const slugged = slug(id, this.#styleOf(parentOf(page), options));
     const replacement = anchors.ids.has(slugged) ? slugged : closest(id, anchors.ids.keys());
     if (replacement !== undefined) missing.replacement = encodeFragmentText(replacement);
     return missing;
+  }
+}
+
+/** A destination that is a placeholder word (`[text](link)`): the syntax's own names for a destination. */
+const PLACEHOLDER = /^(?:link|url|uri|href|path|destination|target|src)$/i;
+
+/**
+ * The route of a page as its front matter sets it (`permalink: /`, `url: /about/`, `slug: intro`),
+ * else `route`. A value with template syntax (`{{ … }}`, Jekyll's `:title`) or `false` sets none.
+ */
+export function frontMatterRoute(text: string, keys: readonly string[], route: string): string {
+  if (keys.length === 0) return route;
+  const yaml = /^---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/.exec(text) ?? /^\+\+\+[ \t]*\r?\n([\s\S]*?)\r?\n\+\+\+/.exec(text);
+  if (yaml === null) return route;
+  for (const key of keys) {
+    const match = new RegExp(`^${key}[ \\t]*[:=][ \\t]*(?:"([^"\\r\\n]*)"|'([^'\\r\\n]*)'|([^\\s#'"][^\\r\\n#]*?))[ \\t]*(?:#.*)?$`, 'm').exec(yaml[1]!);
+    const value = (match?.[1] ?? match?.[2] ?? match?.[3])?.trim();
+    if (value === undefined || value === '' || value === 'false' || /[{}]|(?:^|\/):[a-z]/i.test(value)) continue;
+    if (key === 'slug' && !value.startsWith('/')) return route.replace(/[^/]*$/, value);
+    return value.startsWith('/') ? value : `/${value}`;
+  }
+  return route;
+}
+
+/** A route pattern of Next.js and Vercel (`/docs/:path*`, `/blog/:slug`, `/:path(.*)`) as a regular expression, or none. */
+function routePattern(pattern: string): RegExp | undefined {
+  let source = '';
+  for (let i = 0; i < pattern.length; ) {
+    const param = /^(\/)?:\w+(\([^)]*(?:\([^)]*\)[^)]*)*\))?([*+?])?/.exec(pattern.slice(i));
+    if (param !== null && (pattern[i] === ':' || pattern.startsWith('/:', i))) {
+      const slash = param[1] === undefined ? '' : '\\/';
+      const inner = param[2] === undefined ? '[^/]+' : `(?:${param[2].slice(1, -1)})`;
+      const repeat = param[3];
+      source += repeat === '*' ? `(?:${slash}${inner}(?:\\/${inner})*)?` : repeat === '+' ? `${slash}${inner}(?:\\/${inner})*` : repeat === '?' ? `(?:${slash}${inner})?` : `${slash}${inner}`;
+      i += param[0].length;
+    } else {
+      source += pattern[i]!.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+      i++;
+    }
+  }
+  try {
+    return new RegExp(`^${source}\\/?$`);
+  } catch {
+    return undefined;
   }
 }
 

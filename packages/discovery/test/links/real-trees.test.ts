@@ -1,0 +1,202 @@
+/**
+ * What the issue 18 survey's trees taught (rust-lang/book, react.dev, eslint/eslint at the commits in
+ * bench/README.md): each case is the tree's own text, copied verbatim, in the smallest tree that
+ * holds it.
+ */
+import { describe, expect, it } from 'vitest';
+import { discoverDocument, sourceKindOf } from '../../src/document.js';
+import { MemoryFileSystem } from '../../src/links/memory-fs.js';
+import { frontMatterRoute, WorkspaceIndex, type LinkOptions } from '../../src/links/workspace.js';
+import { runDocumentRules, runRules } from '../../src/rules/index.js';
+import type { Finding } from '../../src/finding.js';
+
+function lint(index: WorkspaceIndex, path: string, options: LinkOptions = {}): Finding[] {
+  const text = index.fs.readFile(path)!;
+  const kind = sourceKindOf(path);
+  const found = discoverDocument(text, kind, { filePath: path });
+  const document = { path, kind, text, links: index, ...(found.base === undefined ? {} : { base: found.base }) };
+  const rules = { 'no-broken-links': options };
+  return [...runRules(found.candidates, rules, undefined, document), ...runDocumentRules(document, rules)].sort((a, b) => a.range[0] - b.range[0]);
+}
+
+const shownIn = (index: WorkspaceIndex, path: string, options: LinkOptions = {}): string[] => {
+  const text = index.fs.readFile(path)!;
+  return lint(index, path, options).map((f) => text.slice(...f.range));
+};
+const notes = (index: WorkspaceIndex): string[] => [...index.notes].filter((note) => !note.includes('site at') && !note.startsWith('no site generator'));
+
+/** eslint/eslint's docs: an Eleventy site at docs/ (input src, layouts in _includes/layouts). */
+const ESLINT_CONFIG = 'module.exports = function (eleventyConfig) {\n\treturn {\n\t\tdir: {\n\t\t\tinput: "src",\n\t\t\tincludes: "_includes",\n\t\t\tlayouts: "_includes/layouts",\n\t\t},\n\t};\n};\n';
+const ESLINT_INDEX = `---
+title: Documentation
+permalink: /index.html
+---
+
+Welcome to our documentation pages! What would you like to view?
+
+## [Use ESLint in Your Project](use/)
+
+## [Extend ESLint](extend/)
+
+## [Nowhere](nowhere/)
+`;
+
+describe('front matter routes (eslint docs/src/pages/index.md)', () => {
+  const tree = {
+    '/e/.git/HEAD': '',
+    '/e/docs/.eleventy.js': ESLINT_CONFIG,
+    '/e/docs/src/pages/index.md': ESLINT_INDEX,
+    '/e/docs/src/use/index.md': '# Use\n',
+    '/e/docs/src/extend/index.md': '# Extend\n',
+  };
+
+  it('a page moved by `permalink:` resolves its relative links from its route; a link that is broken there is still reported', () => {
+    expect(shownIn(new WorkspaceIndex(new MemoryFileSystem(tree)), '/e/docs/src/pages/index.md')).toEqual(['nowhere/']);
+  });
+
+  it('the keys each generator reads, and values that set no route', () => {
+    const page = (key: string): string => `---\ntitle: x\n${key}\n---\n# x\n`;
+    expect(frontMatterRoute(page('permalink: /index.html'), ['permalink'], '/pages/index.md')).toBe('/index.html');
+    expect(frontMatterRoute(page('permalink: "/"'), ['permalink'], '/pages/index.md')).toBe('/');
+    expect(frontMatterRoute(page('slug: intro'), ['slug'], '/guides/01-start.md')).toBe('/guides/intro');
+    expect(frontMatterRoute(page('slug: /'), ['slug'], '/guides/01-start.md')).toBe('/');
+    expect(frontMatterRoute('+++\nurl = "/about/"\n+++\n', ['url', 'slug'], '/x.md')).toBe('/about/');
+    for (const unset of ['permalink: "{{ page.filePathStem }}.html"', 'permalink: /:categories/:title/', 'permalink: false']) expect(frontMatterRoute(page(unset), ['permalink'], '/a.md')).toBe('/a.md');
+    expect(frontMatterRoute(page('permalink: /'), [], '/a.md')).toBe('/a.md');
+  });
+});
+
+describe("ids a site's layout writes (eslint's rule pages, #further-reading)", () => {
+  const LAYOUT = `    {% if further_reading %}
+        {% set further_reading_content %}
+            <h2 id="further-reading">Further Reading</h2>
+            {% for url in further_reading %}
+                {% link url %}
+            {% endfor %}
+        {% endset %}
+    {% endif %}
+    <h2 id="{{ heading_id }}">x</h2>
+`;
+  const RULE = `---
+title: template-tag-spacing
+further_reading:
+- https://exploringjs.com/es6/ch_template-literals.html#_examples-of-using-tagged-template-literals
+---
+
+<!-- markdownlint-disable-next-line MD051 -->
+With ES6, it's possible to create functions called [tagged template literals](#further-reading) where the function parameters consist of a template literal's strings and expressions.
+
+[typo](#further-readin) [template](#heading_id)
+`;
+
+  it('a fragment naming an id the layout writes literally is said once, not reported; others still are', () => {
+    const index = new WorkspaceIndex(
+      new MemoryFileSystem({ '/e/.git/HEAD': '', '/e/docs/.eleventy.js': ESLINT_CONFIG, '/e/docs/src/_includes/layouts/doc.html': LAYOUT, '/e/docs/src/rules/template-tag-spacing.md': RULE }),
+    );
+    expect(shownIn(index, '/e/docs/src/rules/template-tag-spacing.md')).toEqual(['further-readin', 'heading_id']);
+    expect(notes(index)).toEqual([expect.stringContaining('"#further-reading"')]);
+  });
+});
+
+describe('template files no generator renders (eslint templates/formatter-examples.md.ejs)', () => {
+  const TEMPLATE = 'You can specify a formatter using the [`--format` or `-f`](../command-line-interface#-f---format) flag in the CLI.\n\n<iframe src="html-formatter-example.html" width="100%" height="460px"></iframe>\n';
+
+  it('are rendered elsewhere by a script: not checked outside a site, checked inside one', () => {
+    const tree = { '/e/.git/HEAD': '', '/e/templates/formatter-examples.md.ejs': TEMPLATE };
+    expect(lint(new WorkspaceIndex(new MemoryFileSystem(tree)), '/e/templates/formatter-examples.md.ejs')).toEqual([]);
+    const site = { '/e/.git/HEAD': '', '/e/.eleventy.js': '', '/e/templates/formatter-examples.md.ejs': TEMPLATE };
+    expect(lint(new WorkspaceIndex(new MemoryFileSystem(site)), '/e/templates/formatter-examples.md.ejs')).toHaveLength(2);
+  });
+});
+
+describe('books deployed side by side (rust-lang/book redirects/)', () => {
+  const REDIRECTS = `% The Rust Programming Language
+
+There are two editions of "The Rust Programming Language":
+
+* [First edition](first-edition/index.html)
+* [Second edition](second-edition/index.html)
+* [Third edition](third-edition/index.html)
+`;
+
+  it('a link into a folder that is another book of the repository is said once, not reported; a folder that is no book is', () => {
+    const index = new WorkspaceIndex(
+      new MemoryFileSystem({
+        '/b/.git/HEAD': '',
+        '/b/book.toml': '[book]\n',
+        '/b/src/SUMMARY.md': '# Summary\n',
+        '/b/redirects/README.md': REDIRECTS,
+        '/b/first-edition/book.toml': '[book]\n',
+        '/b/first-edition/src/README.md': '# The Rust Programming Language\n',
+        '/b/second-edition/book.toml': '[book]\n',
+        '/b/second-edition/src/SUMMARY.md': '# Summary\n',
+      }),
+    );
+    expect(shownIn(index, '/b/redirects/README.md')).toEqual(['third-edition/index.html']);
+    expect(index.unresolvable).toBe(2);
+    expect(notes(index)).toEqual([expect.stringContaining('another site of the repository')]);
+  });
+});
+
+describe('placeholders (react.dev .claude/skills/docs-writer-blog/SKILL.md)', () => {
+  const SKILL = "`apiName` was deprecated in [Month YYYY (vX.X.X)](link).\n\nThank you to [Researcher Name](url) for discovering and reporting this vulnerability.\n\n[a page](links) [b](link.md) [c](link#x)\n";
+
+  it('a destination that is a placeholder word is an example of the syntax: said once; a word that is not one, or with an extension or fragment, is reported', () => {
+    const index = new WorkspaceIndex(new MemoryFileSystem({ '/r/.git/HEAD': '', '/r/SKILL.md': SKILL }));
+    expect(shownIn(index, '/r/SKILL.md')).toEqual(['links', 'link.md', 'link']);
+    expect(notes(index)).toEqual([expect.stringMatching(/^cannot resolve links such as "link" .*placeholder word/)]);
+  });
+});
+
+describe('Next.js sites (react.dev)', () => {
+  const TUTORIAL = "![React starter code](../images/tutorial/react-starter-code-codesandbox.png)\n\n![missing](../images/tutorial/nope.png)\n";
+  const LINKS = `[Conditional Rendering](/learn/conditional-rendering) [React 19](/blog/2024/04/25/react-19)
+[#149](/errors/149) [errors](/errors) [findDOMNode](/reference/react-dom/findDOMNode) [server actions](/reference/rsc/server-actions)
+[gone](/learn/gone) [relative](learn/conditional-rendering) [cra](/link/cra)
+`;
+  const tree = {
+    '/r/.git/HEAD': '',
+    '/r/next.config.js': "const nextConfig = {\n  pageExtensions: ['jsx', 'js', 'ts', 'tsx', 'mdx', 'md'],\n  async redirects() {\n    return [{ source: '/link/:path*', destination: '/learn', permanent: true }];\n  },\n};\n",
+    '/r/vercel.json': JSON.stringify({
+      redirects: [
+        { source: '/blog/2024/04/25/react-19', destination: '/blog/2024/12/05/react-19', permanent: true },
+        { source: '/reference/rsc/server-actions', destination: '/reference/rsc/server-functions', permanent: true },
+        { source: '/reference/react-dom/findDOMNode', destination: 'https://18.react.dev/reference/react-dom/findDOMNode', permanent: true },
+      ],
+    }),
+    '/r/public/images/tutorial/react-starter-code-codesandbox.png': '',
+    '/r/src/pages/[[...markdownPath]].js': '',
+    '/r/src/pages/errors/[errorCode].tsx': '',
+    '/r/src/pages/errors/index.tsx': '',
+    '/r/src/content/learn/tutorial-tic-tac-toe.md': TUTORIAL,
+    '/r/src/content/learn/conditional-rendering.md': '# Conditional Rendering\n',
+    '/r/src/content/blog/2024/12/05/react-19.md': '# React 19\n',
+    '/r/src/content/learn/links.md': LINKS,
+  };
+
+  it('is recognised from next.config.*: public/ is the static root of relative images', () => {
+    const index = new WorkspaceIndex(new MemoryFileSystem(tree));
+    expect(shownIn(index, '/r/src/content/learn/tutorial-tic-tac-toe.md')).toEqual(['../images/tutorial/nope.png']);
+    expect([...index.sitesUsed.values()][0]).toMatch(/^nextjs site at \/r\/; site-absolute routes \/ → \/r\/src\/content\/, \/ → \/r\/src\/pages\/; 4 redirects/);
+  });
+
+  it("serves the content folder's pages as routes (a root catch-all page beside content/), [param] pages, and redirects", () => {
+    const index = new WorkspaceIndex(new MemoryFileSystem(tree));
+    expect(shownIn(index, '/r/src/content/learn/links.md')).toEqual(['/learn/gone', 'learn/conditional-rendering']);
+  });
+
+  it("an id a component sets from a prop (<H3 id={permalink}>) is the prop's value where a document uses it", () => {
+    const team = '<TeamMember name="Dan Abramov" permalink="dan-abramov" photo="/images/team/gaearon.jpg" github="gaearon" bsky="danabra.mov" title="Engineer at Vercel" group="Docs & Community">\n    Dan got into programming after he accidentally discovered Visual Basic inside Microsoft PowerPoint.\n</TeamMember>\n';
+    const post = '- [Dan Abramov](/community/team#dan-abramov) gave a talk at [RemixConf](https://www.youtube.com/watch?v=zMf_xeGPn6s)\n- [Nobody](/community/team#nobody)\n';
+    const component = '          <H3 className="mb-1 sm:my-0" id={permalink}>\n            {name}\n          </H3>\n';
+    const index = new WorkspaceIndex(new MemoryFileSystem({ ...tree, '/r/src/components/MDX/TeamMember.tsx': component, '/r/src/content/community/team.md': team, '/r/src/content/blog/post.md': post }));
+    expect(shownIn(index, '/r/src/content/blog/post.md')).toEqual(['nobody']);
+  });
+
+  it('without a catch-all page, content/ is not taken for routes: its site-absolute links are said once, its relative ones read from the file', () => {
+    const { '/r/src/pages/[[...markdownPath]].js': _, ...bare } = tree;
+    const index = new WorkspaceIndex(new MemoryFileSystem(bare));
+    expect(shownIn(index, '/r/src/content/learn/links.md')).toEqual(['learn/conditional-rendering']);
+    expect(notes(index)).toEqual([expect.stringContaining('no route mapping fits')]);
+  });
+});
