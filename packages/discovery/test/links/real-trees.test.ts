@@ -200,3 +200,23 @@ describe('Next.js sites (react.dev)', () => {
     expect(notes(index)).toEqual([expect.stringContaining('no route mapping fits')]);
   });
 });
+
+describe('one parse per document', () => {
+  it("the link index reads the tree the Markdown reader just built for the same text, and parses another text itself", async () => {
+    const { discoverMarkdown, markdownTreeOf } = await import('../../src/formats/markdown.js');
+    const text = '# Title\n\n[a](#title)\n';
+    discoverMarkdown(text);
+    const tree = markdownTreeOf(text);
+    expect(markdownTreeOf(text)).toBe(tree);
+    expect(markdownTreeOf('# Other\n')).not.toBe(markdownTreeOf('# Other\n'));
+  });
+
+  it("a document's ids computed for another's link serve its own check", () => {
+    const target = '# Target\n\n[self](#target)\n';
+    const fs = new MemoryFileSystem({ '/r/.git/HEAD': '', '/r/a.md': '[t](b.md#target)\n', '/r/b.md': target });
+    const index = new WorkspaceIndex(fs);
+    lint(index, '/r/a.md');
+    const ids = index.anchorsOf('/r/b.md');
+    expect(index.anchorsOf('/r/b.md', {}, target)).toBe(ids);
+  });
+});
