@@ -139,14 +139,14 @@ interface ValueHole {
 
 /**
  * The holes of `text` that matter to the URI at `[uriStart, uriEnd)`: masked template tags
- * (`templates.ts`) that overlap it, clipped to it, and RFC 6570 expressions (`{owner}`) and route
- * pattern syntax (`:id{[0-9]+}`, `localhost:*`) between them.
+ * (`templates.ts`) that overlap it, clipped to it, and RFC 6570 expressions (`{owner}`) and, with
+ * `routes`, route pattern syntax (`:id{[0-9]+}`, `localhost:*`) between them.
  */
-function holesOf(text: string, uriStart: number, uriEnd: number): ValueHole[] {
+function holesOf(text: string, uriStart: number, uriEnd: number, routes: boolean): ValueHole[] {
   const holes: ValueHole[] = [];
   let from = uriStart;
   const rfc6570 = (to: number): void => {
-    for (const expression of expressionHoles(text.slice(from, to))) {
+    for (const expression of expressionHoles(text.slice(from, to), { routes })) {
       holes.push({ start: from + expression.start, end: from + expression.end, control: false });
     }
   };
@@ -175,7 +175,8 @@ export function textCandidates(init: Omit<CandidateInit, 'parts' | 'range' | 'va
   const { map, ...rest } = init;
   const range = init.range ?? map.sourceRange(0, map.value.length);
   const text = map.value;
-  const holes = holesOf(text, init.uriStart, init.uriEnd);
+  // A URL attribute or a sink's argument is requested as written: no route pattern.
+  const holes = holesOf(text, init.uriStart, init.uriEnd, init.context !== 'attribute' && init.context !== 'sink');
   if (holes.length === 0) {
     return [new UriCandidate({ ...rest, range, value: text, parts: [{ kind: 'text', start: 0, end: text.length, map, mapOffset: 0 }] })];
   }

@@ -39,12 +39,13 @@ function braceGroups(text: string): Span[] {
 
 /**
  * The holes that a URL's own text writes, in order and not overlapping: RFC 6570 expressions
- * (`{owner}`), and in a route pattern (a path parameter `/:id` somewhere in it) its `{…}` groups —
+ * (`{owner}`), and (unless `routes` is false: a string sent as written) in a route pattern (a path parameter `/:id` somewhere in it) its `{…}` groups —
  * a parameter's regular expression or an optional part — a parameter in the host, and a wildcard
  * host label or port (`ws://*`, `http://*.localhost:*`).
  */
-export function expressionHoles(text: string): Span[] {
+export function expressionHoles(text: string, options: { routes?: boolean } = {}): Span[] {
   const expressions = findUriTemplateExpressions(text);
+  if (options.routes === false) return expressions;
   const pattern: Span[] = [];
   const port = WILDCARD_PORT.exec(text);
   if (port !== null) pattern.push({ start: port[0].length - 1, end: port[0].length });

@@ -42,6 +42,18 @@ describe('route patterns', () => {
     expect(problems("const url = 'http://localhost:*/%zz'")).toEqual([['pct-invalid-triplet', '%zz']]);
   });
 
+  it('is not read into a string requested as written: a sink\'s argument, a URL attribute', () => {
+    // fetch() sends the braces as %7B%7D: no router reads them.
+    expect(problems('fetch("https://example.com/:a{}");')).toEqual([['path-unescaped-char', '{}']]);
+    expect(problems('const A = () => <a href="https://example.com/users/:id{[0-9]+}">x</a>;')).toEqual([
+      ['path-unescaped-char', '{['],
+      ['path-unescaped-char', ']'],
+      ['path-unescaped-char', '}'],
+    ]);
+    expect(holes('http://localhost:*')).toEqual(['*']);
+    expect(expressionHoles('http://localhost:*', { routes: false })).toEqual([]);
+  });
+
   it('is not read into a URL without a path parameter: its braces are its own problem', () => {
     expect(holes('http://localhost/posts/{[abc]+}')).toEqual([]);
     expect(problems("const url = 'http://localhost/posts/{[abc]+}'")).toEqual([

@@ -68,12 +68,16 @@ function piecesOf(node: TSESTree.Node, sourceCode: JsSourceCode): ({ map: Cooked
   return undefined;
 }
 
-/** The holes of a literal's text: template tags, and RFC 6570 expressions between them. */
-function holesIn(cooked: string, syntaxes: ReadonlySet<TemplateSyntax>): { start: number; end: number }[] {
+/**
+ * The holes of a literal's text: template tags, and RFC 6570 expressions between them — and route
+ * pattern syntax, with `routes`: a string that goes to a request as written (a sink's argument, a
+ * URL attribute) is no route pattern, and a `{…}` in it is sent as `%7B…%7D`.
+ */
+function holesIn(cooked: string, syntaxes: ReadonlySet<TemplateSyntax>, routes: boolean): { start: number; end: number }[] {
   const holes: { start: number; end: number }[] = [];
   let from = 0;
   const rfc6570 = (to: number): void => {
-    for (const expression of expressionHoles(cooked.slice(from, to))) holes.push({ start: from + expression.start, end: from + expression.end });
+    for (const expression of expressionHoles(cooked.slice(from, to), { routes })) holes.push({ start: from + expression.start, end: from + expression.end });
   };
   for (const tag of findTemplateTags(cooked, syntaxes)) {
     rfc6570(tag.start);
@@ -92,7 +96,7 @@ export function jsTemplateSyntaxes(setting: TemplateSetting | undefined): Readon
 }
 
 /** Builds the value and its parts; template tags and RFC 6570 expressions in the text become holes too. */
-function assemble(pieces: ({ map: CookedMap } | { hole: TSESTree.Node })[], node: TSESTree.Node, syntaxes: ReadonlySet<TemplateSyntax>): { value: string; parts: Part[] } {
+function assemble(pieces: ({ map: CookedMap } | { hole: TSESTree.Node })[], node: TSESTree.Node, syntaxes: ReadonlySet<TemplateSyntax>, routes: boolean): { value: string; parts: Part[] } {
   let value = '';
   const parts: Part[] = [];
   for (const piece of pieces) {
@@ -105,7 +109,7 @@ function assemble(pieces: ({ map: CookedMap } | { hole: TSESTree.Node })[], node
     const cooked = piece.map.value;
     let from = 0;
     {
-      for (const expression of holesIn(cooked, syntaxes)) {
+      for (const expression of holesIn(cooked, syntaxes, routes)) {
         const at = expression.start;
         if (at > from) parts.push({ kind: 'text', start: value.length, end: value.length + (at - from), map: piece.map, mapOffset: from });
         value += cooked.slice(from, at);
@@ -234,7 +238,7 @@ function addCandidates(walk: Walk, node: TSESTree.Node, context: CandidateContex
   if (pieces === undefined || !pieces.some((piece) => 'map' in piece)) return;
   const inContext = context !== undefined;
   const common = { node, range: node.range, key: propertyKey(node), source: walk.sourceCode.text };
-  const { value, parts } = assemble(pieces, node, walk.templates);
+  const { value, parts } = assemble(pieces, node, walk.templates, !inContext);
   const firstHole = parts.find((part) => part.kind === 'hole');
   const staticStart = value.slice(0, firstHole ? firstHole.start : value.length);
   if (inContext) {
