@@ -102,7 +102,8 @@ function assemble(pieces: ({ map: CookedMap } | { hole: TSESTree.Node })[], node
   for (const piece of pieces) {
     if ('hole' in piece) {
       const text = placeholder(value);
-      parts.push({ kind: 'hole', start: value.length, end: value.length + text.length, range: piece.hole.range, node: piece.hole });
+      // A copy: an edit moves the node's own range array in place (`JsDiscovery.edit`), and a candidate keeps the ranges of the version it was found in.
+      parts.push({ kind: 'hole', start: value.length, end: value.length + text.length, range: [piece.hole.range[0], piece.hole.range[1]], node: piece.hole });
       value += text;
       continue;
     }
@@ -237,7 +238,7 @@ function addCandidates(walk: Walk, node: TSESTree.Node, context: CandidateContex
     : piecesOf(node, walk.sourceCode);
   if (pieces === undefined || !pieces.some((piece) => 'map' in piece)) return;
   const inContext = context !== undefined;
-  const common = { node, range: node.range, key: propertyKey(node), source: walk.sourceCode.text };
+  const common = { node, range: [node.range[0], node.range[1]] as [number, number], key: propertyKey(node), source: walk.sourceCode.text };
   const { value, parts } = assemble(pieces, node, walk.templates, !inContext);
   const firstHole = parts.find((part) => part.kind === 'hole');
   const staticStart = value.slice(0, firstHole ? firstHole.start : value.length);
@@ -603,6 +604,29 @@ function readElsewhere(root: TSESTree.Node): boolean {
   return false;
 }
 
+/**
+ * The `const x = …` whose value an expression is, or flows into as `readElsewhere` follows it,
+ * when that is the only place its value is read from; undefined otherwise.
+ */
+function constDeclaratorOf(root: TSESTree.Node): TSESTree.VariableDeclarator | undefined {
+  let child = root;
+  for (let node = root.parent; node; child = node, node = node.parent) {
+    if (node.type === 'VariableDeclarator') {
+      const declaration = node.parent;
+      return node.init === child && node.id.type === 'Identifier' && declaration?.type === 'VariableDeclaration' && declaration.kind === 'const' ? node : undefined;
+    }
+    if (node.type === 'TemplateLiteral' || node.type === 'TaggedTemplateExpression') return undefined;
+    if (node.type === 'BinaryExpression' && node.operator === '+') return undefined;
+    if (node.type === 'CallExpression' || node.type === 'NewExpression') {
+      const passes = node.callee === child || (node.callee.type === 'Identifier' && node.callee.name === 'String');
+      if (!passes) return undefined;
+      continue;
+    }
+    if (!CARRIES_VALUE.has(node.type)) return undefined;
+  }
+  return undefined;
+}
+
 /** What an edit applied to a `JsDiscovery` changed. */
 export interface JsEditResult {
   /** The candidates of the edited token's expression before the edit. */
@@ -636,8 +660,13 @@ export class JsDiscovery {
    * moves them in place, one pass over a flat list, instead of a new array per node.
    */
   #ranges: [number, number][] | undefined;
-  /** What the edits cost: the candidates found again, and the range arrays moved. */
-  readonly work = { rediscovered: 0, rangesMoved: 0 };
+  /** The identifiers of each name (set up with the tokens): where a `const`'s value may be read. */
+  #identifiers: Map<string, TSESTree.Identifier[]> | undefined;
+  /**
+   * What the edits cost: the candidates found again, the range arrays moved, and how often an
+   * edit had to set the tree up first (`prepare` had not).
+   */
+  readonly work = { rediscovered: 0, rangesMoved: 0, setups: 0 };
 
   constructor(sourceCode: JsSourceCode, options: DiscoveryOptions = {}) {
     this.sourceCode = sourceCode;
@@ -664,6 +693,27 @@ export class JsDiscovery {
     const out: UriCandidate[] = [];
     guarded(() => out.push(...commentCandidates(comment.value, comment.range[0] + 2)));
     return out;
+  }
+
+  /**
+   * Sets the tree up for edits — the tokens in source order, each node's own range array, the
+   * identifiers by name — so that the next edit does not: for an idle moment after a full
+   * analysis. Changes nothing an analysis reads. Returns whether there was anything to do.
+   */
+  prepare(): boolean {
+    const nodes = nodesOf(this.sourceCode);
+    if (nodes === undefined || this.#identifiers !== undefined) return false;
+    this.#tokenList();
+    this.#rangeList(nodes);
+    const identifiers = new Map<string, TSESTree.Identifier[]>();
+    for (const node of nodes) {
+      if (node.type !== 'Identifier') continue;
+      const list = identifiers.get(node.name);
+      if (list === undefined) identifiers.set(node.name, [node]);
+      else list.push(node);
+    }
+    this.#identifiers = identifiers;
+    return true;
   }
 
   #tokenList(): Token[] {
@@ -716,6 +766,7 @@ export class JsDiscovery {
   edit(start: number, end: number, text: string): JsEditResult | undefined {
     const nodes = nodesOf(this.sourceCode);
     if (nodes === undefined) return undefined;
+    if (this.prepare()) this.work.setups++;
     const old = this.sourceCode.text;
     const token = this.#tokenAt(start, end, old);
     if (token === undefined) return undefined;
@@ -726,7 +777,9 @@ export class JsDiscovery {
     if (token.kind !== 'comment' && valueMatters(token.node)) return undefined;
     if (token.kind === 'string' && token.jsx && content.includes('&#')) return undefined;
     const root = token.kind === 'comment' ? undefined : this.#rootOf(token.node);
-    if (root !== undefined && readElsewhere(root)) return undefined;
+    // A `const`'s value is read by the URIs whose holes name it: those are found again too. Any other value read elsewhere: a new parse.
+    const declarator = root === undefined ? undefined : constDeclaratorOf(root);
+    if (root !== undefined && declarator === undefined && readElsewhere(root)) return undefined;
 
     const next = old.slice(0, start) + text + old.slice(end);
     const tokenStart = token.node.range[0];
@@ -759,17 +812,67 @@ export class JsDiscovery {
       removed = this.#byComment.get(token.node) ?? [];
       added = this.#comments ? this.#commentCandidates(token.node) : [];
       this.#byComment.set(token.node, added);
+      this.#replace(removed, added);
     } else {
-      removed = this.#candidates.filter((candidate) => candidate.node === root);
-      added = this.#rediscover(root!);
+      removed = [];
+      added = [];
+      for (const node of [root!, ...(declarator === undefined ? [] : this.#readersOf(declarator, root!))]) {
+        const before = this.#candidates.filter((candidate) => candidate.node === node);
+        const after = this.#rediscover(node);
+        this.#replace(before, after);
+        removed.push(...before);
+        added.push(...after);
+      }
     }
+    this.work.rediscovered += added.length;
+    return { removed, added, token: token.kind, lineBreaks: /[\n\r\u2028\u2029]/.test(text) || /[\n\r\u2028\u2029]/.test(old.slice(start, end)) };
+  }
+
+  /** Puts `added` where `removed` were in the candidate list (at the end when there were none). */
+  #replace(removed: readonly UriCandidate[], added: readonly UriCandidate[]): void {
     const gone = new Set(removed);
     const at = this.#candidates.findIndex((candidate) => gone.has(candidate));
     const kept = this.#candidates.filter((candidate) => !gone.has(candidate));
     kept.splice(at < 0 ? kept.length : at, 0, ...added);
     this.#candidates = kept;
-    this.work.rediscovered += added.length;
-    return { removed, added, token: token.kind, lineBreaks: /[\n\r\u2028\u2029]/.test(text) || /[\n\r\u2028\u2029]/.test(old.slice(start, end)) };
+  }
+
+  /**
+   * The expressions of the candidates that may read the value of a `const` (no-unencoded-interpolation
+   * follows a hole's identifiers to their `const` initializers, and theirs in turn): those with a hole
+   * around an identifier of its name, or of the name of a `const` whose initializer holds one. By
+   * name, not by scope: a shadowing variable of the same name only adds candidates found again.
+   */
+  #readersOf(declarator: TSESTree.VariableDeclarator, edited: TSESTree.Node): TSESTree.Node[] {
+    const identifiers = this.#identifiers!;
+    const names = [(declarator.id as TSESTree.Identifier).name];
+    const seen = new Set(names);
+    const references: TSESTree.Identifier[] = [];
+    for (let i = 0; i < names.length; i++) {
+      for (const identifier of identifiers.get(names[i]!) ?? []) {
+        references.push(identifier);
+        // In another `const`'s initializer: that one's readers read this value too.
+        for (let child: TSESTree.Node = identifier, node: TSESTree.Node | undefined = identifier.parent; node; child = node, node = node.parent) {
+          if (node.type === 'VariableDeclarator') {
+            if (node.init === child && node.id.type === 'Identifier' && !seen.has(node.id.name)) {
+              seen.add(node.id.name);
+              names.push(node.id.name);
+            }
+            break;
+          }
+        }
+      }
+    }
+    // By the tree, not by ranges: a candidate found before earlier edits keeps the ranges of its own version.
+    const around = new Set<TSESTree.Node>();
+    for (const identifier of references) for (let node: TSESTree.Node | undefined = identifier; node && !around.has(node); node = node.parent) around.add(node);
+    const roots = new Set<TSESTree.Node>();
+    for (const candidate of this.#candidates) {
+      const node = candidate.node;
+      if (node === undefined || node === edited || roots.has(node) || !around.has(node)) continue;
+      if (candidate.parts.some((part) => part.kind === 'hole' && part.node !== undefined && around.has(part.node))) roots.add(node);
+    }
+    return [...roots];
   }
 
   /** The expression a token's URIs are found in: its template, its `+` chain, or itself. */

@@ -56,8 +56,10 @@ export interface AnalysisWork {
   parsed: boolean;
   /** The edits were found by comparing the whole old and new texts (no change ranges from `updateDocument`). */
   diffed: boolean;
-  /** The candidates found again (all of them after a full read; those of the edited expressions after an edit). */
+  /** The candidates found again (all of them after a full read; those of the edited expressions, and of the URIs that read an edited `const`, after an edit). */
   rediscovered: number;
+  /** The tree was set up for edits while this version was analysed, not ahead of it in an idle step (`AnalysisCache` prepares it after a full read). */
+  setUp: boolean;
 }
 
 /** The language a document is read as: its language id, or for plain text the language its file extension names (`FILE_EXTENSIONS`). */
@@ -162,7 +164,8 @@ function check(candidates: readonly UriCandidate[], rules: Map<RuleName, ActiveR
   for (const candidate of candidates) {
     const findings = runRules([candidate], options, sourceCode, document).map((finding) => {
       const rule = finding.rule as RuleName;
-      return { ...finding, rule, severity: rules.get(rule)!.severity };
+      // Ranges copied: a rule may hand out a node's own range array, which an edit of the tree moves in place (the findings are moved on their own).
+      return copyRanges({ ...finding, rule, severity: rules.get(rule)!.severity });
     });
     if (findings.length > 0) out.set(candidate, findings);
   }
@@ -221,6 +224,8 @@ export function differenceOf(before: string, after: string): { start: number; en
  */
 export class AnalysisCache {
   readonly #states = new Map<string, State>();
+  /** The idle step of each document whose last full read's tree is not yet set up for edits. */
+  readonly #pending = new Map<string, { cancel: () => void }>();
   /** Local links: the document context of Markdown and HTML documents (the workspace index). */
   readonly #links: LocalLinks | undefined;
 
@@ -232,22 +237,55 @@ export class AnalysisCache {
     const key = settingsKey(settings);
     const state = this.#states.get(document.uri);
     if (state && state.version === document.version && state.key === key) return state.analysis;
+    // A new version arrived before the idle step: the edit sets the tree up itself, if it is derived.
+    this.#cancelPending(document.uri);
     const derived = state && state.key === key ? this.#derive(state, document) : undefined;
     const next = derived ?? this.#analyze(document, settings, key, token);
     this.#states.set(document.uri, next);
+    if (derived === undefined) this.#prepareLater(document.uri, next);
     return next.analysis;
+  }
+
+  /**
+   * After a full read, sets its tree up for edits (`JsDiscovery.prepare`) in a step of its own once
+   * the current request is answered (`setImmediate`), so that the next edit finds it ready. The
+   * results do not change; a new version of the document first cancels the step.
+   */
+  #prepareLater(uri: string, state: State): void {
+    const session = state.session;
+    if (session === undefined) return;
+    const run = (): void => {
+      this.#pending.delete(uri);
+      if (this.#states.get(uri) === state && state.session === session) session.prepare();
+    };
+    if (typeof setImmediate === 'function') {
+      const handle = setImmediate(run);
+      handle.unref?.();
+      this.#pending.set(uri, { cancel: () => clearImmediate(handle) });
+    } else {
+      const handle = setTimeout(run, 0);
+      this.#pending.set(uri, { cancel: () => clearTimeout(handle) });
+    }
+  }
+
+  #cancelPending(uri: string): void {
+    this.#pending.get(uri)?.cancel();
+    this.#pending.delete(uri);
   }
 
   /** An analysis whose every candidate has current text maps: parsed again if the last one was derived. */
   fresh(document: TextDocument, settings: Settings, token?: Cancellation): DocumentAnalysis {
     const analysis = this.get(document, settings, token);
     if (!analysis.derived) return analysis;
+    this.#cancelPending(document.uri);
     const next = this.#analyze(document, settings, settingsKey(settings), token);
     this.#states.set(document.uri, next);
+    this.#prepareLater(document.uri, next);
     return next.analysis;
   }
 
   forget(uri: string): void {
+    this.#cancelPending(uri);
     this.#states.delete(uri);
   }
 
@@ -279,7 +317,7 @@ export class AnalysisCache {
       findings: reportedIn(found.candidates, splitOf),
       findingsOf: splitOf,
       derived: false,
-      work: { parsed: true, diffed: false, rediscovered: found.candidates.length },
+      work: { parsed: true, diffed: false, rediscovered: found.candidates.length, setUp: false },
     };
     if (linkContext !== undefined) {
       // Findings of the document as a whole (a reference to no definition), after those of its URIs.
@@ -313,6 +351,7 @@ export class AnalysisCache {
       edits = edit === undefined ? [] : [edit];
     }
     const rediscoveredBefore = session.work.rediscovered;
+    const setupsBefore = session.work.setups;
     const { byCandidate, splitOf, uris } = state;
     const kind = state.analysis.kind;
     let recount = false;
@@ -369,7 +408,7 @@ export class AnalysisCache {
       findings: reportedIn(candidates, splitOf),
       findingsOf: splitOf,
       derived: edits.length > 0 || last.derived,
-      work: { parsed: false, diffed, rediscovered: session.work.rediscovered - rediscoveredBefore },
+      work: { parsed: false, diffed, rediscovered: session.work.rediscovered - rediscoveredBefore, setUp: session.work.setups > setupsBefore },
     };
     if (last.sourceCode !== undefined) analysis.sourceCode = last.sourceCode;
     if (last.base !== undefined) analysis.base = last.base;
@@ -388,9 +427,14 @@ function leadsTo(edits: readonly TextEdit[], before: number, after: number): boo
   return length === after;
 }
 
-/** A finding after an edit: its range and its fixes' ranges moved. */
-function movedFinding(finding: ReportedFinding, edit: TextEdit): ReportedFinding {
-  const moveRange = (range: readonly [number, number]): [number, number] => [moveOffset(range[0], edit), moveOffset(range[1], edit)];
+/** A finding with arrays of its own for its range and its fixes' ranges. */
+function copyRanges(finding: ReportedFinding): ReportedFinding {
+  return movedFinding(finding, undefined);
+}
+
+/** A finding after an edit: its range and its fixes' ranges moved (copied, without an edit). */
+function movedFinding(finding: ReportedFinding, edit: TextEdit | undefined): ReportedFinding {
+  const moveRange = (range: readonly [number, number]): [number, number] => (edit === undefined ? [range[0], range[1]] : [moveOffset(range[0], edit), moveOffset(range[1], edit)]);
   const moveEdits = (edits: readonly SourceEdit[]): SourceEdit[] => edits.map((e) => ({ range: moveRange(e.range), text: e.text }));
   const moved: ReportedFinding = {
     ...finding,

@@ -29,6 +29,8 @@ const LINES = [
   'const text = "Read https://example.com/guide first.";',
   'import data from "./data.json";',
   'function f() { return fetch(`/api/${encodeURIComponent(name)}`); }',
+  'const nested = `${id}/x`;',
+  'fetch(`https://example.com/n/${nested}?a=${id}`);',
 ];
 
 /** Text typed into the file: what makes literals and comments change shape. */
@@ -167,7 +169,7 @@ describe('edits from didChange change ranges (updateDocument)', () => {
   function typed(service: ReturnType<typeof createLanguageService>, offset: number, text: string) {
     const first = TextDocument.create('file:///project/w.ts', 'typescript', 1, TEXT);
     const analysis = service.analyze(first, settings);
-    expect(analysis.work).toEqual({ parsed: true, diffed: false, rediscovered: analysis.candidates.length });
+    expect(analysis.work).toEqual({ parsed: true, diffed: false, rediscovered: analysis.candidates.length, setUp: false });
     const position = first.positionAt(offset);
     return updateDocument(first, [{ range: { start: position, end: position }, text }], 2);
   }
@@ -177,7 +179,8 @@ describe('edits from didChange change ranges (updateDocument)', () => {
     const at = TEXT.indexOf('/items') + 3;
     const document = typed(service, at, ' ');
     const analysis = service.analyze(document, settings);
-    expect(analysis.work).toEqual({ parsed: false, diffed: false, rediscovered: 1 });
+    // No idle step ran between the full analysis and the edit: the edit set the tree up itself.
+    expect(analysis.work).toEqual({ parsed: false, diffed: false, rediscovered: 1, setUp: true });
     expect(observed(service, document)).toEqual(observed(createLanguageService(), document));
     // The space typed is reported where it is.
     expect(analysis.findings.filter((finding) => finding.range[0] === at).map((finding) => finding.code)).toEqual(['path-unescaped-char']);
@@ -197,7 +200,69 @@ describe('edits from didChange change ranges (updateDocument)', () => {
     service.analyze(first, settings);
     const at = TEXT.indexOf('/docs') + 2;
     const next = TextDocument.update(first, [{ range: { start: first.positionAt(at), end: first.positionAt(at) }, text: 'x' }], 2);
-    expect(service.analyze(next, settings).work).toEqual({ parsed: false, diffed: true, rediscovered: 1 });
+    expect(service.analyze(next, settings).work).toEqual({ parsed: false, diffed: true, rediscovered: 1, setUp: true });
+  });
+});
+
+/** One turn of the event loop: the idle step the cache schedules after a full analysis runs in it. */
+const idle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+describe('work done ahead of an edit, and edits of a const string', () => {
+  const TEXT = [
+    'const id = "abc";',
+    'const other = "xyz";',
+    'const nested = `${id}-x`;',
+    'fetch(`https://example.com/users/${id}`);',
+    'fetch(`https://example.com/n/${nested}`);',
+    'fetch(`https://example.com/o/${other}`);',
+    'fetch("https://example.com/api/items");',
+    '',
+  ].join('\n');
+
+  function edited(first: TextDocument, offset: number, text: string): TextDocument {
+    const position = first.positionAt(offset);
+    return updateDocument(first, [{ range: { start: position, end: position }, text }], first.version + 1);
+  }
+
+  it('after a full analysis and its idle step, the next edit does no setup', async () => {
+    const service = createLanguageService();
+    const first = TextDocument.create('file:///project/i.ts', 'typescript', 1, TEXT);
+    expect(service.analyze(first, settings).work.parsed).toBe(true);
+    await idle();
+    const second = edited(first, TEXT.indexOf('/items') + 3, ' ');
+    expect(service.analyze(second, settings).work).toEqual({ parsed: false, diffed: false, rediscovered: 1, setUp: false });
+    expect(observed(service, second)).toEqual(observed(createLanguageService(), second));
+  });
+
+  it('an edit that arrives before the idle step sets the tree up itself, and the step does not run', async () => {
+    const service = createLanguageService();
+    const first = TextDocument.create('file:///project/j.ts', 'typescript', 1, TEXT);
+    service.analyze(first, settings);
+    const second = edited(first, TEXT.indexOf('/items') + 3, ' ');
+    expect(service.analyze(second, settings).work.setUp).toBe(true);
+    await idle();
+    const third = edited(second, second.getText().indexOf('/api') + 2, 'q');
+    expect(service.analyze(third, settings).work).toEqual({ parsed: false, diffed: false, rediscovered: 1, setUp: false });
+    expect(observed(service, third)).toEqual(observed(createLanguageService(), third));
+  });
+
+  it('an edit in a const string finds again only the URIs that read the const, and parses nothing', async () => {
+    const service = createLanguageService();
+    const first = TextDocument.create('file:///project/k.ts', 'typescript', 1, TEXT);
+    service.analyze(first, settings);
+    await idle();
+    // "abc" becomes "a bc": the URIs with `${id}`, and with `${nested}` (whose initializer reads `id`), are checked again.
+    const second = edited(first, TEXT.indexOf('"abc"') + 2, ' ');
+    const analysis = service.analyze(second, settings);
+    expect(analysis.work).toEqual({ parsed: false, diffed: false, rediscovered: 2, setUp: false });
+    const fresh = observed(createLanguageService(), second);
+    expect(observed(service, second)).toEqual(fresh);
+    expect(fresh.diagnostics.map((d) => d.code)).toEqual(expect.arrayContaining(['no-unencoded-interpolation']));
+    // Back to "abc": the findings go again.
+    const space = second.getText().indexOf(' bc');
+    const back = updateDocument(second, [{ range: { start: second.positionAt(space), end: second.positionAt(space + 1) }, text: '' }], 3);
+    expect(service.analyze(back, settings).work).toEqual({ parsed: false, diffed: false, rediscovered: 2, setUp: false });
+    expect(observed(service, back)).toEqual(observed(createLanguageService(), back));
   });
 });
 
