@@ -87,7 +87,7 @@ const MAX_NESTED_BODY = 1024;
  * within `MAX_NESTED_BODY` characters (the caller then takes the first closer): bounded, so text
  * full of openers costs linear time.
  */
-function balancedClose(text: string, from: number, close: string): number {
+export function balancedClose(text: string, from: number, close: string): number {
   let depth = 0;
   let quote = '';
   const limit = Math.min(text.length, from + MAX_NESTED_BODY);

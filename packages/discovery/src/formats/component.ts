@@ -21,7 +21,7 @@ import type { DiscoveryOptions } from '../js/discover.js';
 import type { JsSourceCode } from '../js/source-code.js';
 import { discoverJsText } from '../js/text.js';
 import { typescript } from '../parsers.js';
-import { CONTROL_SENTINEL, EXPRESSION_SENTINEL, maskTemplates, templateSyntaxes } from '../templates.js';
+import { balancedClose, CONTROL_SENTINEL, EXPRESSION_SENTINEL, maskTemplates, templateSyntaxes } from '../templates.js';
 import { discoverCss } from './css.js';
 import { attributeKind, discoverHtml } from './html.js';
 import { discoverText } from './text.js';
@@ -180,9 +180,13 @@ interface Scan {
   expressions: Expression[];
 }
 
-/** The end of `{{ … }}` opened at `open` (the index after its `}}`), or -1. */
+/**
+ * The end of `{{ … }}` opened at `open` (the index after its `}}`), or -1: the closer outside the
+ * body's nested braces and strings (`{{ ok ? '}}' : url }}`), as template tags end (templates.ts).
+ */
 function mustacheEnd(text: string, open: number): number {
-  const close = text.indexOf('}}', open + 2);
+  const nested = balancedClose(text, open + 2, '}}');
+  const close = nested === -1 ? text.indexOf('}}', open + 2) : nested;
   return close < 0 ? -1 : close + 2;
 }
 
