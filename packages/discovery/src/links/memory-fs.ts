@@ -74,4 +74,8 @@ export class OverlayFileSystem implements LinkFileSystem {
   readFile(path: string): string | undefined {
     return this.buffers.get(path) ?? this.#base.readFile(path);
   }
+
+  realPath(path: string): string | undefined {
+    return this.#base.realPath === undefined ? path : (this.#base.realPath(path) ?? (this.buffers.has(path) ? path : undefined));
+  }
 }

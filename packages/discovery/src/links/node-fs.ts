@@ -1,5 +1,5 @@
 /** The link index's file system on Node's `fs`: paths with `/`, anything unreadable as none. */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import type { DirectoryEntry, LinkFileSystem } from './workspace.js';
 
 /** A path as the index writes it (`/` separators) as Node reads it. */
@@ -9,16 +9,17 @@ export const nodeLinkFileSystem: LinkFileSystem = {
   readDirectory(path: string): DirectoryEntry[] | undefined {
     try {
       return readdirSync(native(path), { withFileTypes: true }).map((entry) => {
-        let directory = entry.isDirectory();
-        // A symbolic link counts as what it points to.
+        // A symbolic link counts as what it points to; the index follows it only inside the repository.
         if (entry.isSymbolicLink()) {
+          let directory: boolean;
           try {
             directory = statSync(`${native(path)}/${entry.name}`).isDirectory();
           } catch {
             directory = false;
           }
+          return { name: entry.name, directory, link: true };
         }
-        return { name: entry.name, directory };
+        return { name: entry.name, directory: entry.isDirectory() };
       });
     } catch {
       return undefined;
@@ -27,6 +28,13 @@ export const nodeLinkFileSystem: LinkFileSystem = {
   readFile(path: string): string | undefined {
     try {
       return readFileSync(native(path), 'utf8');
+    } catch {
+      return undefined;
+    }
+  },
+  realPath(path: string): string | undefined {
+    try {
+      return indexPath(realpathSync.native(native(path)));
     } catch {
       return undefined;
     }

@@ -14,7 +14,10 @@ import { slug, SLUG_STYLES, type SlugStyle } from './slug.js';
 /** One entry of a folder. */
 export interface DirectoryEntry {
   name: string;
+  /** For a symbolic link: whether its target is a folder. */
   directory: boolean;
+  /** A symbolic link: the index follows it only when its target stays inside the repository. */
+  link?: boolean;
 }
 
 /**
@@ -27,6 +30,11 @@ export interface LinkFileSystem {
   readDirectory(path: string): readonly DirectoryEntry[] | undefined;
   /** A file's text, or `undefined` when the path is no readable file. */
   readFile(path: string): string | undefined;
+  /**
+   * The path with every symbolic link resolved (`/` separators), or `undefined` when it cannot be
+   * resolved. A file system without links leaves it out.
+   */
+  realPath?(path: string): string | undefined;
 }
 
 /** The options of link checking (the rule's options). */
@@ -94,6 +102,9 @@ const parentOf = (path: string): string => path.slice(0, Math.max(path.lastIndex
 const nameOf = (path: string): string => path.slice(path.lastIndexOf('/') + 1);
 const join = (dir: string, name: string): string => (dir.endsWith('/') ? dir + name : `${dir}/${name}`);
 const trimSlash = (path: string): string => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path);
+/** Whether `path` is `root` or below it (both absolute with `/`; `path` without `..` segments). */
+const within = (root: string, path: string): boolean => path === root || path.startsWith(root.endsWith('/') ? root : `${root}/`);
+const hasDotSegment = (path: string): boolean => /(?:^|\/)\.\.?(?:\/|$)/.test(path);
 
 /** Damerau–Levenshtein distance (optimal string alignment), stopping past `limit`. */
 export function editDistance(a: string, b: string, limit = Infinity): number {
@@ -156,7 +167,11 @@ interface Compiled {
  */
 export class WorkspaceIndex {
   readonly fs: LinkFileSystem;
+  /** Folder listings as read, and as kept: without the symbolic links that lead out of the repository. */
+  readonly #listed = new Map<string, Map<string, DirectoryEntry[]> | null>();
   readonly #dirs = new Map<string, Map<string, DirectoryEntry[]> | null>();
+  /** The real paths of the repository roots. */
+  readonly #realRoots = new Map<string, string>();
   readonly #anchors = new Map<string, { key: string; source: string; anchors: DocumentAnchors }>();
   /** The ids each site's layouts and partials write literally, by site root. */
   readonly #layoutIds = new Map<string, { ids: Map<string, string>; props: RegExp[] }>();
@@ -185,21 +200,24 @@ export class WorkspaceIndex {
   invalidate(path: string): void {
     const clean = trimSlash(path.replace(/\\/g, '/'));
     this.#anchors.delete(clean);
-    this.#dirs.delete(parentOf(clean));
-    this.#dirs.delete(clean);
+    for (const cache of [this.#dirs, this.#listed]) {
+      cache.delete(parentOf(clean));
+      cache.delete(clean);
+    }
     this.#names.clear();
     this.#layoutIds.clear();
     // A folder's removal or a generator's configuration changes what sits above and below it.
     if (!isMarkdownPath(clean) && !isHtmlPath(clean)) {
-      for (const key of [...this.#dirs.keys()]) if (key.startsWith(`${clean}/`)) this.#dirs.delete(key);
+      for (const cache of [this.#dirs, this.#listed]) for (const key of [...cache.keys()]) if (key.startsWith(`${clean}/`)) cache.delete(key);
       this.#sites.clear();
       this.#roots.clear();
+      this.#realRoots.clear();
     }
   }
 
-  /** A folder's entries by lower-case name; `null` when it is no folder. */
-  #entries(dir: string): Map<string, DirectoryEntry[]> | null {
-    let entries = this.#dirs.get(dir);
+  /** A folder's entries by lower-case name, as read (symbolic links included); `null` when it is no folder. */
+  #listing(dir: string): Map<string, DirectoryEntry[]> | null {
+    let entries = this.#listed.get(dir);
     if (entries === undefined) {
       const listed = this.fs.readDirectory(dir);
       entries = listed === undefined ? null : new Map();
@@ -209,9 +227,57 @@ export class WorkspaceIndex {
         if (list === undefined) entries!.set(key, [entry]);
         else list.push(entry);
       }
+      this.#listed.set(dir, entries);
+    }
+    return entries;
+  }
+
+  /**
+   * A folder's entries by lower-case name; `null` when it is no folder. In a repository, a
+   * symbolic link whose target lies outside it is left out: nothing is listed or read through it
+   * (SECURITY.md: a link found in a tree is never followed out of it).
+   */
+  #entries(dir: string): Map<string, DirectoryEntry[]> | null {
+    let entries = this.#dirs.get(dir);
+    if (entries === undefined) {
+      // A folder reached by a path through such a link is not listed either.
+      entries = this.#insideRepository(dir) ? this.#listing(dir) : null;
+      if (entries !== null && [...entries.values()].some((list) => list.some((entry) => entry.link === true))) {
+        const kept = new Map<string, DirectoryEntry[]>();
+        for (const [key, list] of entries) {
+          const inside = list.filter((entry) => entry.link !== true || this.#insideRepository(join(dir, entry.name)));
+          if (inside.length > 0) kept.set(key, inside);
+        }
+        entries = kept;
+      }
       this.#dirs.set(dir, entries);
     }
     return entries;
+  }
+
+  /**
+   * Whether a path may be read: when it is in a repository (or the fallback root), its real path
+   * (every symbolic link resolved) is inside the real path of that root.
+   */
+  #insideRepository(path: string, reading = false): boolean {
+    const root = this.repositoryRoot(parentOf(path));
+    // A folder above every tree (`/`, macOS's `/tmp` link) is no link found in a tree; a file there is not read.
+    if (!within(root, path)) return !reading;
+    if (hasDotSegment(path)) return false;
+    const realPath = this.fs.realPath;
+    if (realPath === undefined) return true;
+    let realRoot = this.#realRoots.get(root);
+    if (realRoot === undefined) {
+      realRoot = realPath.call(this.fs, root) ?? root;
+      this.#realRoots.set(root, realRoot);
+    }
+    const real = realPath.call(this.fs, path);
+    return real === undefined || within(realRoot, real);
+  }
+
+  /** A file's text, unless it is reached through a symbolic link out of its repository. */
+  #readFile(path: string): string | undefined {
+    return this.#insideRepository(path, true) ? this.fs.readFile(path) : undefined;
   }
 
   /** The names in a folder (for completion), or none. */
@@ -268,7 +334,7 @@ export class WorkspaceIndex {
     const known = this.#roots.get(dir);
     if (known !== undefined) return known ?? this.fallbackRoot ?? '/';
     let root: string | null = null;
-    if (this.#entries(dir)?.has('.git')) root = dir;
+    if (this.#listing(dir)?.has('.git')) root = dir;
     else if (dir !== '/' && !/^[A-Za-z]:\/?$/.test(dir) && dir !== this.fallbackRoot) {
       const parent = parentOf(dir);
       root = parent === dir ? null : this.repositoryRoot(parent);
@@ -293,7 +359,7 @@ export class WorkspaceIndex {
             const below = this.#entries(join(folder, name));
             return below === null ? undefined : new Set([...below.values()].flat().map((entry) => entry.name));
           };
-          const found = recogniseSite(folder, names, (name) => this.fs.readFile(join(folder, name)), list);
+          const found = recogniseSite(folder, names, (name) => this.#readFile(join(folder, name)), list);
           if (found !== undefined && (generator === 'auto' || found.generator === generator)) {
             profile = found;
             break;
@@ -351,7 +417,7 @@ export class WorkspaceIndex {
     const known = this.#anchors.get(path);
     // The document being checked is usually the file as read for another's link: one parse serves both.
     if (known !== undefined && known.key === key && (text === undefined || known.source === text)) return known.anchors;
-    const source = text ?? this.fs.readFile(path);
+    const source = text ?? this.#readFile(path);
     if (source === undefined) return undefined;
     const anchors = isHtmlPath(path)
       ? htmlAnchors(source)
@@ -473,7 +539,7 @@ export class WorkspaceIndex {
       const entries = this.#entries(candidate);
       if (entries !== null) {
         const names = new Set([...entries.values()].flat().map((entry) => entry.name));
-        if (recogniseSite(candidate, names, (name) => this.fs.readFile(join(candidate, name))) !== undefined) return true;
+        if (recogniseSite(candidate, names, (name) => this.#readFile(join(candidate, name))) !== undefined) return true;
       }
       if (folder === root || parentOf(folder) === folder) return false;
     }
@@ -502,7 +568,7 @@ export class WorkspaceIndex {
           if (entry.directory) stack.push(path);
           else if (/\.(?:html?|njk|liquid|hbs|handlebars|mustache|ejs|webc|vto|jsx|tsx|astro|gohtml|tmpl)$/i.test(entry.name)) {
             // An id written with a template expression (`id="{{ slug }}"`) is no literal id.
-            const text = this.fs.readFile(path) ?? '';
+            const text = this.#readFile(path) ?? '';
             for (const anchor of htmlIds(text)) if (/^[\w.:-]+$/.test(anchor.id) && !ids.has(anchor.id)) ids.set(anchor.id, path);
             for (const match of text.matchAll(/\bid=\{\s*([A-Za-z_$][\w$]*)\s*\}/g)) if (match[1] !== 'id') props.add(match[1]!);
           }
@@ -563,6 +629,7 @@ export class WorkspaceIndex {
     }
     const decoded = tryPercentDecode(resolvedPath) ?? resolvedPath;
     let found: Found | undefined;
+    let escapes = false;
     if (siteAbsolute) {
       const route = this.#route(decoded, { ...source, path: sourcePath }, compiled);
       found = route.found;
@@ -573,7 +640,10 @@ export class WorkspaceIndex {
       }
     } else {
       const site = this.site(parentOf(sourcePath), compiled.generator);
-      found = this.#lookup(decoded.replace(/^\/([A-Za-z]:)/, '$1'), compiled, site.numberPrefixes);
+      const file = decoded.replace(/^\/([A-Za-z]:)/, '$1');
+      // A path that climbs out of the repository is not looked up: nothing outside it is listed or read.
+      escapes = !within(this.repositoryRoot(parentOf(sourcePath)), file);
+      found = escapes ? undefined : this.#lookup(file, compiled, site.numberPrefixes);
       // On a generated site the link is followed from the page's URL: `..` stops at the site's root.
       if (found === undefined && (site.generator !== undefined || compiled.routes.length > 0)) {
         const routed = this.#fromRoute(input.slice(0, reference.path.end), sourcePath, site, compiled, source.text);
@@ -583,7 +653,7 @@ export class WorkspaceIndex {
         found = routed;
       }
     }
-    if (found === undefined && !siteAbsolute && rawPath.startsWith('../') && this.#leavesRepository(decoded, sourcePath)) {
+    if (found === undefined && !siteAbsolute && (escapes || (rawPath.startsWith('../') && this.#leavesRepository(decoded, sourcePath)))) {
       // `../reference/x.html` climbing to the root and into a folder the repository does not have: another site's pages.
       return this.#unresolvable('outside', `cannot resolve relative links such as "${rawPath}" in ${sourcePath}: they climb out of the repository or into a top folder it does not have`, rawPath);
     }
