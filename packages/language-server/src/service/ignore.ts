@@ -1,5 +1,4 @@
 import { matchesAny } from '@urilint/discovery';
-import { minimatch } from 'minimatch';
 
 /** The file path of a `file:` URI, or undefined for other schemes (`untitled:`). */
 export function filePath(uri: string): string | undefined {
@@ -12,22 +11,21 @@ export function filePath(uri: string): string | undefined {
 }
 
 /**
- * Whether a document is left out by the `ignore` patterns: each is matched
- * against the document's path relative to every workspace folder it is in,
- * and against its absolute path (`dot: true`, so `.github/**` matches).
+ * Whether a document is left out by the editor's `ignore` patterns: each is matched, with the
+ * configuration file's matcher (`.gitignore` conventions, `@urilint/discovery`'s `matchesAny`),
+ * against the document's path relative to every workspace folder it is in, and against its
+ * absolute path (so `**` + `/fixtures/**` holds outside every folder too).
  */
 export function isIgnored(uri: string, patterns: readonly string[], workspaceFolders: readonly string[]): boolean {
   if (patterns.length === 0) return false;
   const path = filePath(uri);
   if (path === undefined) return false;
   const candidates = [path];
-  const relatives: string[] = [];
   for (const folder of workspaceFolders) {
     const root = filePath(folder);
     if (root === undefined) continue;
     const prefix = root.endsWith('/') ? root : `${root}/`;
-    if (path.startsWith(prefix)) relatives.push(path.slice(prefix.length));
+    if (path.startsWith(prefix)) candidates.push(path.slice(prefix.length));
   }
-  candidates.push(...relatives);
-  return patterns.some((pattern) => candidates.some((candidate) => minimatch(candidate, pattern, { dot: true }))) || relatives.some((relative) => matchesAny(patterns, relative));
+  return candidates.some((candidate) => matchesAny(patterns, candidate));
 }

@@ -99,6 +99,10 @@ describe('settings', () => {
     expect(folders.provideDiagnostics(document, settingsWith({ ignore: ['src/**'] }))).toEqual([]);
     expect(folders.provideDiagnostics(document, settingsWith({ ignore: ['test/**'] }))).toHaveLength(1);
     expect(service.provideDiagnostics(document, settingsWith({ ignore: ['**/file*.ts'] }))).toEqual([]);
+    // The configuration file's matcher: a folder pattern (`src/`) and a name at any depth.
+    expect(folders.provideDiagnostics(document, settingsWith({ ignore: ['src/'] }))).toEqual([]);
+    expect(folders.provideDiagnostics(document, settingsWith({ ignore: ['file*.ts'] }))).toEqual([]);
+    expect(folders.provideDiagnostics(document, settingsWith({ ignore: ['test/'] }))).toHaveLength(1);
   });
 
   it('sinks and link components from the settings', () => {
