@@ -73,11 +73,12 @@ export interface SourceView {
 }
 
 /**
- * Why a fix is not applied automatically, or `undefined` when it is safe (see the module's comment).
- * Line breaks are looked for in the source when there is one (`\u000d` written as an escape is not a
- * line break of the file, a folded YAML line is), else in the URI.
+ * Why a fix cannot be applied automatically whatever it means (conditions 1, 2 and 5, and no
+ * template syntax written), or `undefined`. A fix that is meant to change where a URI points — the
+ * local-link rule's case of a file name — passes these and nothing more; every other fix passes
+ * `unsafeFixReason`, which asks these first.
  */
-export function unsafeFixReason(candidate: UriCandidate, edits: readonly TextEdit[], source?: SourceView): string | undefined {
+export function structuralFixReason(candidate: UriCandidate, edits: readonly TextEdit[], source?: SourceView): string | undefined {
   const uri = candidate.uri;
   for (const edit of edits) {
     if (edit.start < 0 || edit.end > uri.length || edit.start > edit.end) return 'it reaches outside the URI';
@@ -94,6 +95,20 @@ export function unsafeFixReason(candidate: UriCandidate, edits: readonly TextEdi
   }
   // A decoded `%41` after a `$` writes `$A`, a variable to a template engine.
   if (findTemplateTags(fixed, ALL_SYNTAXES).length > 0) return 'it writes template syntax';
+  if (isAssertionValue(candidate.node)) return 'a test compares the string as text';
+  return undefined;
+}
+
+/**
+ * Why a fix is not applied automatically, or `undefined` when it is safe (see the module's comment).
+ * Line breaks are looked for in the source when there is one (`\u000d` written as an escape is not a
+ * line break of the file, a folded YAML line is), else in the URI.
+ */
+export function unsafeFixReason(candidate: UriCandidate, edits: readonly TextEdit[], source?: SourceView): string | undefined {
+  const structural = structuralFixReason(candidate, edits, source);
+  if (structural !== undefined) return structural;
+  const uri = candidate.uri;
+  const fixed = applyEdits(uri, edits);
   const span = candidate.reference.scheme;
   const scheme = span === undefined ? undefined : uri.slice(span.start, span.end).toLowerCase();
   const relative = scheme === undefined;
@@ -102,7 +117,6 @@ export function unsafeFixReason(candidate: UriCandidate, edits: readonly TextEdi
   if (before !== undefined && after !== before) return 'it changes what a browser reads';
   if (before === undefined && after === undefined && (relative || SPECIAL_SCHEMES.has(scheme))) return 'browsers reject the URI with or without it';
   if (problems(fixed, movedHoles(candidate.holes, edits)) >= problems(uri, candidate.holes)) return 'it does not leave fewer problems';
-  if (isAssertionValue(candidate.node)) return 'a test compares the string as text';
   return undefined;
 }
 

@@ -4,6 +4,7 @@ import { renderMessage, sourceEditsOf, sourceRangeOf, type Finding, type Finding
 import { isTemplateFile } from '../document.js';
 import type { DocumentContext } from '../links/context.js';
 import type { LinkOptions, LinkResult } from '../links/workspace.js';
+import { structuralFixReason } from '../fix-gate.js';
 import { defineCheck } from './rule.js';
 
 export type NoBrokenLinksOptions = LinkOptions;
@@ -56,7 +57,10 @@ function finding(
   const edits = edit === undefined ? undefined : sourceEditsOf(candidate, edit.edits);
   if (edit !== undefined && edits !== undefined) {
     const text = edit.edits.map((e) => e.text).join('');
-    if (edit.fix) out.fix = edits;
+    // The case fix means to change where the link points, so of the fix gate it passes the
+    // conditions that hold for any fix: no hole, no line break, no template syntax, no assertion.
+    const view = candidate.source === undefined ? undefined : { text: candidate.source, range: (start: number, end: number) => sourceRangeOf(candidate, start, end) };
+    if (edit.fix && structuralFixReason(candidate, edit.edits, view) === undefined) out.fix = edits;
     else out.suggestions.push({ messageId: 'replace', data: { text }, message: renderMessage(MESSAGES.replace, { text }), edits });
   }
   return out;

@@ -7,6 +7,7 @@ import { slug, Slugger } from '../../src/links/slug.js';
 import { WorkspaceIndex, type LinkOptions } from '../../src/links/workspace.js';
 import { runDocumentRules, runRules } from '../../src/rules/index.js';
 import type { Finding } from '../../src/finding.js';
+import { structuralFixReason, unsafeFixReason } from '../../src/fix-gate.js';
 import { PAGE, README, README_FINDINGS, TREE } from './docs-tree.js';
 
 /** The rule's findings on one document of a tree, sorted by position. */
@@ -195,5 +196,22 @@ describe('heading ids', () => {
     const text = '## One {#first}\n## Two {/*second*/}\n## Three [[third]]\n<div id="fourth"></div>\n\n## <span>Five</span> `code`\n';
     const anchors = markdownAnchors(text, { slugStyle: 'github', customIds: [/\[\[(\w+)\]\]$/, /\{\/\*\s*([^*\s]+?)\s*\*\/\}\s*$/] });
     expect([...anchors.ids.keys()]).toEqual(['first', 'second', 'third', 'fourth', 'five-code']);
+  });
+});
+
+describe('the case fix and the fix gate', () => {
+  it('passes the conditions every fix must (structuralFixReason), not the one that keeps where a link points', () => {
+    const tree = { '/repo/.git/HEAD': '', '/repo/docs/guide.md': '# Guide\n' };
+    const html = '<a href="docs/Guide.md">one</a>\n';
+    const index = new WorkspaceIndex(new MemoryFileSystem({ ...tree, '/repo/index.html': html }));
+    const [finding] = lint(index, '/repo/index.html');
+    expect([finding!.messageId, finding!.fix]).toEqual(['caseMismatch', [{ range: [9, 22], text: 'docs/guide.md' }]]);
+    const [candidate] = discoverDocument(html, 'html').candidates;
+    const edits = [{ start: 0, end: 13, text: 'docs/guide.md' }];
+    expect(unsafeFixReason(candidate!, edits)).toBe('it changes what a browser reads');
+    expect(structuralFixReason(candidate!, edits)).toBeUndefined();
+    // A template expression in the path is never written over, whatever the fix means.
+    const [templated] = discoverDocument('<a href="docs/{{ page }}/Guide.md">x</a>\n', 'html').candidates;
+    expect(structuralFixReason(templated!, [{ start: 0, end: templated!.uri.length, text: 'docs/guide.md' }])).toBe('it touches a template expression');
   });
 });
