@@ -614,7 +614,10 @@ export class WorkspaceIndex {
       const given = parse(source.base);
       if (given.scheme !== undefined || given.authority !== undefined) return { status: 'skipped' };
       try {
-        base = resolve(source.base, base).replace(/#.*$/, '');
+        const resolved = resolve(source.base, base);
+        // Without its fragment: the base of a document's references is never one (RFC 3986 §5.1).
+        const fragment = parse(resolved).fragment;
+        base = fragment === undefined ? resolved : resolved.slice(0, fragment.start - 1);
       } catch {
         return { status: 'skipped' };
       }
