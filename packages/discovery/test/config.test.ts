@@ -292,6 +292,18 @@ describe('a bad configuration is an error at its place', () => {
     expect([problem!.line, problem!.column]).toEqual([1, 14]);
   });
 
+  it('never shows a password in a value it quotes', () => {
+    const text = '{ "baseUri": ["https://ann:s3cret@example.com/"], "comments": "https://a-rather-long-user-name:s3cret@example.com/", "templates": ["https://ann:s3cret@example.com/"] }';
+    const problems = problemsOf(text);
+    expect(problems.map((problem) => problem.replace(/ \(expected .*$/, ''))).toEqual([
+      `urilint.config.jsonc:${at(text, '["https://ann')}: baseUri: ["https://ann:••••@example.com/"] is an array`,
+      // Masked before the value is cut to 40 characters.
+      `urilint.config.jsonc:${at(text, '"https://a-rather')}: comments: "https://a-rather-long-user-name:••••… is a string`,
+      `urilint.config.jsonc:${at(text, '"https://ann', 1)}: templates[0]: unknown template syntax "https://ann:••••@example.com/"`,
+    ]);
+    expect(problems.join('\n')).not.toContain('s3cret');
+  });
+
   it('reports a duplicate key and a configuration that is no object', () => {
     expect(problemsOf('{ "preset": "all", "preset": "strict" }')).toEqual(['urilint.config.jsonc:1:20: preset: the key "preset" is given twice (expected each key once)']);
     expect(problemsOf('["recommended"]')[0]).toMatch(/^urilint\.config\.jsonc:1:1: \["recommended"\] is an array \(expected an object with the keys \$schema, preset/);

@@ -3,6 +3,7 @@
  * with its place in the file, its key path and what was expected; nothing is silently dropped.
  */
 import type { AnyNode, MemberNode, ObjectNode, ValueNode } from '@humanwhocodes/momoa';
+import { maskPassword } from '@urilint/core';
 import { compileGlob } from './glob.js';
 import type { SettingSchema } from './schema.js';
 
@@ -123,13 +124,22 @@ function keyOf(member: MemberNode): string {
 
 /** Shows a value in a message: short text as is, longer cut. */
 function shown(node: ValueNode, text: string): string {
-  const source = text.slice(node.range![0], node.range![1]);
+  // Masked before it is cut, so a cut never leaves a password without its `@`.
+  const source = maskPasswords(text.slice(node.range![0], node.range![1]));
   return source.length > 40 ? `${source.slice(0, 37)}…` : source;
 }
 
 function childPath(path: string, key: string): string {
   const plain = /^[$A-Za-z_][\w$-]*$/.test(key);
   return path === '' ? (plain ? key : JSON.stringify(key)) : plain ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
+}
+
+/** A URI with an authority in a message's text: `scheme://…` up to a space, a quote or a bracket. */
+const URI_IN_TEXT = /[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s"'`<>\\[\]{}]+/g;
+
+/** The text with the password of each URI in it masked (core's `maskPassword`). */
+function maskPasswords(text: string): string {
+  return text.replace(URI_IN_TEXT, (uri) => maskPassword(uri));
 }
 
 export class Validator {
@@ -143,6 +153,8 @@ export class Validator {
   }
 
   report(node: AnyNode, key: string, message: string, expected?: string): void {
+    // A value the message shows (a `baseUri` of the wrong type, a value listed twice) never shows a password.
+    message = maskPasswords(message);
     const problem: ConfigProblem = {
       file: this.#file,
       line: node.loc.start.line,
