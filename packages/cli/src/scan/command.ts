@@ -29,6 +29,7 @@ import {
   loadNative,
   formatConfigProblem,
   isIgnoredByConfig,
+  namedConfigFileSystem,
   nodeConfigFileSystem,
   ProjectConfigs,
   resolveSettings,
@@ -185,8 +186,9 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
   const cwd = process.cwd();
 
   // The configuration of each folder, read once: --config names one for all, --no-config none.
+  // A configuration named with --config is read even through a link (you named it); those found by the search are not read through a link out of their repository.
   const configs = new ProjectConfigs(
-    nodeConfigFileSystem,
+    options.config !== undefined ? namedConfigFileSystem : nodeConfigFileSystem,
     options.noConfig ? { noConfig: true } : options.config !== undefined ? { config: resolve(cwd, options.config) } : {},
   );
   if (options.config !== undefined) configs.forDirectory(cwd);
