@@ -42,6 +42,18 @@ export interface AnchorOptions {
    * matched against the heading's source line (react.dev writes an MDX comment after the title).
    */
   customIds: readonly RegExp[];
+  /**
+   * Ids a component writes when a document uses it without the prop that sets them (react.dev's
+   * `<Challenges>`, whose `titleId` defaults to `'challenges'`): each `element` a pattern for the
+   * component's opening tag without that prop.
+   */
+  elementIds?: readonly ElementIds[];
+}
+
+/** The ids a component gives the document that uses it as `element` matches. */
+export interface ElementIds {
+  element: RegExp;
+  ids: readonly string[];
 }
 
 /** The explicit heading id of kramdown, Pandoc, Python-Markdown's attr_list, markdown-it-attrs, Goldmark and Docusaurus: `## Title {#id}` (classes may follow). */
@@ -163,6 +175,10 @@ export function markdownAnchors(source: string, options: AnchorOptions): Documen
       // A site's own id syntax may sit in its components too (react.dev's <Recipes titleId="…">).
       for (const pattern of options.customIds) {
         for (const match of node.value.matchAll(new RegExp(pattern.source, `${pattern.flags.replace('g', '')}gm`))) if (match[1] !== undefined) elements.push({ id: match[1], offset: start + match.index });
+      }
+      for (const { element, ids } of options.elementIds ?? []) {
+        const match = element.exec(node.value);
+        if (match !== null) for (const id of ids) elements.push({ id, offset: start + match.index });
       }
     }
     if (node.type === 'definition') definitions.add(normalizeLabel(node.label ?? node.identifier));

@@ -7,7 +7,7 @@
  */
 import { encodePath, parse, resolve, tryPercentDecode, type UriReference } from '@urilint/core';
 import { lineStarts } from '../lines.js';
-import { htmlAnchors, htmlIds, markdownAnchors, MDX_COMMENT_ID, type Anchor, type DocumentAnchors } from './anchors.js';
+import { htmlAnchors, htmlIds, markdownAnchors, MDX_COMMENT_ID, type Anchor, type DocumentAnchors, type ElementIds } from './anchors.js';
 import { plainSite, recogniseSite, type GeneratorName, type SiteProfile } from './sites.js';
 import { slug, SLUG_STYLES, type SlugStyle } from './slug.js';
 
@@ -174,7 +174,7 @@ export class WorkspaceIndex {
   readonly #realRoots = new Map<string, string>();
   readonly #anchors = new Map<string, { key: string; source: string; anchors: DocumentAnchors }>();
   /** The ids each site's layouts and partials write literally, by site root. */
-  readonly #layoutIds = new Map<string, { ids: Map<string, string>; props: RegExp[] }>();
+  readonly #layoutIds = new Map<string, Layouts>();
   /** The kinds of unresolvable link already said. */
   readonly #said = new Set<string>();
   readonly #roots = new Map<string, string | null>();
@@ -412,8 +412,9 @@ export class WorkspaceIndex {
   /** The anchors of a document, from `text` when given (the document being checked), else from the file; cached. */
   anchorsOf(path: string, options: LinkOptions = {}, text?: string): DocumentAnchors | undefined {
     const compiled = this.#compile(options);
-    const props = isMarkdownPath(path) ? this.#layoutsOf(this.site(parentOf(path), compiled.generator)).props : [];
-    const key = `${compiled.slugStyle}\0${compiled.generator}\0${[...compiled.customIds, ...props].map(String).join('\0')}`;
+    const layouts = isMarkdownPath(path) ? this.#layoutsOf(this.site(parentOf(path), compiled.generator)) : NO_LAYOUTS;
+    const { props } = layouts;
+    const key = `${compiled.slugStyle}\0${compiled.generator}\0${[...compiled.customIds, ...props, ...layouts.defaults.map((d) => d.element)].map(String).join('\0')}`;
     const known = this.#anchors.get(path);
     // The document being checked is usually the file as read for another's link: one parse serves both.
     if (known !== undefined && known.key === key && (text === undefined || known.source === text)) return known.anchors;
@@ -422,7 +423,7 @@ export class WorkspaceIndex {
     const anchors = isHtmlPath(path)
       ? htmlAnchors(source)
       : isMarkdownPath(path)
-        ? markdownAnchors(source, { slugStyle: this.#styleOf(parentOf(path), compiled), customIds: [...compiled.customIds, ...props] })
+        ? markdownAnchors(source, { slugStyle: this.#styleOf(parentOf(path), compiled), customIds: [...compiled.customIds, ...props], elementIds: layouts.defaults })
         : { ...htmlAnchors(''), lineCount: lineCountOf(source), lineOffsets: lineStarts(source) };
     this.#anchors.set(path, { key, source, anchors });
     return anchors;
@@ -551,15 +552,17 @@ export class WorkspaceIndex {
   }
 
   /**
-   * What a site's layouts and components write: the literal ids, and for components that set an
+   * What a site's layouts and components write: the literal ids; for components that set an
    * element's id from a prop (`<H3 id={permalink}>`), a pattern per prop whose group is the id a
-   * document gives it (`<TeamMember permalink="dan-abramov">`).
+   * document gives it (`<TeamMember permalink="dan-abramov">`); and the ids such a component writes
+   * when a document leaves the prop out and its default applies (`titleId = 'challenges'`).
    */
-  #layoutsOf(site: SiteProfile): { ids: Map<string, string>; props: RegExp[] } {
+  #layoutsOf(site: SiteProfile): Layouts {
     let known = this.#layoutIds.get(site.root);
     if (known === undefined) {
       const ids = new Map<string, string>();
       const props = new Set<string>();
+      const defaults: ElementIds[] = [];
       const stack = [...(site.layoutDirs ?? [])].map(trimSlash);
       for (let dir = stack.pop(), seen = 0; dir !== undefined && seen < 2_000; dir = stack.pop()) {
         for (const entry of this.list(dir)) {
@@ -570,11 +573,15 @@ export class WorkspaceIndex {
             // An id written with a template expression (`id="{{ slug }}"`) is no literal id.
             const text = this.#readFile(path) ?? '';
             for (const anchor of htmlIds(text)) if (/^[\w.:-]+$/.test(anchor.id) && !ids.has(anchor.id)) ids.set(anchor.id, path);
-            for (const match of text.matchAll(/\bid=\{\s*([A-Za-z_$][\w$]*)\s*\}/g)) if (match[1] !== 'id') props.add(match[1]!);
+            for (const match of text.matchAll(/\bid=\{\s*([A-Za-z_$][\w$]*)\s*\}/g)) {
+              if (match[1] === 'id') continue;
+              props.add(match[1]!);
+              defaults.push(...propDefaults(text, match[1]!));
+            }
           }
         }
       }
-      known = { ids, props: [...props].sort().map((prop) => new RegExp(`\\b${prop}="([^"]+)"`)) };
+      known = { ids, props: [...props].sort().map((prop) => new RegExp(`\\b${prop}="([^"]+)"`)), defaults };
       this.#layoutIds.set(site.root, known);
     }
     return known;
@@ -870,4 +877,34 @@ function encodeName(name: string, written: string): string {
 /** An id as a fragment: what a fragment may not hold, percent-encoded. */
 function encodeFragmentText(id: string): string {
   return id.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%\p{L}\p{N}]/gu, (ch) => encodeURIComponent(ch));
+}
+
+/** What a site's layouts and components write (`Workspace.#layoutsOf`). */
+interface Layouts {
+  ids: Map<string, string>;
+  props: RegExp[];
+  defaults: ElementIds[];
+}
+
+const NO_LAYOUTS: Layouts = { ids: new Map(), props: [], defaults: [] };
+
+/**
+ * The ids a component's text gives `prop` by default, as a destructured parameter's default
+ * (`titleId = isRecipes ? 'examples' : 'challenges'`): every string literal of the default's
+ * expression, for the component (the nearest `function Name` or `const Name =` before it) used
+ * without the prop. Both branches of a condition count: which one a page takes is code.
+ */
+export function propDefaults(text: string, prop: string): ElementIds[] {
+  const found: ElementIds[] = [];
+  for (const match of text.matchAll(new RegExp(`[,{]\\s*${prop}\\s*=(?![=>])\\s*([^,\\n}]+)`, 'g'))) {
+    const ids = [...match[1]!.matchAll(/'([^'\s]+)'|"([^"\s]+)"/g)].map((literal) => literal[1] ?? literal[2]!).filter((id) => /^[\w.:-]+$/.test(id));
+    if (ids.length === 0) continue;
+    const before = text.slice(0, match.index);
+    const names = [...before.matchAll(/\bfunction\s+([A-Z][\w$]*)|\b(?:const|let|var)\s+([A-Z][\w$]*)\s*=/g)];
+    const last = names.at(-1);
+    const name = last?.[1] ?? last?.[2];
+    if (name === undefined) continue;
+    found.push({ element: new RegExp(`<${name}(?=[\\s/>])(?![^>]*\\b${prop}=)`), ids });
+  }
+  return found;
 }

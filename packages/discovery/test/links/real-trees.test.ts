@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { discoverDocument, sourceKindOf } from '../../src/document.js';
 import { MemoryFileSystem } from '../../src/links/memory-fs.js';
-import { frontMatterRoute, WorkspaceIndex, type LinkOptions } from '../../src/links/workspace.js';
+import { frontMatterRoute, propDefaults, WorkspaceIndex, type LinkOptions } from '../../src/links/workspace.js';
 import { runDocumentRules, runRules } from '../../src/rules/index.js';
 import type { Finding } from '../../src/finding.js';
 
@@ -193,6 +193,35 @@ describe('Next.js sites (react.dev)', () => {
     expect(shownIn(index, '/r/src/content/blog/post.md')).toEqual(['nobody']);
   });
 
+
+  it("a component used without the prop that sets its id writes the prop's default (<Challenges>: titleId = … 'challenges')", () => {
+    // src/components/MDX/Challenges/Challenges.tsx, lines 87–93 and 138.
+    const component = "export function Challenges({\n  children,\n  isRecipes,\n  noTitle,\n  titleText = isRecipes ? 'Try out some examples' : 'Try out some challenges',\n  titleId = isRecipes ? 'examples' : 'challenges',\n}: ChallengesProps) {\n  return (\n          <H2\n              id={titleId}\n";
+    const page = '## Recap {/*recap*/}\n\n* In React, you control branching logic with JavaScript.\n\n<Challenges>\n\n#### Show an icon for incomplete items with `? :` {/*show-an-icon-for-incomplete-items-with--*/}\n\n</Challenges>\n';
+    const named = '<Challenges titleId="more-challenges">\n\n</Challenges>\n';
+    const post = 'For example, here are a few challenges from the page about [Conditional Rendering](/learn/conditional-rendering#challenges).\n\n[named](/learn/named#more-challenges) [not the default](/learn/named#challenges) [no such](/learn/conditional-rendering#solutions)\n';
+    const index = new WorkspaceIndex(
+      new MemoryFileSystem({
+        ...tree,
+        '/r/src/components/MDX/Challenges/Challenges.tsx': component,
+        '/r/src/content/learn/conditional-rendering.md': page,
+        '/r/src/content/learn/named.md': named,
+        '/r/src/content/blog/post.md': post,
+      }),
+    );
+    expect(shownIn(index, '/r/src/content/blog/post.md')).toEqual(['challenges', 'solutions']);
+  });
+
+  it('propDefaults reads the string literals of a destructured default, for the component that declares it', () => {
+    expect(propDefaults("export function Challenges({\n  titleId = isRecipes ? 'examples' : 'challenges',\n}) {", 'titleId')).toEqual([
+      { element: /<Challenges(?=[\s/>])(?![^>]*\btitleId=)/, ids: ['examples', 'challenges'] },
+    ]);
+    expect(propDefaults('const Section = ({ anchor = "intro" }) => <h2 id={anchor} />', 'anchor')).toEqual([{ element: /<Section(?=[\s/>])(?![^>]*\banchor=)/, ids: ['intro'] }]);
+    // No literal default, a comparison, no component: nothing.
+    expect(propDefaults('function Box({ slug = makeSlug(title) }) {}', 'slug')).toEqual([]);
+    expect(propDefaults('if (x, slug == "a") {}', 'slug')).toEqual([]);
+    expect(propDefaults('({ slug = "a" })', 'slug')).toEqual([]);
+  });
   it('without a catch-all page, content/ is not taken for routes: its site-absolute links are said once, its relative ones read from the file', () => {
     const { '/r/src/pages/[[...markdownPath]].js': _, ...bare } = tree;
     const index = new WorkspaceIndex(new MemoryFileSystem(bare));
