@@ -29,6 +29,13 @@ function once<T>(load: () => T): () => T {
   return () => (value ??= load());
 }
 
+/**
+ * oxc-parser: the native reader of JavaScript and TypeScript (`js/native.ts`). It throws where its
+ * binding for this platform does not load (none prebuilt, or optional dependencies left out); the
+ * VS Code extension's bundle has its WebAssembly build in its place.
+ */
+export const oxcParser = once(() => require('oxc-parser') as unknown);
+
 /** TypeScript: its scanner reads a JavaScript file that does not parse, its parser a component's expressions. */
 export const typescript = once(() => require('typescript') as typeof Ts);
 

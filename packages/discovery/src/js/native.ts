@@ -6,9 +6,9 @@
  * ESLint hands it. A file oxc rejects is read by the typescript-estree path (`parseJs`); where the
  * binding cannot load, every file is, after one notice.
  */
-import { createRequire } from 'node:module';
 import { isMainThread } from 'node:worker_threads';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { oxcParser } from '../parsers.js';
 import { LightScope, LightScopeManager, type LightDefinition } from './light-scope.js';
 import { jsxAttributeValue } from './literal-map.js';
 import { hasJsx, sourceOf, type JsParseOptions, type JsSourceCode } from './source-code.js';
@@ -48,7 +48,7 @@ export function nativeUnavailable(): string | undefined {
 export function loadNative(): Oxc | null {
   if (oxc !== undefined) return oxc;
   try {
-    const loaded = createRequire(import.meta.url)('oxc-parser') as Oxc;
+    const loaded = oxcParser() as Oxc;
     if (typeof loaded.parseSync !== 'function') throw new Error('oxc-parser has no parseSync');
     oxc = loaded;
   } catch (error) {
