@@ -2,24 +2,29 @@
 // Bundles the extension into two self-contained CommonJS files, because the
 // .vsix is packaged with --no-dependencies (nothing under node_modules ships):
 //
-//   src/extension.ts                    -> dist/extension.js  (the client; `vscode` is the only external)
-//   ../language-server/src/bin.ts       -> dist/server.js     (the server with everything it uses:
-//                                                              @urilint/core and @urilint/discovery from
-//                                                              their dist, typescript, @typescript-eslint/parser, …)
+//   src/extension.ts   -> dist/extension.js  (the client; `vscode` is the only external)
+//   src/server.ts      -> dist/server.js     (@urilint/language-server's server with everything it uses:
+//                                             @urilint/core, @urilint/discovery and the language server from
+//                                             their dist, typescript, @typescript-eslint/parser, …)
+//
+// and copies oxc-parser's WebAssembly build next to them (dist/oxc-parser.wasm32-wasip1.wasm): the
+// bundle reads JavaScript and TypeScript with it (src/oxc-parser-wasm.ts), on every platform, since
+// a native binding is per platform and the .vsix is one for all.
 //
 // The @urilint/* packages resolve to their dist through their package.json
 // exports, so they must be built first (`pnpm build` at the root does it in
 // dependency order). Any import that is left to run time and is not a Node
 // built-in fails the build, apart from the two optional probes listed below.
-import { existsSync } from 'node:fs';
+import { copyFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { builtinModules } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const serverEntry = fileURLToPath(new URL('../../language-server/src/bin.ts', import.meta.url));
+const serverEntry = fileURLToPath(new URL('../src/server.ts', import.meta.url));
+const oxcWasm = fileURLToPath(new URL('../src/oxc-parser-wasm.ts', import.meta.url));
 
 // Requires that esbuild leaves in the bundle and that are never satisfied at
 // run time, on purpose: each sits in a try/catch that falls back without it.
@@ -30,10 +35,6 @@ const OPTIONAL_AT_RUN_TIME = new Map([
 
 const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 
-if (!existsSync(serverEntry)) {
-  console.error(`${serverEntry} is missing: the language server has no entry point yet.`);
-  process.exit(2);
-}
 
 const common = {
   absWorkingDir: root,
@@ -80,6 +81,21 @@ const bundleLazyParsers = {
   },
 };
 
+/**
+ * Discovery loads oxc-parser with `require('oxc-parser')` in dist/parsers.js (bundled, above). Its
+ * native binding is a file per platform that no bundle holds: the bundle has the WebAssembly build
+ * (src/oxc-parser-wasm.ts) in its place.
+ */
+const oxcParserAsWasm = {
+  name: 'oxc-parser-as-wasm',
+  setup(build) {
+    build.onResolve({ filter: /^oxc-parser$/ }, (args) => {
+      if (!/[\\/]discovery[\\/]dist[\\/]parsers\.js$/.test(args.importer)) throw new Error(`${args.importer} requires oxc-parser: only discovery's dist/parsers.js is expected to`);
+      return { path: oxcWasm };
+    });
+  },
+};
+
 /** @type {(esbuild.BuildOptions & { allowAtRunTime: string[] })[]} */
 const builds = [
   {
@@ -102,7 +118,7 @@ const builds = [
       'import.meta.dirname': '__dirname',
     },
     banner: { js: 'var __urilint_import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
-    plugins: [inlineCssTreeData, bundleLazyParsers],
+    plugins: [inlineCssTreeData, bundleLazyParsers, oxcParserAsWasm],
     allowAtRunTime: [...OPTIONAL_AT_RUN_TIME.keys()],
   },
 ];
@@ -120,4 +136,9 @@ for (const { allowAtRunTime, ...options } of builds) {
     console.log(`${file}: ${(output.bytes / 1024 / 1024).toFixed(1)} MB`);
   }
 }
+
+// The WebAssembly module that src/oxc-wasm.ts loads, from the oxc-parser package the bundle's JavaScript comes from.
+const wasmSource = createRequire(oxcWasm).resolve('oxc-parser/parser.wasm32-wasip1.wasm');
+copyFileSync(wasmSource, path.join(root, 'dist/oxc-parser.wasm32-wasip1.wasm'));
+console.log(`dist/oxc-parser.wasm32-wasip1.wasm: ${(statSync(wasmSource).size / 1024 / 1024).toFixed(1)} MB`);
 if (failed) process.exit(1);

@@ -2,7 +2,7 @@
 // the generated settings, and the server bundle runs on its own (outside the
 // repository, with no node_modules in reach) and speaks LSP over stdio.
 import { spawn, execFileSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -42,7 +42,7 @@ const pnpm = (script: string) =>
 /** Builds the bundles when they are missing, and packages the .vsix when it is missing or older than what goes in it. */
 function ensurePackaged(): void {
   if (!existsSync(at('dist/extension.js')) || !existsSync(at('dist/server.js'))) pnpm('build');
-  const inputs = ['dist/extension.js', 'dist/server.js', 'package.json', 'README.md', 'LICENSE', '.vscodeignore'];
+  const inputs = ['dist/extension.js', 'dist/server.js', 'dist/oxc-parser.wasm32-wasip1.wasm', 'package.json', 'README.md', 'LICENSE', '.vscodeignore'];
   const newest = Math.max(...inputs.map((path) => statSync(at(path)).mtimeMs));
   if (!existsSync(vsixPath) || statSync(vsixPath).mtimeMs < newest) pnpm('package');
 }
@@ -193,7 +193,7 @@ describe('the packaged extension (dist/urilint.vsix)', () => {
     if (scratch) rmSync(scratch, { recursive: true, force: true });
   });
 
-  it('holds the two bundles, package.json, the README and the license, and nothing else', () => {
+  it('holds the two bundles, oxc-parser\'s WebAssembly build, package.json, the README and the license, and nothing else', () => {
     expect([...files.keys()].sort()).toEqual(
       [
         '[Content_Types].xml',
@@ -201,12 +201,15 @@ describe('the packaged extension (dist/urilint.vsix)', () => {
         'extension/LICENSE.txt',
         'extension/dist/extension.js',
         'extension/dist/server.js',
+        'extension/dist/oxc-parser.wasm32-wasip1.wasm',
         'extension/package.json',
         'extension/readme.md',
       ].sort(),
     );
     expect(files.get('extension/dist/extension.js')!.length).toBeGreaterThan(0);
     expect(files.get('extension/dist/server.js')!.length).toBeGreaterThan(0);
+    // A WebAssembly module: the magic number \0asm, version 1.
+    expect([...files.get('extension/dist/oxc-parser.wasm32-wasip1.wasm')!.subarray(0, 8)]).toEqual([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]);
   });
 
   it('declares every setting of SETTINGS_SCHEMA, as the schema has it, and activates on every language', () => {
@@ -236,29 +239,68 @@ describe('the packaged extension (dist/urilint.vsix)', () => {
     expect(ids).not.toContain('json5');
   });
 
-  it('runs the bundled server on its own: it answers initialize over stdio and checks documents in every reader', async () => {
-    // The server as packaged, copied where no node_modules is in reach: it must need nothing but Node.
-    const server = join(scratch, 'server.js');
-    writeFileSync(server, files.get('extension/dist/server.js')!);
-    const child = spawn(process.execPath, [server, '--stdio'], { cwd: scratch, stdio: ['pipe', 'pipe', 'pipe'] });
+  /**
+   * The server as packaged, copied with the files of `names` (from extension/dist/) into `folder`,
+   * where no node_modules is in reach (it must need nothing but Node), started over stdio and
+   * initialized as a client with no urilint settings.
+   */
+  async function startPackaged(folder: string, names: string[]): Promise<{ client: StdioClient; child: ChildProcessWithoutNullStreams; exited: Promise<number | null>; capabilities: Record<string, unknown> | undefined }> {
+    mkdirSync(folder, { recursive: true });
+    for (const name of names) writeFileSync(join(folder, name), files.get(`extension/dist/${name}`)!);
+    // Without NODE_PATH, which pnpm sets to the workspace's store when it runs the tests.
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_PATH'));
+    const child = spawn(process.execPath, [join(folder, 'server.js'), '--stdio'], { cwd: folder, env, stdio: ['pipe', 'pipe', 'pipe'] });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     const client = new StdioClient(child);
+    const initialize = await client.request('initialize', {
+      processId: process.pid,
+      rootUri: null,
+      workspaceFolders: null,
+      capabilities: { workspace: { configuration: true } },
+    });
+    expect(initialize.error).toBeUndefined();
+    client.notify('initialized', {});
+    return { client, child, exited, capabilities: (initialize.result as { capabilities?: Record<string, unknown> } | undefined)?.capabilities };
+  }
+
+  /** Opens each document and checks that its diagnostics hold the "%zz" of its text, where it is. */
+  async function expectBadEscapeReported(client: StdioClient, folder: string, documents: [languageId: string, file: string, text: string][]): Promise<void> {
+    for (const [languageId, file, text] of documents) {
+      const uri = pathToFileURL(join(folder, file)).href;
+      client.notify('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
+      const published = await client.waitFor(
+        (message) => message.method === 'textDocument/publishDiagnostics' && (message.params as { uri: string }).uri === uri,
+        `diagnostics for ${file}`,
+      );
+      const diagnostics = (published.params as { diagnostics: { code?: string; range: { start: { line: number; character: number } } }[] }).diagnostics;
+      const bad = text.split('\n').findIndex((line) => line.includes('%zz'));
+      expect(diagnostics.map((d) => [d.code, d.range.start]), `${languageId}: ${file}`).toContainEqual([
+        'pct-invalid-triplet',
+        { line: bad, character: text.split('\n')[bad]!.indexOf('%zz') },
+      ]);
+    }
+  }
+
+  /** The window/logMessage lines the server sent, as [type, message]. */
+  const logLines = (client: StdioClient): [number, string][] =>
+    client.received.filter((message) => message.method === 'window/logMessage').map((message) => {
+      const { type, message: text } = message.params as { type: number; message: string };
+      return [type, text];
+    });
+
+  const WASM_READ = /read with oxc-parser's WebAssembly build/;
+  const NATIVE_NOTICE = /could not be loaded/;
+
+  it('runs the bundled server on its own: it answers initialize over stdio and checks documents in every reader', async () => {
+    const folder = join(scratch, 'packaged');
+    const { client, child, exited, capabilities } = await startPackaged(folder, ['server.js', 'oxc-parser.wasm32-wasip1.wasm']);
     try {
-      const initialize = await client.request('initialize', {
-        processId: process.pid,
-        rootUri: null,
-        workspaceFolders: null,
-        capabilities: { workspace: { configuration: true } },
-      });
-      expect(initialize.error).toBeUndefined();
-      const capabilities = (initialize.result as { capabilities?: Record<string, unknown> } | undefined)?.capabilities;
       expect(capabilities).toBeTypeOf('object');
       // What the README promises: fix-all on save needs this code action kind.
       expect((capabilities!.codeActionProvider as { codeActionKinds?: string[] } | undefined)?.codeActionKinds).toContain('source.fixAll.urilint');
-      client.notify('initialized', {});
 
-      // One document per reader the server bundles (TypeScript and @typescript-eslint/parser for
-      // JS/TS, micromark, the JSON, YAML, HTML and CSS parsers), each with the same bad "%zz".
+      // One document per reader the server bundles (oxc-parser's WebAssembly build for JS/TS,
+      // micromark, the JSON, YAML, HTML and CSS parsers), each with the same bad "%zz".
       /* eslint-disable urilint/no-invalid-percent-encoding -- the server must report these */
       const documents: [languageId: string, file: string, text: string][] = [
         ['typescript', 'a.ts', 'const u: string = "x";\nfetch("https://example.com/%zz");\n'],
@@ -270,20 +312,35 @@ describe('the packaged extension (dist/urilint.vsix)', () => {
         ['css', 'g.css', 'a { background: url("https://example.com/%zz"); }\n'],
       ];
       /* eslint-enable urilint/no-invalid-percent-encoding */
-      for (const [languageId, file, text] of documents) {
-        const uri = pathToFileURL(join(scratch, file)).href;
-        client.notify('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
-        const published = await client.waitFor(
-          (message) => message.method === 'textDocument/publishDiagnostics' && (message.params as { uri: string }).uri === uri,
-          `diagnostics for ${file}`,
-        );
-        const diagnostics = (published.params as { diagnostics: { code?: string; range: { start: { line: number; character: number } } }[] }).diagnostics;
-        const bad = text.split('\n').findIndex((line) => line.includes('%zz'));
-        expect(diagnostics.map((d) => [d.code, d.range.start]), `${languageId}: ${file}`).toContainEqual([
-          'pct-invalid-triplet',
-          { line: bad, character: text.split('\n')[bad]!.indexOf('%zz') },
-        ]);
-      }
+      await expectBadEscapeReported(client, folder, documents);
+      // JavaScript and TypeScript went through oxc, on its WebAssembly build next to the bundle: said once, and no notice.
+      expect(logLines(client).filter(([, message]) => WASM_READ.test(message))).toEqual([[3, expect.stringContaining('oxc-parser.wasm32-wasip1.wasm')]]);
+      expect(logLines(client).filter(([, message]) => NATIVE_NOTICE.test(message))).toEqual([]);
+
+      const shutdown = await client.request('shutdown', null);
+      expect(shutdown.error).toBeUndefined();
+      client.notify('exit', null);
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill();
+    }
+  });
+
+  it('without the WebAssembly file, the bundled server reads JavaScript and TypeScript with typescript-estree, after one notice in its log', async () => {
+    const folder = join(scratch, 'no-wasm');
+    const { client, child, exited } = await startPackaged(folder, ['server.js']);
+    try {
+      /* eslint-disable urilint/no-invalid-percent-encoding -- the server must report these */
+      await expectBadEscapeReported(client, folder, [
+        ['typescript', 'a.ts', 'const u: string = "x";\nfetch("https://example.com/%zz");\n'],
+        ['javascriptreact', 'b.jsx', 'export const A = () => <a href="https://example.com/%zz">x</a>;\n'],
+        ['javascript', 'c.js', 'export const c = new URL("https://example.com/%zz");\n'],
+      ]);
+      /* eslint-enable urilint/no-invalid-percent-encoding */
+      // One warning for the three files, naming what did not load; no line says oxc read them.
+      expect(logLines(client).filter(([, message]) => NATIVE_NOTICE.test(message))).toEqual([[2, expect.stringContaining('oxc-parser.wasm32-wasip1.wasm')]]);
+      expect(logLines(client).filter(([, message]) => WASM_READ.test(message))).toEqual([]);
+      expect(client.stderr).toBe('');
 
       const shutdown = await client.request('shutdown', null);
       expect(shutdown.error).toBeUndefined();
