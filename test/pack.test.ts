@@ -6,8 +6,12 @@
 // recommended config lints a file, and the `urilint` and
 // `urilint-language-server` commands run.
 //
+// A second install leaves out the optional dependencies (`npm install --omit=optional`), as on a
+// platform oxc-parser has no prebuilt binding for: `urilint scan` still reads JavaScript, with
+// typescript-estree, after one notice.
+//
 // Needs the build (`pnpm check` runs `pnpm build` first) and the npm registry
-// (npm's cache is used first). One pack and one install: 10 to 30 s.
+// (npm's cache is used first). One pack and two installs: 20 to 60 s.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -79,10 +83,17 @@ const packed = new Map<string, Packed>();
 /** What `npm install` printed, for the failure messages. */
 let installLog = '';
 
+/**
+ * The environment of the commands run in an installed project: this one's without NODE_PATH, which
+ * pnpm sets to the workspace's store (where the workspace's own oxc-parser binding is), so that a
+ * command finds only what the project installed.
+ */
+const projectEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_PATH'));
+
 /** A command run in the installed project: its exit code and output (a non-zero exit is a result, not an error). */
-async function inProject(file: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function inProject(file: string, args: string[], cwd = project): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(file, args, { cwd: project, timeout: 60_000 });
+    const { stdout, stderr } = await run(file, args, { cwd, timeout: 60_000, env: projectEnv });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number | string; stdout?: string; stderr?: string };
@@ -200,5 +211,59 @@ describe('the packed packages', () => {
     ]);
     const without = await inProject(join(project, 'node_modules/.bin/urilint'), ['scan', '--format', 'json', '--no-config', 'checked']);
     expect((JSON.parse(without.stdout) as { rule: string; severity: string }[]).map((problem) => [problem.rule, problem.severity])).toEqual([['no-unescaped-chars', 'error']]);
+  });
+});
+
+describe('the packed packages installed without their optional dependencies (no prebuilt oxc-parser binding)', () => {
+  const bare = join(scratch, 'no-optional');
+  let bareLog = '';
+
+  beforeAll(async () => {
+    mkdirSync(join(bare, 'checked'), { recursive: true });
+    writeFileSync(join(bare, 'package.json'), `${JSON.stringify({ name: 'urilint-pack-test-no-optional', private: true, type: 'module' }, null, 2)}\n`);
+    const tarballs = ['@urilint/core', '@urilint/discovery', '@urilint/cli'].map((name) => packed.get(name)!.tarball);
+    const install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', '--omit=optional', ...tarballs], {
+      cwd: bare,
+      timeout: 240_000,
+      env: { ...process.env, npm_config_update_notifier: 'false' },
+    });
+    bareLog = install.stdout + install.stderr;
+  }, 300_000);
+
+  /** Two files of JavaScript, a sink call and a JSX attribute, each with URIs to report. */
+  const FILES: Record<string, string> = {
+    // eslint-disable-next-line urilint/no-invalid-percent-encoding -- the packed command must report it
+    'checked/api.js': 'const base = "https://api.acme.io";\nexport const a = fetch(`${base}/files/a b`);\nexport const b = new URL("http://example.com/%zz");\n',
+    // eslint-disable-next-line urilint/no-unescaped-chars -- the packed command must report it
+    'checked/link.jsx': 'export const Link = () => <a href="https://example.com/a b|c">x</a>;\n',
+  };
+
+  it('have oxc-parser but no binding of it', () => {
+    expect(existsSync(join(bare, 'node_modules/oxc-parser/package.json')), bareLog).toBe(true);
+    expect(existsSync(join(bare, 'node_modules/@oxc-parser')) ? readdirSync(join(bare, 'node_modules/@oxc-parser')) : []).toEqual([]);
+    // The full install has this platform's binding, which the comparison below reads with.
+    expect(readdirSync(join(project, 'node_modules/@oxc-parser')).filter((name) => name.startsWith('binding-')).length).toBeGreaterThan(0);
+  });
+
+  it('urilint scan reports what it reports with the binding, with the same exit code, after exactly one notice', async () => {
+    for (const folder of [project, bare]) {
+      mkdirSync(join(folder, 'checked-js'), { recursive: true });
+      for (const [path, text] of Object.entries(FILES)) writeFileSync(join(folder, path.replace('checked/', 'checked-js/')), text);
+    }
+    for (const jobs of ['1', '2']) {
+      const args = ['scan', '--format', 'json', '--no-config', '--jobs', jobs, 'checked-js'];
+      const withBinding = await inProject(join(project, 'node_modules/.bin/urilint'), args, project);
+      const without = await inProject(join(bare, 'node_modules/.bin/urilint'), args, bare);
+      const found = JSON.parse(withBinding.stdout) as { file: string; rule: string; line: number; column: number }[];
+      expect(found.length, `--jobs ${jobs}`).toBeGreaterThanOrEqual(3);
+      expect(without.code, `--jobs ${jobs}: ${without.stderr}`).toBe(withBinding.code);
+      expect(withBinding.code).toBe(1);
+      expect(JSON.parse(without.stdout), `--jobs ${jobs}`).toEqual(found);
+      expect(withBinding.stderr, `--jobs ${jobs}`).not.toMatch(/oxc-parser/);
+      // One notice for the run (its workers stay silent), saying what did not load and what reads instead.
+      const notices = without.stderr.match(/could not be loaded/g) ?? [];
+      expect(notices, `--jobs ${jobs}: ${without.stderr}`).toHaveLength(1);
+      expect(without.stderr).toMatch(/oxc-parser\) could not be loaded on [a-z0-9]+-[a-z0-9]+ \(.+\); files are read with typescript-estree instead/);
+    }
   });
 });
