@@ -17,12 +17,13 @@ let said = false;
  * file it parses without an error is said in the log, once: the reader the server uses.
  */
 export function parseSync(filename: string, text: string, options: Record<string, unknown>): unknown {
-  const result = binding.parseSync(filename, text, options);
+  // Each of the binding's getters hands its value over once (a second read is empty): `wrap` keeps them.
+  const result = wrap(binding.parseSync(filename, text, options)) as { errors: unknown[] };
   if (!said && result.errors.length === 0) {
     said = true;
     wasmLog(`urilint: JavaScript and TypeScript are read with oxc-parser's WebAssembly build (${WASM_FILE}).`);
   }
-  return wrap(result);
+  return result;
 }
 
 export const visitorKeys: Record<string, readonly string[]> = visitorKeysOfOxc;

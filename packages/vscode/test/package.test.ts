@@ -313,6 +313,9 @@ describe('the packaged extension (dist/urilint.vsix)', () => {
       ];
       /* eslint-enable urilint/no-invalid-percent-encoding */
       await expectBadEscapeReported(client, folder, documents);
+      // A file oxc rejects (as typescript-estree does) is still searched for its strings.
+      // eslint-disable-next-line urilint/no-invalid-percent-encoding -- the server must report it
+      await expectBadEscapeReported(client, folder, [['typescript', 'h.ts', 'const x = ;\nfetch("https://example.com/%zz");\n']]);
       // JavaScript and TypeScript went through oxc, on its WebAssembly build next to the bundle: said once, and no notice.
       expect(logLines(client).filter(([, message]) => WASM_READ.test(message))).toEqual([[3, expect.stringContaining('oxc-parser.wasm32-wasip1.wasm')]]);
       expect(logLines(client).filter(([, message]) => NATIVE_NOTICE.test(message))).toEqual([]);
