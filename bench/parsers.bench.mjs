@@ -2,7 +2,8 @@
 // JavaScript/TypeScript parsers for discovery, side by side (issue 16): TypeScript's own
 // `ts.createSourceFile`, typescript-estree's `parse` (TypeScript's tree converted to ESTree), `parseJs`
 // (@typescript-eslint/parser's parseForESLint: the conversion plus scope analysis, what discovery ran
-// before), oxc-parser's native binding and its WebAssembly build (when installed), and the scope
+// before), oxc-parser's native binding and its WebAssembly build (as the VS Code extension loads it; with
+// --wasi-binding DIR, the threaded @oxc-parser/binding-wasm32-wasi installed in DIR too), and the scope
 // analysis of @typescript-eslint/scope-manager run on oxc's tree. Every figure is a ratio to
 // `ts.createSourceFile` measured in the same rounds: the runs are interleaved (one of each per round,
 // in a rotating order) and each ratio is the median over the rounds of (parser ÷ TypeScript).
@@ -11,7 +12,7 @@
 // UTF-16 offsets after non-ASCII text, comments with ranges, JSX, TypeScript syntax, and an error for
 // invalid input.
 //
-//   pnpm build && node parsers.bench.mjs              (from bench/; --rounds N, --files N)
+//   pnpm build && node parsers.bench.mjs              (from bench/; --rounds N, --files N, --wasi-binding DIR)
 //
 // Inputs: the 10,000-line TypeScript file of lsp.bench.mjs (ts-document.mjs), and a deterministic
 // sample of the workspace's node_modules JavaScript (every real .js/.mjs/.cjs file under 1 MB whose
@@ -24,12 +25,12 @@ import { performance } from 'node:perf_hooks';
 import process from 'node:process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { collectCorpus } from './eslint/corpus.mjs';
 import { generateDocument } from './ts-document.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '15' }, files: { type: 'string', default: '400' } } });
+const { values } = parseArgs({ options: { rounds: { type: 'string', default: '15' }, files: { type: 'string', default: '400' }, 'wasi-binding': { type: 'string' } } });
 const ROUNDS = Number(values.rounds);
 const FILES = Number(values.files);
 
@@ -40,13 +41,31 @@ const estree = fromParser('@typescript-eslint/typescript-estree');
 const scopeManager = fromParser('@typescript-eslint/scope-manager');
 const discovery = await import(pathToFileURL(path.join(ROOT, 'packages/discovery/dist/index.js')).href);
 const oxc = await import(pathToFileURL(fromDiscovery.resolve('oxc-parser')).href);
+/**
+ * oxc-parser's WebAssembly build as the VS Code extension's server loads it: `parser.wasm32-wasip1.wasm`
+ * from dist/ (pnpm build copies it there), through packages/vscode/src/oxc-wasm.ts, bundled here by esbuild
+ * into a temporary file.
+ */
+function loadExtensionWasm() {
+  const vscode = path.join(ROOT, 'packages/vscode');
+  const esbuild = createRequire(path.join(vscode, 'package.json'))('esbuild');
+  const outfile = path.join(os.tmpdir(), `urilint-oxc-wasm-${process.pid}.cjs`);
+  esbuild.buildSync({ entryPoints: [path.join(vscode, 'src/oxc-wasm.ts')], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile, logLevel: 'error' });
+  try {
+    return createRequire(import.meta.url)(outfile).loadOxcWasm(path.join(vscode, 'dist'));
+  } finally {
+    rmSync(outfile, { force: true });
+  }
+}
 let wasm;
 try {
-  const fromVscode = createRequire(path.join(ROOT, 'packages/vscode/package.json'));
-  wasm = fromVscode('@oxc-parser/binding-wasm32-wasi');
-} catch {
-  wasm = undefined;
+  wasm = loadExtensionWasm();
+} catch (error) {
+  console.error(`oxc-parser (WebAssembly) left out: ${error instanceof Error ? error.message : error}`);
 }
+/** --wasi-binding DIR: also @oxc-parser/binding-wasm32-wasi (the threaded WASI flavour) installed in DIR, which no package here depends on. */
+let wasiThreads;
+if (values['wasi-binding']) wasiThreads = createRequire(path.join(path.resolve(values['wasi-binding']), 'package.json'))('@oxc-parser/binding-wasm32-wasi');
 
 function check(condition, message) {
   if (!condition) {
@@ -61,7 +80,9 @@ function check(condition, message) {
 function checkTree(parse, label) {
   const text = '// héllo 😀 https://a.example/x\nconst s = "ü😀"; fetch("http://a%20b/" + s);\nlet j = <a href="x">é</a>;\ntype T = { a: string };\n';
   const result = parse('f.tsx', text, { range: true, sourceType: 'module', astType: 'ts', preserveParens: false });
-  const program = typeof result.program === 'string' ? JSON.parse(result.program).node : result.program;
+  // A binding's result hands each field over once (a second read is empty): read it once.
+  const raw = result.program;
+  const program = typeof raw === 'string' ? JSON.parse(raw).node : raw;
   const comments = result.comments;
   check(result.errors.length === 0, `${label}: errors on valid TSX`);
   check(comments.length === 1 && text.slice(comments[0].start, comments[0].end) === '// héllo 😀 https://a.example/x', `${label}: comment range is not in UTF-16 code units`);
@@ -75,6 +96,7 @@ function checkTree(parse, label) {
 
 checkTree(oxc.parseSync, 'native');
 if (wasm) checkTree(wasm.parseSync, 'wasm');
+if (wasiThreads) checkTree(wasiThreads.parseSync, 'wasm32-wasi');
 
 // ---------------------------------------------------------------------------------------------
 // Inputs
@@ -106,7 +128,8 @@ const parsers = {
   'oxc-parser (native) + scope-manager analyze': (name, text) => scopeManager.analyze(oxc.parseSync(name, text, OXC_OPTIONS).program, { sourceType: 'module', jsxPragma: null, lib: ['esnext'] }),
   'parseNative (discovery: oxc + parents + scopes)': (name, text) => discovery.parseNative(text, { filePath: name }),
 };
-if (wasm) parsers['oxc-parser (WebAssembly)'] = (name, text) => consume(wrapWasm(wasm.parseSync(name, text, OXC_OPTIONS)));
+if (wasm) parsers['oxc-parser (WebAssembly, wasip1: the VS Code extension\'s)'] = (name, text) => consume(wrapWasm(wasm.parseSync(name, text, OXC_OPTIONS)));
+if (wasiThreads) parsers['oxc-parser (WebAssembly, @oxc-parser/binding-wasm32-wasi)'] = (name, text) => consume(wrapWasm(wasiThreads.parseSync(name, text, OXC_OPTIONS)));
 if (typeof discovery.parseNative !== 'function') delete parsers['parseNative (discovery: oxc + parents + scopes)'];
 
 function wrapWasm(result) {
