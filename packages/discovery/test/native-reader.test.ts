@@ -7,11 +7,12 @@
  * Any difference fails, and is printed with its file.
  */
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { UriCandidate } from '../src/candidate.js';
-import { parseNative } from '../src/js/native.js';
+import { nativeRawTransfer, parseNative, setNativeRawTransfer } from '../src/js/native.js';
 import { discoverJsText } from '../src/js/text.js';
 import { presetRules, runRules, type RuleName } from '../src/rules/index.js';
 
@@ -188,5 +189,46 @@ describe('the native reader finds what the typescript-estree reader finds', () =
     if (files.length === 0) return;
     const { parsed } = check(files);
     expect(parsed).toBeGreaterThan(files.length * 0.9);
+  });
+});
+
+describe('the native reader\'s hand-over of the tree', () => {
+  it('is by raw transfer exactly where oxc-parser supports it (Node ≥ 22), with the same tree, candidates and findings as by JSON', () => {
+    const { rawTransferSupported } = createRequire(import.meta.url)('oxc-parser') as { rawTransferSupported: () => boolean };
+    parseNative('x', { filePath: 'a.ts' });
+    expect(nativeRawTransfer()).toBe(rawTransferSupported());
+    const files = ownFiles().filter((_, index) => index % 3 === 0);
+    expect(files.length).toBeGreaterThan(30);
+    const treeOf = (text: string, file: string): string | undefined => {
+      try {
+        const sourceCode = parseNative(text, { filePath: file });
+        return JSON.stringify(sourceCode.ast, (key, value: unknown) => (key === 'parent' ? undefined : typeof value === 'bigint' ? `${value}n` : value));
+      } catch (error) {
+        return `rejected: ${error instanceof Error ? error.message : String(error)}`;
+      }
+    };
+    const read = (file: string, text: string): string[] => {
+      const result = discoverJsText(text, { filePath: file, reader: 'native' });
+      return [treeOf(text, file)!, JSON.stringify(result.candidates.map(candidateKey)), JSON.stringify(runRules(result.candidates, RULES, result.sourceCode).map((f) => [f.rule, f.code, f.range, f.message, f.fix]))];
+    };
+    const differences: string[] = [];
+    let candidates = 0;
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      const given = read(file, text);
+      setNativeRawTransfer(false);
+      try {
+        expect(nativeRawTransfer()).toBe(false);
+        const json = read(file, text);
+        ['tree', 'candidates', 'findings'].forEach((what, index) => {
+          if (given[index] !== json[index]) differences.push(`${path.relative(ROOT, file)}: ${what}`);
+        });
+      } finally {
+        setNativeRawTransfer(undefined);
+      }
+      candidates += (JSON.parse(given[1]!) as unknown[]).length;
+    }
+    expect(differences).toEqual([]);
+    expect(candidates).toBeGreaterThan(300);
   });
 });

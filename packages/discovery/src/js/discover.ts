@@ -6,7 +6,7 @@ import { commentCandidates } from './comments.js';
 import { expressionHoles } from '../route-patterns.js';
 import { hasUriShape, isWholeUri, REGEX_LIKE, XML_NAMESPACES } from '../shape.js';
 import { findTemplateTags, TEMPLATE_SYNTAXES, templateSyntaxes, type TemplateSetting, type TemplateSyntax } from '../templates.js';
-import { nodesOf, setText, type JsSourceCode } from './source-code.js';
+import { discoveryWalkOf, nodesOf, setText, type DiscoveryWalk, type JsSourceCode } from './source-code.js';
 import { mapJsxAttribute, mapStringLiteral, mapTemplateElement, mapTemplateElementAt, type CookedMap } from './literal-map.js';
 import { findSinkArguments, GLOBAL_SINK_NAMES, SINK_MODULES, syntacticSink } from './sinks.js';
 
@@ -329,13 +329,32 @@ function addExpression(walk: Walk, node: TSESTree.Node): void {
   }
 }
 
-function visit(walk: Walk, node: TSESTree.Node): void {
+/** What `visit` does at one node, before its children; false when it skips them. */
+function visitNode(walk: Walk, node: TSESTree.Node): boolean {
   const syntactic = syntacticSink(node);
   if (syntactic) walk.sinks.set(syntactic.argument, syntactic.name);
 
-  if (node.type === 'JSXAttribute' && visitJsxAttribute(walk, node)) return;
+  if (node.type === 'JSXAttribute' && visitJsxAttribute(walk, node)) return false;
 
   addExpression(walk, node);
+  return true;
+}
+
+/**
+ * `visit` from the root, over the nodes the reader listed instead of the tree: every other node
+ * is one at which `visitNode` does nothing (no sink, no string built, no attribute), so the order
+ * of what it does, and what it skips, are the same.
+ */
+function visitListed(walk: Walk, walked: DiscoveryWalk): void {
+  const nodes = walked.nodes;
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i]!;
+    if (!visitNode(walk, node)) i = walked.subtreeEnds.get(node)! - 1;
+  }
+}
+
+function visit(walk: Walk, node: TSESTree.Node): void {
+  if (!visitNode(walk, node)) return;
 
   for (const key of walk.sourceCode.visitorKeys[node.type] ?? []) {
     const child = (node as unknown as Record<string, unknown>)[key];
@@ -672,7 +691,9 @@ export class JsDiscovery {
     this.sourceCode = sourceCode;
     this.#comments = options.comments !== false;
     this.#walk = { sourceCode, sinks: sinksOrNone(sourceCode, options.sinks), linkComponents: new Set(options.linkComponents ?? []), templates: jsTemplateSyntaxes(options.templates), out: [], attributes: options.attributes };
-    visit(this.#walk, sourceCode.ast as TSESTree.Node);
+    const walked = discoveryWalkOf(sourceCode);
+    if (walked === undefined) visit(this.#walk, sourceCode.ast as TSESTree.Node);
+    else visitListed(this.#walk, walked);
     const literals = this.#walk.out;
     const comments: UriCandidate[] = [];
     if (this.#comments) {

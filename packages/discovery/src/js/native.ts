@@ -11,7 +11,7 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { oxcParser } from '../parsers.js';
 import { LightScope, LightScopeManager, type LightDefinition } from './light-scope.js';
 import { jsxAttributeValue } from './literal-map.js';
-import { hasJsx, sourceOf, type JsParseOptions, type JsSourceCode } from './source-code.js';
+import { hasJsx, sourceOf, type DiscoveryWalk, type JsParseOptions, type JsSourceCode } from './source-code.js';
 
 type Node = TSESTree.Node;
 
@@ -24,6 +24,8 @@ interface OxcResult {
 interface Oxc {
   parseSync(filename: string, text: string, options: Record<string, unknown>): OxcResult;
   visitorKeys: Record<string, readonly string[]>;
+  /** Whether `experimentalRawTransfer` works here (Node ≥ 22 on a 64-bit little-endian platform); absent from a build without it. */
+  rawTransferSupported?: () => boolean;
 }
 
 let oxc: Oxc | null | undefined;
@@ -70,6 +72,43 @@ export function setNativeParser(parser: Oxc | null | undefined): void {
 }
 
 const OPTIONS = { sourceType: 'module', astType: 'ts', range: true, preserveParens: false } as const;
+const RAW_OPTIONS = { ...OPTIONS, experimentalRawTransfer: true } as const;
+
+/**
+ * Whether each parser module hands its tree over by raw transfer: oxc writes the tree into a buffer
+ * shared with JavaScript, which builds the objects straight from it, instead of a JSON string that
+ * `JSON.parse` reads (the same tree, node for node; comments come with their `range`). It needs
+ * Node ≥ 22 (Node 20 cannot allocate the buffer), so on Node 20 the tree comes as JSON.
+ */
+const rawTransfer = new WeakMap<Oxc, boolean>();
+let rawTransferSetting: boolean | undefined;
+
+function usesRawTransfer(parser: Oxc): boolean {
+  if (rawTransferSetting === false) return false;
+  let supported = rawTransfer.get(parser);
+  if (supported === undefined) {
+    try {
+      supported = typeof parser.rawTransferSupported === 'function' && parser.rawTransferSupported() === true;
+    } catch {
+      supported = false;
+    }
+    rawTransfer.set(parser, supported);
+  }
+  return supported;
+}
+
+/**
+ * For tests and benchmarks: `false` hands every tree over as JSON, `undefined` (the default) by raw
+ * transfer wherever the parser supports it.
+ */
+export function setNativeRawTransfer(enabled: false | undefined): void {
+  rawTransferSetting = enabled;
+}
+
+/** Whether the native reader hands trees over by raw transfer in this process (false where the parser is not loaded yet or not available). */
+export function nativeRawTransfer(): boolean {
+  return oxc !== undefined && oxc !== null && usesRawTransfer(oxc);
+}
 
 type Mutable = Record<string, unknown> & { type: string; parent?: Node; range: [number, number] };
 
@@ -81,15 +120,26 @@ export function parseNative(text: string, options: JsParseOptions = {}): JsSourc
   const parser = loadNative();
   if (parser === null) throw new Error(`the native parser is not available: ${loadError}`);
   const jsx = options.jsx ?? hasJsx(options.filePath);
-  const result = parser.parseSync(jsx ? 'file.tsx' : 'file.ts', text, { ...OPTIONS, lang: jsx ? 'tsx' : 'ts' });
+  const name = jsx ? 'file.tsx' : 'file.ts';
+  const lang = jsx ? 'tsx' : 'ts';
+  let result: OxcResult | undefined;
+  if (usesRawTransfer(parser)) {
+    try {
+      result = parser.parseSync(name, text, { ...RAW_OPTIONS, lang });
+    } catch {
+      // The buffer could not be had (memory): this parser hands its trees over as JSON from now on.
+      rawTransfer.set(parser, false);
+    }
+  }
+  result ??= parser.parseSync(name, text, { ...OPTIONS, lang });
   const errors = result.errors;
   if (errors.length > 0) throw new SyntaxError(errors[0]!.message);
   const ast = result.program;
   const comments = result.comments as unknown as TSESTree.Comment[];
-  for (const comment of result.comments) comment.range = [comment.start, comment.end];
+  for (const comment of result.comments) comment.range ??= [comment.start, comment.end];
   (ast as unknown as Mutable)['comments'] = comments;
-  const { nodes, manager } = walk(ast, parser.visitorKeys);
-  return sourceOf(text, ast, parser.visitorKeys as TSESLint.SourceCode['visitorKeys'], manager, nodes);
+  const { nodes, manager, walked } = walk(ast, parser.visitorKeys);
+  return sourceOf(text, ast, parser.visitorKeys as TSESLint.SourceCode['visitorKeys'], manager, nodes, walked);
 }
 
 const FUNCTIONS = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression', 'TSDeclareFunction', 'TSEmptyBodyFunctionExpression']);
@@ -122,14 +172,58 @@ function patternNames(pattern: Node | null | undefined, out: TSESTree.Identifier
   return out;
 }
 
+/** What the walk does at a node of each type, besides setting its children's parent (bits of `WALK`). */
+const IDENTIFIER = 1;
+const DECLARES = 2;
+const SCOPE = 4;
+/** A node discovery's walk acts on (`DiscoveryWalk`): a string, a template, a `+`, a JSX attribute, a syntactic sink. */
+const DISCOVERY = 8;
+const DIRECTIVE = 16;
+
+const WALK: Readonly<Record<string, number>> = Object.assign(Object.create(null) as Record<string, number>, {
+  Identifier: IDENTIFIER,
+  VariableDeclaration: DECLARES,
+  FunctionDeclaration: DECLARES | SCOPE,
+  TSDeclareFunction: DECLARES,
+  ClassDeclaration: DECLARES | SCOPE,
+  ImportDeclaration: DECLARES,
+  TSImportEqualsDeclaration: DECLARES,
+  TSEnumDeclaration: DECLARES,
+  TSModuleDeclaration: DECLARES,
+  TSTypeAliasDeclaration: DECLARES,
+  TSInterfaceDeclaration: DECLARES,
+  FunctionExpression: SCOPE,
+  ArrowFunctionExpression: SCOPE,
+  TSEmptyBodyFunctionExpression: SCOPE,
+  ClassExpression: SCOPE,
+  BlockStatement: SCOPE,
+  StaticBlock: SCOPE,
+  ForStatement: SCOPE,
+  ForInStatement: SCOPE,
+  ForOfStatement: SCOPE,
+  SwitchStatement: SCOPE,
+  CatchClause: SCOPE,
+  TSModuleBlock: SCOPE,
+  Literal: DISCOVERY,
+  TemplateLiteral: DISCOVERY,
+  BinaryExpression: DISCOVERY,
+  JSXAttribute: DISCOVERY,
+  AssignmentExpression: DISCOVERY,
+  ImportExpression: DISCOVERY,
+  CallExpression: DISCOVERY,
+  ExpressionStatement: DIRECTIVE,
+});
+
 /**
  * One walk of the tree: sets each node's `parent`, lists every node and identifier, makes the
- * scopes and their declarations, and fixes what oxc writes unlike typescript-estree (a `directive` of
- * null on every expression statement; JSX attribute strings with their entities undecoded).
+ * scopes and their declarations, lists the nodes discovery acts on (so that it need not walk the
+ * tree again), and fixes what oxc writes unlike typescript-estree (a `directive` of null on every
+ * expression statement; JSX attribute strings with their entities undecoded).
  */
-function walk(program: TSESTree.Program, keys: Record<string, readonly string[]>): { nodes: Node[]; identifiers: TSESTree.Identifier[]; manager: LightScopeManager } {
+function walk(program: TSESTree.Program, keys: Record<string, readonly string[]>): { nodes: Node[]; identifiers: TSESTree.Identifier[]; manager: LightScopeManager; walked: DiscoveryWalk } {
   const nodes: Node[] = [];
   const identifiers: TSESTree.Identifier[] = [];
+  const walked: DiscoveryWalk = { nodes: [], subtreeEnds: new Map() };
   const manager = new LightScopeManager(program, identifiers);
   const module = manager.add(new LightScope(manager, 'module', program, manager.globalScope));
 
@@ -222,34 +316,57 @@ function walk(program: TSESTree.Program, keys: Record<string, readonly string[]>
     }
   };
 
+  const discovered = walked.nodes;
   const visit = (node: Node, scope: LightScope): void => {
     nodes.push(node);
     const record = node as unknown as Mutable;
-    if (node.type === 'Identifier') identifiers.push(node);
-    else if (node.type === 'ExpressionStatement' && record['directive'] === null) record['directive'] = undefined;
-    else if (node.type === 'Literal' && node.parent?.type === 'JSXAttribute' && typeof node.raw === 'string' && node.raw.includes('&')) {
-      record['value'] = jsxAttributeValue(node.raw, 'typescript');
-    }
-    declarations(node, scope);
-    const inner = node.type === 'Program' ? module : open(node, scope);
-    const nodeKeys = keys[node.type];
-    if (nodeKeys === undefined) return;
-    for (const key of nodeKeys) {
-      const child = record[key];
-      if (child === null || typeof child !== 'object') continue;
-      if (Array.isArray(child)) {
-        for (const item of child) {
-          if (item !== null && typeof item === 'object' && typeof (item as Mutable).type === 'string') {
-            (item as Mutable).parent = node;
-            visit(item as Node, inner);
+    const type = node.type;
+    const flags = WALK[type];
+    let inner = scope;
+    if (flags !== undefined) {
+      if (flags === IDENTIFIER) identifiers.push(node as TSESTree.Identifier);
+      else if (flags === DIRECTIVE) {
+        if (record['directive'] === null) record['directive'] = undefined;
+      } else if (flags === DISCOVERY) {
+        if (type === 'Literal') {
+          const literal = node as TSESTree.Literal;
+          if (typeof literal.value === 'string') {
+            if (literal.parent?.type === 'JSXAttribute' && literal.raw.includes('&')) record['value'] = jsxAttributeValue(literal.raw, 'typescript');
+            discovered.push(node);
           }
+        } else if (type === 'JSXAttribute') {
+          discovered.push(node);
+        } else if (type !== 'BinaryExpression' || (node as TSESTree.BinaryExpression).operator === '+') {
+          discovered.push(node);
         }
-      } else if (typeof (child as Mutable).type === 'string') {
-        (child as Mutable).parent = node;
-        visit(child as Node, inner);
+      } else {
+        if ((flags & DECLARES) !== 0) declarations(node, scope);
+        if ((flags & SCOPE) !== 0) inner = open(node, scope);
+      }
+    } else if (type === 'Program') {
+      inner = module;
+    }
+    const nodeKeys = keys[type];
+    if (nodeKeys !== undefined) {
+      for (const key of nodeKeys) {
+        const child = record[key];
+        if (child === null || typeof child !== 'object') continue;
+        if (Array.isArray(child)) {
+          for (const item of child) {
+            if (item !== null && typeof item === 'object' && typeof (item as Mutable).type === 'string') {
+              (item as Mutable).parent = node;
+              visit(item as Node, inner);
+            }
+          }
+        } else if (typeof (child as Mutable).type === 'string') {
+          (child as Mutable).parent = node;
+          visit(child as Node, inner);
+        }
       }
     }
+    // A JSX attribute whose value discovery reads skips the rest of its subtree.
+    if (type === 'JSXAttribute') walked.subtreeEnds.set(node, discovered.length);
   };
   visit(program, module);
-  return { nodes, identifiers, manager };
+  return { nodes, identifiers, manager, walked };
 }

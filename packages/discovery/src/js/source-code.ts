@@ -13,6 +13,17 @@ export interface JsParseOptions {
 
 type ScopeManager = NonNullable<TSESLint.SourceCode['scopeManager']>;
 
+/**
+ * The nodes discovery's walk acts on, listed by the reader's own walk in the order discovery's walk
+ * meets them (depth first, children in visitor-key order): string literals, templates, `+`
+ * expressions, JSX attributes, assignments, `import()` and calls. `subtreeEnds` gives, for each JSX
+ * attribute, the index after its subtree's last listed node (its value read, the rest is skipped).
+ */
+export interface DiscoveryWalk {
+  nodes: TSESTree.Node[];
+  subtreeEnds: Map<TSESTree.Node, number>;
+}
+
 /** The source code of one parsed file, with ESLint's scope lookup. */
 class ParsedSource {
   text: string;
@@ -22,10 +33,13 @@ class ParsedSource {
   readonly parserServices: TSESLint.SourceCode['parserServices'];
   /** Every node of the tree. */
   readonly nodes: TSESTree.Node[];
+  /** The nodes discovery acts on, when the reader listed them. */
+  readonly walked: DiscoveryWalk | undefined;
 
-  constructor(text: string, ast: TSESTree.Program, visitorKeys: TSESLint.SourceCode['visitorKeys'], scopeManager: ScopeManager, nodes: TSESTree.Node[]) {
+  constructor(text: string, ast: TSESTree.Program, visitorKeys: TSESLint.SourceCode['visitorKeys'], scopeManager: ScopeManager, nodes: TSESTree.Node[], walked?: DiscoveryWalk) {
     this.text = text;
     this.nodes = nodes;
+    this.walked = walked;
     this.ast = ast;
     this.visitorKeys = visitorKeys;
     this.scopeManager = scopeManager;
@@ -49,10 +63,16 @@ class ParsedSource {
 
 /**
  * The source code of a file parsed by another reader (the native one): its tree, with parents set,
- * every node, and a scope manager that answers `acquire(node, inner)` and `globalScope` as discovery asks.
+ * every node, a scope manager that answers `acquire(node, inner)` and `globalScope` as discovery
+ * asks, and the nodes discovery acts on.
  */
-export function sourceOf(text: string, ast: TSESTree.Program, visitorKeys: TSESLint.SourceCode['visitorKeys'], scopeManager: unknown, nodes: TSESTree.Node[]): JsSourceCode {
-  return new ParsedSource(text, ast, visitorKeys, scopeManager as ScopeManager, nodes) as unknown as JsSourceCode;
+export function sourceOf(text: string, ast: TSESTree.Program, visitorKeys: TSESLint.SourceCode['visitorKeys'], scopeManager: unknown, nodes: TSESTree.Node[], walked?: DiscoveryWalk): JsSourceCode {
+  return new ParsedSource(text, ast, visitorKeys, scopeManager as ScopeManager, nodes, walked) as unknown as JsSourceCode;
+}
+
+/** The nodes discovery acts on, as the reader listed them (see `DiscoveryWalk`); undefined when it did not. */
+export function discoveryWalkOf(sourceCode: JsSourceCode): DiscoveryWalk | undefined {
+  return sourceCode instanceof ParsedSource ? sourceCode.walked : undefined;
 }
 
 /** Sets every node's `parent`, as ESLint's traversal does (the parser leaves them unset); returns every node. */
