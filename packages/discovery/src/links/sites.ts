@@ -5,7 +5,7 @@
  */
 import type { SlugStyle } from './slug.js';
 
-export type GeneratorName = 'vitepress' | 'docusaurus' | 'mkdocs' | 'mdbook' | 'jekyll' | 'hugo' | 'astro' | 'eleventy' | 'nextjs';
+export type GeneratorName = 'vitepress' | 'docusaurus' | 'mkdocs' | 'mdbook' | 'jekyll' | 'hugo' | 'astro' | 'eleventy' | 'nextjs' | 'vite';
 
 /** The front matter keys that move a page to another route, and how: `permalink`/`url` name the whole route, `slug` its last segment (or, starting with `/`, the whole). */
 export type FrontMatterRoute = 'permalink' | 'url' | 'slug';
@@ -30,6 +30,12 @@ export interface SiteProfile {
   dynamicDirs?: readonly string[];
   /** Redirects the site's configuration declares: [source pattern, destination, the file that says so]. */
   redirects?: readonly [string, string, string][];
+  /**
+   * The site serves only its HTML documents (a Vite project: its `index.html` pages read `/main.js`
+   * from the project's folder and `public/`); a Markdown document in it is read as GitHub renders
+   * it, or by a site further up.
+   */
+  htmlOnly?: boolean;
   /** A sentence for `scan --stats` and the server's log. */
   description: string;
 }
@@ -211,6 +217,22 @@ const GENERATORS: readonly Generator[] = [
       return { routes, staticDirs: [`${dir}public/`], slugStyle: 'github', numberPrefixes: false, dynamicDirs, redirects, layoutDirs };
     },
   },
+  {
+    // Vite: a project folder holds `vite.config.*`, or `index.html` beside a package.json that uses
+    // vite. Its HTML pages are served from the folder (`/main.js`), its public folder at the root
+    // (`publicDir`, default `public`). Last: VitePress, Astro… are Vite projects with their own rules.
+    name: 'vite',
+    matches: (names, read) =>
+      anyOf(names, 'vite.config', ['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts']).length > 0 ||
+      (names.has('index.html') && names.has('package.json') && /"vite"\s*:|"vite(?:\s[^"]*)?"/.test(read('package.json') ?? '')),
+    profile: (dir, read, names) => {
+      const config = anyOf(names, 'vite.config', ['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts']);
+      const publicDir = setting(read, config, /\bpublicDir\s*:\s*['"`]([^'"`]+)['"`]/);
+      const root = setting(read, config, /\broot\s*:\s*['"`]([^'"`]+)['"`]/);
+      const pages = root === undefined ? dir : under(dir, root);
+      return { routes: [['/', pages]], staticDirs: [under(pages, publicDir ?? 'public')], slugStyle: 'github', numberPrefixes: false, htmlOnly: true };
+    },
+  },
 ];
 
 /** The generator whose files are among `names` (the entries of the folder `dir`), with its profile. */
@@ -239,6 +261,6 @@ export function plainSite(root: string): SiteProfile {
 function describe(name: GeneratorName | undefined, dir: string, profile: Omit<SiteProfile, 'generator' | 'root' | 'description'>): string {
   const routes = profile.routes.map(([prefix, folder]) => `${prefix} → ${folder}`).join(', ');
   const redirects = profile.redirects === undefined || profile.redirects.length === 0 ? '' : `; ${profile.redirects.length} redirects`;
-  const who = name === undefined ? 'no site generator recognised: links read as GitHub renders them' : `${name} site at ${dir}`;
+  const who = name === undefined ? 'no site generator recognised: links read as GitHub renders them' : `${name} site at ${dir}${profile.htmlOnly === true ? ' (its HTML pages)' : ''}`;
   return `${who}; site-absolute routes ${routes}${redirects}; heading ids: ${profile.slugStyle}`;
 }

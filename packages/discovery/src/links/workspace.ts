@@ -344,8 +344,8 @@ export class WorkspaceIndex {
   }
 
   /** The site a folder's documents belong to: the nearest generator's up to the repository root, else the root read as GitHub does. */
-  site(dir: string, generator: Compiled['generator'] = 'auto'): SiteProfile {
-    const key = `${generator}\0${dir}`;
+  site(dir: string, generator: Compiled['generator'] = 'auto', html = false): SiteProfile {
+    const key = `${generator}\0${html}\0${dir}`;
     const known = this.#sites.get(key);
     if (known !== undefined) return known;
     const root = this.repositoryRoot(dir);
@@ -360,7 +360,7 @@ export class WorkspaceIndex {
             return below === null ? undefined : new Set([...below.values()].flat().map((entry) => entry.name));
           };
           const found = recogniseSite(folder, names, (name) => this.#readFile(join(folder, name)), list);
-          if (found !== undefined && (generator === 'auto' || found.generator === generator)) {
+          if (found !== undefined && (found.htmlOnly !== true || html) && (generator === 'auto' || found.generator === generator)) {
             profile = found;
             break;
           }
@@ -463,7 +463,7 @@ export class WorkspaceIndex {
   #route(path: string, source: LinkSource, options: Compiled): { found?: Found; fits: boolean } {
     const dir = parentOf(source.path);
     const root = this.repositoryRoot(dir);
-    const site = this.site(dir, options.generator);
+    const site = this.site(dir, options.generator, isHtmlPath(source.path));
     const bases: string[] = [];
     for (const [prefix, folder] of options.routes) if (path.startsWith(prefix)) bases.push(join(root, folder.replace(/^\.?\/+/, '')) + path.slice(prefix.length).replace(/^\/?/, '/'));
     if (options.root !== undefined) bases.push(join(root, options.root.replace(/^\.?\/+/, '')) + path);
@@ -649,7 +649,7 @@ export class WorkspaceIndex {
         return { status: 'unresolvable', path: rawPath };
       }
     } else {
-      const site = this.site(parentOf(sourcePath), compiled.generator);
+      const site = this.site(parentOf(sourcePath), compiled.generator, isHtmlPath(sourcePath));
       const file = decoded.replace(/^\/([A-Za-z]:)/, '$1');
       // A path that climbs out of the repository is not looked up: nothing outside it is listed or read.
       escapes = !within(this.repositoryRoot(parentOf(sourcePath)), file);

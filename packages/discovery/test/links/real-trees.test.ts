@@ -230,6 +230,44 @@ describe('Next.js sites (react.dev)', () => {
   });
 });
 
+describe('Vite projects (vitejs/vite playground/ and create-vite templates)', () => {
+  const template = '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />\n    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />\n    <link rel="icon" href="/gone.svg" />\n';
+  const playground = '<link rel="stylesheet" href="/main.css" />\n\n<!-- comment one -->\n<h1>Hello</h1>\n<!-- comment two -->\n<script type="module"></script>\n<script type="module" src="/main.js"></script>\n';
+  const assets = '  <img\n    class="img-src-set-public"\n    src="/icon space.png"\n    srcset="/icon.png 1x, /icon.png 2x"\n    alt=""\n  />\n';
+  const tree = {
+    '/r/.git/HEAD': '',
+    '/r/packages/create-vite/template-lit/package.json': '{\n  "name": "vite-lit-starter",\n  "scripts": {\n    "dev": "vite",\n    "build": "vite build"\n  },\n  "devDependencies": {\n    "vite": "^8.2.1"\n  }\n}\n',
+    '/r/packages/create-vite/template-lit/index.html': template,
+    '/r/packages/create-vite/template-lit/public/favicon.svg': '<svg/>',
+    '/r/playground/html/vite.config.js': "import { defineConfig } from 'vite'\nexport default defineConfig({})\n",
+    '/r/playground/html/index.html': playground,
+    '/r/playground/html/main.css': '',
+    '/r/playground/html/main.js': '',
+    '/r/playground/html/README.md': '[the script](/main.js) [the stylesheet](main.css)\n',
+    '/r/playground/assets/vite.config.js': "export default defineConfig({\n  publicDir: 'static',\n})\n",
+    '/r/playground/assets/index.html': assets,
+    '/r/playground/assets/static/icon.png': '',
+    '/r/playground/assets/static/icon space.png': '',
+    '/r/site/package.json': '{ "dependencies": { "left-pad": "1" } }\n',
+    '/r/site/index.html': '<link rel="icon" href="/favicon.svg" />\n',
+  };
+
+  it("serves an HTML page's site-absolute links from the project's folder and its public folder (publicDir)", () => {
+    const index = new WorkspaceIndex(new MemoryFileSystem(tree));
+    expect(shownIn(index, '/r/packages/create-vite/template-lit/index.html')).toEqual(['/gone.svg']);
+    expect(shownIn(index, '/r/playground/html/index.html')).toEqual([]);
+    expect(shownIn(index, '/r/playground/assets/index.html')).toEqual([]);
+    // No vite.config and no vite in package.json: not a Vite project, the root is the repository's.
+    expect(shownIn(index, '/r/site/index.html')).toEqual(['/favicon.svg']);
+    expect([...index.sitesUsed.values()]).toContain('vite site at /r/playground/assets/ (its HTML pages); site-absolute routes / → /r/playground/assets/; heading ids: github');
+  });
+
+  it('reads a Markdown document of a Vite project as GitHub renders it: site-absolute from the repository root', () => {
+    const index = new WorkspaceIndex(new MemoryFileSystem(tree));
+    expect(shownIn(index, '/r/playground/html/README.md')).toEqual(['/main.js']);
+  });
+});
+
 describe('one parse per document', () => {
   it("the link index reads the tree the Markdown reader just built for the same text, and parses another text itself", async () => {
     const { discoverMarkdown, markdownTreeOf } = await import('../../src/formats/markdown.js');

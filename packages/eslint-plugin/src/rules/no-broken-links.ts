@@ -28,7 +28,7 @@ export default createRule({
           generatedPages: { type: 'boolean', description: 'A missing `x.html` whose `x.md` exists is fine, and a route without extension finds its page (default true).' },
           generator: {
             type: 'string',
-            enum: ['auto', 'none', 'vitepress', 'docusaurus', 'mkdocs', 'mdbook', 'jekyll', 'hugo', 'astro', 'eleventy', 'nextjs'],
+            enum: ['auto', 'none', 'vitepress', 'docusaurus', 'mkdocs', 'mdbook', 'jekyll', 'hugo', 'astro', 'eleventy', 'nextjs', 'vite'],
             description: 'The site generator whose routes and heading ids apply: `auto` (recognised from its files, the default), `none` (as GitHub renders), or one by name.',
           },
           slugStyle: { type: 'string', enum: ['auto', ...SLUG_STYLES], description: 'How headings become ids: `auto` (the generator\'s, else GitHub\'s) or a style.' },
