@@ -3,7 +3,7 @@
  * style), the ids set explicitly (`{#id}`, a site's own syntax, any HTML `id=`, `<a name>`), and
  * for Markdown the reference definitions and the reference links whose label none defines.
  */
-import type { Heading, Nodes, Root } from 'mdast';
+import type { Nodes, Root } from 'mdast';
 import { lineStarts } from '../lines.js';
 import { markdownTreeOf } from '../formats/markdown.js';
 import { Slugger, type SlugStyle } from './slug.js';
@@ -65,6 +65,30 @@ export const MDX_COMMENT_ID = /\{\/\*\s*([^*\s]+?)\s*\*\/\}\s*$/;
 /** `id="…"` on any element, `name="…"` on `<a>`, in HTML text. */
 const ELEMENT_ID = /<([A-Za-z][\w:-]*)\b((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
 const ATTRIBUTE = /\s([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/g;
+
+/** An HTML heading element and its content: `<h3>Title</h3>`, `<h2 align="center">…</h2>`. */
+const HTML_HEADING = /<h([1-6])((?:\s(?:[^>"']|"[^"]*"|'[^']*')*)?)>([\s\S]*?)<\/h\1\s*>/gi;
+
+/** The headings of an HTML fragment that carry no id of their own, with their text (tags dropped, entities decoded). */
+export function htmlHeadings(html: string, offset = 0): { offset: number; title: string }[] {
+  const found: { offset: number; title: string }[] = [];
+  for (const match of html.matchAll(HTML_HEADING)) {
+    if (/\sid\s*=/i.test(match[2] ?? '')) continue;
+    const title = decodeEntities(match[3]!.replace(/<[^>]*>/g, '')).replace(/\s+/g, ' ').trim();
+    if (title !== '') found.push({ offset: offset + match.index, title });
+  }
+  return found;
+}
+
+const NAMED_ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(?:#(\d+)|#x([\da-f]+)|(\w+));/gi, (whole, decimal?: string, hex?: string, name?: string) => {
+    const code = decimal !== undefined ? Number(decimal) : hex !== undefined ? Number.parseInt(hex, 16) : undefined;
+    if (code !== undefined) return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    return NAMED_ENTITIES[name!.toLowerCase()] ?? whole;
+  });
+}
 
 function emptyAnchors(text: string): DocumentAnchors {
   const lineOffsets = lineStarts(text);
@@ -147,7 +171,7 @@ export function markdownAnchors(source: string, options: AnchorOptions): Documen
   } catch {
     return result;
   }
-  const headings: { node: Heading; offset: number; explicit?: string; title: string }[] = [];
+  const headings: { offset: number; explicit?: string; title: string }[] = [];
   const elements: Anchor[] = [];
   const definitions = new Set<string>();
   const rawTexts: [number, number][] = [];
@@ -168,10 +192,12 @@ export function markdownAnchors(source: string, options: AnchorOptions): Documen
         if (inTitle !== null) title = title.slice(0, inTitle.index).trim();
         break;
       }
-      headings.push({ node, offset: start, title, ...(explicit === undefined ? {} : { explicit }) });
+      headings.push({ offset: start, title, ...(explicit === undefined ? {} : { explicit }) });
     }
     if (node.type === 'html' && start !== undefined) {
       elements.push(...htmlIds(node.value, start));
+      // GitHub gives every heading of the rendered page an id, an HTML one (`<h3>Technology Sponsors</h3>`) too.
+      if (options.slugStyle === 'github') headings.push(...htmlHeadings(node.value, start));
       // A site's own id syntax may sit in its components too (react.dev's <Recipes titleId="…">).
       for (const pattern of options.customIds) {
         for (const match of node.value.matchAll(new RegExp(pattern.source, `${pattern.flags.replace('g', '')}gm`))) if (match[1] !== undefined) elements.push({ id: match[1], offset: start + match.index });

@@ -98,6 +98,38 @@ With ES6, it's possible to create functions called [tagged template literals](#f
   });
 });
 
+describe("HTML headings (eslint's README, <h3>Technology Sponsors</h3>)", () => {
+  // README.md lines 40–42 and 357–360: GitHub gives every heading of the rendered page an id, an HTML one too.
+  const README = `1. [Team](#team)
+1. [Sponsors](#sponsors)
+1. [Technology Sponsors](#technology-sponsors) <!-- markdownlint-disable-line MD051 -->
+
+## Team
+
+## Sponsors
+
+<h3>Sponsors</h3>
+<h3>Technology Sponsors</h3>
+Technology sponsors allow us to use their products and services for free as part of a contribution to the open source ecosystem and our work.
+
+<h2 align="center">Q&amp;A <em>now</em></h2>
+
+<h4 id="own">Own id</h4>
+
+[second sponsors](#sponsors-1) [q and a](#qa-now) [own](#own) [no slug for an element with an id](#own-id) [gone](#technology)
+`;
+
+  it('an HTML heading without an id has the id GitHub gives it (its text, tags dropped, entities decoded), numbered with the Markdown headings', () => {
+    const index = new WorkspaceIndex(new MemoryFileSystem({ '/e/.git/HEAD': '', '/e/README.md': README }));
+    expect(shownIn(index, '/e/README.md')).toEqual(['own-id', 'technology']);
+  });
+
+  it("a site whose renderer gives HTML headings no id (VitePress's markdown-it-anchor) keeps reporting them", () => {
+    const index = new WorkspaceIndex(new MemoryFileSystem({ '/e/.git/HEAD': '', '/e/docs/.vitepress/config.ts': 'export default {}\n', '/e/docs/README.md': README }));
+    expect(shownIn(index, '/e/docs/README.md')).toEqual(['technology-sponsors', 'sponsors-1', 'qa-now', 'own-id', 'technology']);
+  });
+});
+
 describe('template files no generator renders (eslint templates/formatter-examples.md.ejs)', () => {
   const TEMPLATE = 'You can specify a formatter using the [`--format` or `-f`](../command-line-interface#-f---format) flag in the CLI.\n\n<iframe src="html-formatter-example.html" width="100%" height="460px"></iframe>\n';
 
