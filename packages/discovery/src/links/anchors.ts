@@ -67,14 +67,17 @@ const ELEMENT_ID = /<([A-Za-z][\w:-]*)\b((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
 const ATTRIBUTE = /\s([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/g;
 
 /** An HTML heading element and its content: `<h3>Title</h3>`, `<h2 align="center">…</h2>`. */
-const HTML_HEADING = /<h([1-6])((?:\s(?:[^>"']|"[^"]*"|'[^']*')*)?)>([\s\S]*?)<\/h\1\s*>/gi;
+const HTML_HEADING = /<h([1-6])(?:\s(?:[^>"']|"[^"]*"|'[^']*')*)?>([\s\S]*?)<\/h\1\s*>/gi;
 
-/** The headings of an HTML fragment that carry no id of their own, with their text (tags dropped, entities decoded). */
+/**
+ * The headings of an HTML fragment, with their text (tags dropped, entities decoded): GitHub's
+ * table-of-contents filter (html-pipeline) runs over the rendered page's `h1`–`h6`, whether the
+ * Markdown or raw HTML wrote them, and whether or not they have an id of their own.
+ */
 export function htmlHeadings(html: string, offset = 0): { offset: number; title: string }[] {
   const found: { offset: number; title: string }[] = [];
   for (const match of html.matchAll(HTML_HEADING)) {
-    if (/\sid\s*=/i.test(match[2] ?? '')) continue;
-    const title = decodeEntities(match[3]!.replace(/<[^>]*>/g, '')).replace(/\s+/g, ' ').trim();
+    const title = decodeEntities(match[2]!.replace(/<[^>]*>/g, '')).replace(/\s+/g, ' ').trim();
     if (title !== '') found.push({ offset: offset + match.index, title });
   }
   return found;

@@ -116,12 +116,12 @@ Technology sponsors allow us to use their products and services for free as part
 
 <h4 id="own">Own id</h4>
 
-[second sponsors](#sponsors-1) [q and a](#qa-now) [own](#own) [no slug for an element with an id](#own-id) [gone](#technology)
+[second sponsors](#sponsors-1) [q and a](#qa-now) [own](#own) [its heading's id too](#own-id) [gone](#technology)
 `;
 
-  it('an HTML heading without an id has the id GitHub gives it (its text, tags dropped, entities decoded), numbered with the Markdown headings', () => {
+  it('an HTML heading has the id GitHub gives it (its text, tags dropped, entities decoded), numbered with the Markdown headings', () => {
     const index = new WorkspaceIndex(new MemoryFileSystem({ '/e/.git/HEAD': '', '/e/README.md': README }));
-    expect(shownIn(index, '/e/README.md')).toEqual(['own-id', 'technology']);
+    expect(shownIn(index, '/e/README.md')).toEqual(['technology']);
   });
 
   it("a site whose renderer gives HTML headings no id (VitePress's markdown-it-anchor) keeps reporting them", () => {
