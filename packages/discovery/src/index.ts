@@ -17,7 +17,7 @@ export {
   type JsxDialect,
   type QuoteKind,
 } from './js/literal-map.js';
-export { forEachCandidate, presetOptions, presetRules, runDocumentRules, runRules, RULE_CHECKS, RULE_NAMES, type CheckContext, type RuleCheck, type RuleName } from './rules/index.js';
+export { forEachCandidate, presetOptions, presetRules, ruleRunner, runDocumentRules, runRules, RULE_CHECKS, RULE_NAMES, type CheckContext, type RuleCheck, type RuleName } from './rules/index.js';
 export { MALFORMED_CODES } from './rules/no-malformed.js';
 export { DIFFERENTIAL_CODES } from './rules/no-parser-differential.js';
 export { SCHEME_SPECIFIC_CODES } from './rules/valid-scheme-specific.js';

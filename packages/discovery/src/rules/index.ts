@@ -79,16 +79,37 @@ export function runRules(
   sourceCode?: JsSourceCode,
   document?: DocumentContext,
 ): Finding[] {
-  const enabled = (Object.keys(rules) as RuleName[]).filter((name) => RULE_CHECKS[name] !== undefined);
+  const check = ruleRunner(rules, sourceCode, document);
   const out: Finding[] = [];
-  forEachCandidate(candidates, (candidate) => {
-    for (const name of enabled) {
-      const rule = RULE_CHECKS[name] as RuleCheck;
-      const options = { ...rule.defaultOptions, ...rules[name] };
-      out.push(...rule.check(candidate, { options, ...(sourceCode === undefined ? {} : { sourceCode }), ...(document === undefined ? {} : { document }) }));
-    }
-  });
+  for (const candidate of candidates) out.push(...check(candidate));
   return out;
+}
+
+/**
+ * `runRules` for one candidate at a time, with each rule's options and context made once: for a
+ * caller that keeps each candidate's findings apart (the language server). A candidate on which a
+ * rule fails gets the findings of the rules before it, as in `runRules`.
+ */
+export function ruleRunner(
+  rules: Readonly<Partial<Record<RuleName, object>>>,
+  sourceCode?: JsSourceCode,
+  document?: DocumentContext,
+): (candidate: UriCandidate) => Finding[] {
+  const checks = (Object.keys(rules) as RuleName[])
+    .filter((name) => RULE_CHECKS[name] !== undefined)
+    .map((name) => {
+      const rule = RULE_CHECKS[name] as RuleCheck;
+      // Read-only for the checks: one per rule serves every candidate.
+      const context = { options: { ...rule.defaultOptions, ...rules[name] }, ...(sourceCode === undefined ? {} : { sourceCode }), ...(document === undefined ? {} : { document }) };
+      return { rule, context };
+    });
+  return (candidate) => {
+    const out: Finding[] = [];
+    forEachCandidate([candidate], () => {
+      for (const { rule, context } of checks) out.push(...rule.check(candidate, context));
+    });
+    return out;
+  };
 }
 
 /** The findings of the given rules on the document as a whole (`RuleCheck.checkDocument`); a rule that fails reports nothing. */

@@ -1,4 +1,4 @@
-import { disabledBy, discoverDocument, runDocumentRules, runRules, sourceRangeOf, type DocumentContext, type Finding, type JsDiscovery, type JsSourceCode, type RuleName, type SourceEdit, type SourceKind, type UriCandidate } from '@urilint/discovery';
+import { disabledBy, discoverDocument, ruleRunner, runDocumentRules, sourceRangeOf, type DocumentContext, type Finding, type JsDiscovery, type JsSourceCode, type RuleName, type SourceEdit, type SourceKind, type UriCandidate } from '@urilint/discovery';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { checkCancelled, type Cancellation } from './cancellation.js';
@@ -160,9 +160,10 @@ function uriRange(candidate: UriCandidate): [number, number] {
 /** The findings of the rules that are on, for each candidate. */
 function check(candidates: readonly UriCandidate[], rules: Map<RuleName, ActiveRule>, sourceCode: JsSourceCode | undefined, document?: DocumentContext): Map<UriCandidate, ReportedFinding[]> {
   const options = Object.fromEntries([...rules].map(([name, rule]) => [name, rule.options]));
+  const run = ruleRunner(options, sourceCode, document);
   const out = new Map<UriCandidate, ReportedFinding[]>();
   for (const candidate of candidates) {
-    const findings = runRules([candidate], options, sourceCode, document).map((finding) => {
+    const findings = run(candidate).map((finding) => {
       const rule = finding.rule as RuleName;
       // Ranges copied: a rule may hand out a node's own range array, which an edit of the tree moves in place (the findings are moved on their own).
       return copyRanges({ ...finding, rule, severity: rules.get(rule)!.severity });
