@@ -36,6 +36,10 @@ export interface SiteProfile {
    * it, or by a site further up.
    */
   htmlOnly?: boolean;
+  /** Extensions a module path may leave out (Vite resolves `/src/entry-client` to `entry-client.tsx`). */
+  moduleExtensions?: readonly string[];
+  /** The site's root is set by code the tree cannot evaluate: a page's own folder is taken as a root too. */
+  pageFolderRoot?: boolean;
   /** A sentence for `scan --stats` and the server's log. */
   description: string;
 }
@@ -229,8 +233,19 @@ const GENERATORS: readonly Generator[] = [
       const config = anyOf(names, 'vite.config', ['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts']);
       const publicDir = setting(read, config, /\bpublicDir\s*:\s*['"`]([^'"`]+)['"`]/);
       const root = setting(read, config, /\broot\s*:\s*['"`]([^'"`]+)['"`]/);
+      // `root: path.join(dir, 'entrypoints')`, or a shorthand `root,`: set by code.
+      const computedRoot = root === undefined && setting(read, config, /\b(root)\s*[:,}\n]/) !== undefined;
       const pages = root === undefined ? dir : under(dir, root);
-      return { routes: [['/', pages]], staticDirs: [under(pages, publicDir ?? 'public')], slugStyle: 'github', numberPrefixes: false, htmlOnly: true };
+      return {
+        routes: [['/', pages]],
+        staticDirs: [under(pages, publicDir ?? 'public')],
+        slugStyle: 'github',
+        numberPrefixes: false,
+        htmlOnly: true,
+        // resolve.extensions' default.
+        moduleExtensions: ['.mjs', '.js', '.mts', '.ts', '.jsx', '.tsx', '.json'],
+        ...(computedRoot ? { pageFolderRoot: true } : {}),
+      };
     },
   },
 ];

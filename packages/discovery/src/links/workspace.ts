@@ -469,7 +469,11 @@ export class WorkspaceIndex {
     if (options.root !== undefined) bases.push(join(root, options.root.replace(/^\.?\/+/, '')) + path);
     for (const [prefix, folder] of site.routes) if (path.startsWith(prefix)) bases.push(join(folder, path.slice(prefix.length)));
     for (const folder of site.staticDirs) bases.push(join(folder, path.slice(1)));
+    if (site.pageFolderRoot === true) bases.push(join(dir, path.slice(1)));
     bases.push(root + path);
+    if (site.moduleExtensions !== undefined && !nameOf(path).includes('.')) {
+      for (const base of [...bases]) bases.push(...site.moduleExtensions.map((extension) => base + extension));
+    }
     let fits = false;
     for (const base of bases) {
       const clean = base.replace(/\/{2,}/g, '/');

@@ -294,6 +294,24 @@ describe('Vite projects (vitejs/vite playground/ and create-vite templates)', ()
     expect([...index.sitesUsed.values()]).toContain('vite site at /r/playground/assets/ (its HTML pages); site-absolute routes / → /r/playground/assets/; heading ids: github');
   });
 
+  it('resolves a module path without its extension as Vite does (resolve.extensions), and takes a page\'s folder as a root when the configuration computes it', () => {
+    const index = new WorkspaceIndex(
+      new MemoryFileSystem({
+        ...tree,
+        '/r/playground/environment-react-ssr/vite.config.ts': "import { defineConfig } from 'vite'\n",
+        '/r/playground/environment-react-ssr/index.html': '  </head>\n  <body>\n    <script src="/src/entry-client" type="module"></script>\n    <script src="/src/entry-gone" type="module"></script>\n  </body>\n',
+        '/r/playground/environment-react-ssr/src/entry-client.tsx': '',
+        '/r/playground/backend-integration/vite.config.js': '        build: {\n          manifest: true,\n          outDir,\n        },\n        root,\n',
+        '/r/playground/backend-integration/frontend/entrypoints/index.html': '<!doctype html>\n\n<link rel="stylesheet" href="/global.css" />\n<link rel="stylesheet" href="/gone.css" />\n',
+        '/r/playground/backend-integration/frontend/entrypoints/global.css': '',
+      }),
+    );
+    expect(shownIn(index, '/r/playground/environment-react-ssr/index.html')).toEqual(['/src/entry-gone']);
+    expect(shownIn(index, '/r/playground/backend-integration/frontend/entrypoints/index.html')).toEqual(['/gone.css']);
+    // A literal root is not the page's folder: /main.js is looked for in the project only.
+    expect(shownIn(index, '/r/playground/html/index.html')).toEqual([]);
+  });
+
   it('reads a Markdown document of a Vite project as GitHub renders it: site-absolute from the repository root', () => {
     const index = new WorkspaceIndex(new MemoryFileSystem(tree));
     expect(shownIn(index, '/r/playground/html/README.md')).toEqual(['/main.js']);
