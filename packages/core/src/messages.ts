@@ -49,8 +49,15 @@ const DESCRIBE_MAX = 40;
 /** `s.slice(start, end)` for a message; longer than 60 code units, the middle gives way to `…`. */
 export function excerpt(s: string, start: number, end: number): string {
   const text = end - start <= EXCERPT_MAX ? s.slice(start, end) : s.slice(start, start + 40) + '…' + s.slice(end - 19, end);
-  return text.replace(INVISIBLE, (ch) => `<${hex4(ch.charCodeAt(0))}>`);
+  // INVISIBLE matches only code units below U+0020 or from U+007F on: printable ASCII needs no pattern.
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || (c >= 0x7f && c !== ELLIPSIS)) return text.replace(INVISIBLE, (ch) => `<${hex4(ch.charCodeAt(0))}>`);
+  }
+  return text;
 }
+
+const ELLIPSIS = 0x2026;
 
 /** The `isInvisible` characters as a pattern, unpaired surrogates included. */
 // Matching controls is the point here: they are shown as U+XXXX.

@@ -257,11 +257,63 @@ class Parser {
    * 16-bit units without "::", at most seven with it.
    */
   parseIPv6address(start: number, end: number, reportProblems: boolean): boolean {
+    // The check alone first: a valid address (the usual case) costs no closure and no message.
+    if (this.isIPv6address(start, end)) return true;
+    return reportProblems ? this.diagnoseIPv6address(start, end) : false;
+  }
+
+  /** `parseIPv6address`'s rules as a yes/no answer; `diagnoseIPv6address` says what is wrong. */
+  isIPv6address(start: number, end: number): boolean {
+    const s = this.s;
+    if (start === end) return false;
+    let units = 0;
+    let compression = -1;
+    let i = start;
+    if (s.charCodeAt(i) === COLON) {
+      if (!(i + 1 < end && s.charCodeAt(i + 1) === COLON)) return false;
+      compression = i;
+      i += 2;
+    }
+    while (i < end) {
+      let j = i;
+      let hasDot = false;
+      while (j < end) {
+        const c = s.charCodeAt(j);
+        if (c === COLON) break;
+        if (c === DOT) hasDot = true;
+        j++;
+      }
+      if (hasDot) {
+        if (j < end || !this.isIPv4address(i, j)) return false;
+        units += 2;
+      } else if (j === i || j - i > 4) {
+        return false;
+      } else {
+        for (let k = i; k < j; k++) if (!isHexDigit(s.charCodeAt(k))) return false;
+        units += 1;
+      }
+      i = j;
+      if (i < end) {
+        if (i + 1 < end && s.charCodeAt(i + 1) === COLON) {
+          if (compression >= 0) return false;
+          compression = i;
+          i += 2;
+        } else {
+          i += 1;
+          if (i === end) return false;
+        }
+      }
+    }
+    return compression < 0 ? units === 8 : units <= 7;
+  }
+
+  /** Reports every problem of an IPv6 address that `isIPv6address` rejects; returns false. */
+  diagnoseIPv6address(start: number, end: number): boolean {
     const s = this.s;
     let ok = true;
     const fail = (code: DiagnosticCode, from: number, to: number, message: () => string): void => {
       ok = false;
-      if (reportProblems && !this.full(code)) this.report(code, from, to, 'host', message());
+      if (!this.full(code)) this.report(code, from, to, 'host', message());
     };
     const address = (): string => this.excerpt(start, end);
     if (start === end) {
@@ -336,22 +388,23 @@ class Parser {
   // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
   parseIPvFuture(start: number, end: number): void {
     const s = this.s;
-    const literal = this.excerpt(start, end);
     let i = start + 1;
     while (i < end && isHexDigit(s.charCodeAt(i))) i++;
     if (i === start + 1) {
-      this.report('host-ipvfuture-invalid', start, Math.min(i + 1, end), 'host', `The IPvFuture literal "${literal}" needs hexadecimal version digits after "v".`);
+      this.report('host-ipvfuture-invalid', start, Math.min(i + 1, end), 'host', `The IPvFuture literal "${this.excerpt(start, end)}" needs hexadecimal version digits after "v".`);
       return;
     }
     if (i === end || s.charCodeAt(i) !== DOT) {
-      this.report('host-ipvfuture-invalid', start, end, 'host', `The IPvFuture literal "${literal}" needs "." after its version "${this.excerpt(start, i)}".`);
+      this.report('host-ipvfuture-invalid', start, end, 'host', `The IPvFuture literal "${this.excerpt(start, end)}" needs "." after its version "${this.excerpt(start, i)}".`);
       return;
     }
     i++;
     if (i === end) {
-      this.report('host-ipvfuture-invalid', start, end, 'host', `The IPvFuture literal "${literal}" has nothing after "."; it needs at least one character.`);
+      this.report('host-ipvfuture-invalid', start, end, 'host', `The IPvFuture literal "${this.excerpt(start, end)}" has nothing after "."; it needs at least one character.`);
       return;
     }
+    if (this.allIn(IPVFUTURE_TAIL, i, end)) return;
+    const literal = this.excerpt(start, end);
     this.reportRunsOutside(IPVFUTURE_TAIL, i, end, 'host-ipvfuture-invalid', 'host', (run) =>
       `The IPvFuture literal "${literal}" contains ${run}; only unreserved characters, sub-delims and ":" may follow ".".`,
     );
@@ -570,7 +623,8 @@ class Parser {
     } while (j < end && s.charCodeAt(j) === PERCENT && !this.isTriplet(j, end));
     if (this.full('pct-invalid-triplet')) return j;
     const raw = s.slice(start, j);
-    const percents = raw.split('%').length - 1;
+    let percents = 0;
+    for (let k = 0; k < raw.length; k++) if (raw.charCodeAt(k) === PERCENT) percents++;
     const fixed = raw.replaceAll('%', '%25');
     const text = this.excerpt(start, j);
     const what = percents > 1 ? `${percents} "%" signs in "${text}" are` : text === '%' ? '"%" is' : `"%" in "${text}" is`;
@@ -758,8 +812,15 @@ const LOOKALIKE_DIGITS: Readonly<Record<string, string>> = { O: '0', o: '0', l: 
  * as a suggestion; only for a printable octet ("50%off" must not become %0F).
  */
 function lookalikeTriplet(text: string, start: number): Suggestion[] {
-  if (!/^%[^%]{2}$/.test(text)) return [];
-  const repaired = ('%' + [...text.slice(1)].map((c) => LOOKALIKE_DIGITS[c] ?? c).join('')).toUpperCase();
+  if (text.length !== 3 || text.charCodeAt(0) !== PERCENT) return [];
+  const first = text.charAt(1);
+  const second = text.charAt(2);
+  if (first === '%' || second === '%') return [];
+  const firstDigit = LOOKALIKE_DIGITS[first];
+  const secondDigit = LOOKALIKE_DIGITS[second];
+  // Without a look-alike letter the repair would be the triplet itself: no suggestion.
+  if (firstDigit === undefined && secondDigit === undefined) return [];
+  const repaired = ('%' + (firstDigit ?? first) + (secondDigit ?? second)).toUpperCase();
   const octet = Number.parseInt(repaired.slice(1), 16);
   if (repaired === text.toUpperCase() || !/^%[0-9A-F]{2}$/.test(repaired) || octet < 0x20 || octet === 0x7f) return [];
   return [{ message: `Write the triplet "${repaired}".`, edits: [{ start, end: start + 3, text: repaired }] }];
@@ -794,10 +855,69 @@ function findEnd(s: string, from: number, stop1: number, stop2: number, stop3: n
   return i;
 }
 
-/** Whether `s[i]` starts a triplet of an octet below 0x80 (ASCII, so no UTF-8 check is due). */
-function isAsciiTriplet(s: string, i: number): boolean {
+/**
+ * A sticky pattern matching a run, possibly empty, of the characters `table` holds (built from
+ * the table, so the two cannot disagree). The regular expression engine reads a run of plain
+ * characters faster than a `charCodeAt` loop, and at the same speed whatever the string's
+ * internal representation (one- or two-byte, flat or concatenated).
+ */
+function runPattern(table: CharTable): RegExp {
+  let members = '';
+  for (let c = 0; c < 128; c++) if (table[c] === 1) members += '\\x' + c.toString(16).padStart(2, '0');
+  return new RegExp(`[${members}]*`, 'y');
+}
+
+const SCHEME_RUN = runPattern(SCHEME_CHAR);
+const REG_NAME_RUN = runPattern(REG_NAME);
+const PATH_RUN = runPattern(PATH_CHAR);
+const QUERY_RUN = runPattern(QUERY);
+const FRAGMENT_RUN = runPattern(FRAGMENT);
+
+/** The end of the run of `run`'s characters that starts at `from` (`from` ≤ `s.length`). */
+function skipRun(run: RegExp, s: string, from: number): number {
+  run.lastIndex = from;
+  run.test(s);
+  return run.lastIndex;
+}
+
+/**
+ * Where the triplet at `s[i]` (a "%") ends, with the triplets that complete its UTF-8 sequence
+ * (§2.5), or -1 when the diagnosing scan must look: not a triplet, or octets that are not
+ * well-formed UTF-8 (the rules of `utf8SequenceLength`). A triplet's digits are never a
+ * component's delimiter, so the sequence lies inside the component being read.
+ */
+function tripletEnd(s: string, i: number): number {
   const h1 = s.charCodeAt(i + 1);
-  return h1 >= 0x30 && h1 <= 0x37 && isHexDigit(s.charCodeAt(i + 2));
+  const h2 = s.charCodeAt(i + 2);
+  if (!isHexDigit(h1) || !isHexDigit(h2)) return -1;
+  const b0 = (hexValue(h1) << 4) | hexValue(h2);
+  if (b0 < 0x80) return i + 3;
+  let length: number;
+  let lo = 0x80;
+  let hi = 0xbf;
+  if (b0 >= 0xc2 && b0 <= 0xdf) length = 2;
+  else if (b0 >= 0xe0 && b0 <= 0xef) {
+    length = 3;
+    if (b0 === 0xe0) lo = 0xa0;
+    else if (b0 === 0xed) hi = 0x9f;
+  } else if (b0 >= 0xf0 && b0 <= 0xf4) {
+    length = 4;
+    if (b0 === 0xf0) lo = 0x90;
+    else if (b0 === 0xf4) hi = 0x8f;
+  } else return -1;
+  let j = i + 3;
+  for (let k = 1; k < length; k++) {
+    if (s.charCodeAt(j) !== PERCENT) return -1;
+    const c1 = s.charCodeAt(j + 1);
+    const c2 = s.charCodeAt(j + 2);
+    if (!isHexDigit(c1) || !isHexDigit(c2)) return -1;
+    const b = (hexValue(c1) << 4) | hexValue(c2);
+    if (b < lo || b > hi) return -1;
+    lo = 0x80;
+    hi = 0xbf;
+    j += 3;
+  }
+  return j;
 }
 
 /**
@@ -818,14 +938,11 @@ export function parse(input: string, options?: ParseOptions): UriReference {
   const parser = sharedParser.reset(s, max >= 0 ? max : 0, options?.iri === true, options?.allowZoneId === true);
   const n = s.length;
   let i = 0;
+  let end = 0; // where a run of percent-encoded triplets ends
 
   // scheme: ^(([^:/?#]+):)? — then ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
   let scheme: Span | undefined;
-  while (i < n) {
-    const c = s.charCodeAt(i);
-    if (c < 128 && SCHEME_CHAR[c] === 1) i++;
-    else break;
-  }
+  i = skipRun(SCHEME_RUN, s, 0);
   if (i < n) {
     const c = s.charCodeAt(i);
     if (c === COLON) {
@@ -861,9 +978,10 @@ export function parse(input: string, options?: ParseOptions): UriReference {
     let colon = -1;
     let colons = 0;
     let plain = true;
-    for (i = start; i < n; i++) {
+    for (i = start; ; i++) {
+      i = skipRun(REG_NAME_RUN, s, i);
+      if (i === n) break;
       const c = s.charCodeAt(i);
-      if (c < 128 && REG_NAME[c] === 1) continue;
       if (c === COLON) {
         if (colon < 0) colon = i;
         colons++;
@@ -907,14 +1025,13 @@ export function parse(input: string, options?: ParseOptions): UriReference {
   // path: path-abempty / path-absolute / path-noscheme / path-rootless / path-empty
   const pathStart = i;
   let pathClean = true;
-  for (; i < n; i++) {
+  for (;;) {
+    i = skipRun(PATH_RUN, s, i);
+    if (i === n) break;
     const c = s.charCodeAt(i);
-    if (c < 128 && PATH_CHAR[c] === 1) {
-      continue;
-    } else if (c === QUESTION || c === HASH) {
-      break;
-    } else if (c === PERCENT && isAsciiTriplet(s, i)) {
-      i += 2;
+    if (c === QUESTION || c === HASH) break;
+    if (c === PERCENT && (end = tripletEnd(s, i)) >= 0) {
+      i = end;
     } else {
       pathClean = false;
       break;
@@ -937,16 +1054,18 @@ export function parse(input: string, options?: ParseOptions): UriReference {
   let query: Span | undefined;
   if (i < n && s.charCodeAt(i) === QUESTION) {
     const start = i + 1;
-    for (i = start; i < n; i++) {
+    for (i = start; ; ) {
+      i = skipRun(QUERY_RUN, s, i);
+      if (i === n) break;
       const c = s.charCodeAt(i);
-      if (c < 128 && QUERY[c] === 1) continue;
       if (c === HASH) break;
-      if (c === PERCENT && isAsciiTriplet(s, i)) {
-        i += 2;
+      if (c === PERCENT && (end = tripletEnd(s, i)) >= 0) {
+        i = end;
         continue;
       }
       const from = i;
-      i = findEnd(s, i, HASH, -1, -1);
+      i = s.indexOf('#', i);
+      if (i < 0) i = n;
       parser.scan(from, i, QUERY, 'query', 'query-unescaped-char');
       break;
     }
@@ -957,11 +1076,11 @@ export function parse(input: string, options?: ParseOptions): UriReference {
   let fragment: Span | undefined;
   if (i < n) {
     const start = i + 1;
-    for (i = start; i < n; i++) {
-      const c = s.charCodeAt(i);
-      if (c < 128 && FRAGMENT[c] === 1) continue;
-      if (c === PERCENT && isAsciiTriplet(s, i)) {
-        i += 2;
+    for (i = start; ; ) {
+      i = skipRun(FRAGMENT_RUN, s, i);
+      if (i === n) break;
+      if (s.charCodeAt(i) === PERCENT && (end = tripletEnd(s, i)) >= 0) {
+        i = end;
         continue;
       }
       parser.scan(i, n, FRAGMENT, 'fragment', 'fragment-unescaped-char');
