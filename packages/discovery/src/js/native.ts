@@ -214,6 +214,40 @@ const WALK: Readonly<Record<string, number>> = Object.assign(Object.create(null)
   ExpressionStatement: DIRECTIVE,
 });
 
+type ChildVisitor = (node: Node, scope: LightScope, visit: (child: Node, scope: LightScope) => void) => void;
+
+const childVisitorsOf = new WeakMap<Record<string, readonly string[]>, Record<string, ChildVisitor>>();
+
+/**
+ * For each node type, a function that sets the `parent` of each child of a node (the values of its
+ * visitor keys, in their order, that are nodes: objects with a string `type`, alone or in an array)
+ * and visits it. Each type's function is compiled from its keys (`node.key` written out, not
+ * `node[key]` read in a loop): a property read that only ever sees nodes of one type stays fast,
+ * where one read for every type of node is slow — the difference is half the walk's time.
+ */
+function childVisitors(keys: Record<string, readonly string[]>): Record<string, ChildVisitor> {
+  let visitors = childVisitorsOf.get(keys);
+  if (visitors !== undefined) return visitors;
+  visitors = Object.create(null) as Record<string, ChildVisitor>;
+  for (const [type, names] of Object.entries(keys)) {
+    const lines = names.map((name) => {
+      const child = `node[${JSON.stringify(name)}]`;
+      return [
+        `c = ${child};`,
+        "if (c !== null && typeof c === 'object') {",
+        '  if (Array.isArray(c)) {',
+        "    for (let i = 0; i < c.length; i++) { const x = c[i]; if (x !== null && typeof x === 'object' && typeof x.type === 'string') { x.parent = node; visit(x, scope); } }",
+        "  } else if (typeof c.type === 'string') { c.parent = node; visit(c, scope); }",
+        '}',
+      ].join('\n');
+    });
+    // Compiled from the parser's own visitor keys, each name quoted as a string literal.
+    visitors[type] = new Function('node', 'scope', 'visit', `let c;\n${lines.join('\n')}`) as ChildVisitor;
+  }
+  childVisitorsOf.set(keys, visitors);
+  return visitors;
+}
+
 /**
  * One walk of the tree: sets each node's `parent`, lists every node and identifier, makes the
  * scopes and their declarations, lists the nodes discovery acts on (so that it need not walk the
@@ -317,6 +351,7 @@ function walk(program: TSESTree.Program, keys: Record<string, readonly string[]>
   };
 
   const discovered = walked.nodes;
+  const children = childVisitors(keys);
   const visit = (node: Node, scope: LightScope): void => {
     nodes.push(node);
     const record = node as unknown as Mutable;
@@ -346,24 +381,8 @@ function walk(program: TSESTree.Program, keys: Record<string, readonly string[]>
     } else if (type === 'Program') {
       inner = module;
     }
-    const nodeKeys = keys[type];
-    if (nodeKeys !== undefined) {
-      for (const key of nodeKeys) {
-        const child = record[key];
-        if (child === null || typeof child !== 'object') continue;
-        if (Array.isArray(child)) {
-          for (const item of child) {
-            if (item !== null && typeof item === 'object' && typeof (item as Mutable).type === 'string') {
-              (item as Mutable).parent = node;
-              visit(item as Node, inner);
-            }
-          }
-        } else if (typeof (child as Mutable).type === 'string') {
-          (child as Mutable).parent = node;
-          visit(child as Node, inner);
-        }
-      }
-    }
+    const visitChildren = children[type];
+    if (visitChildren !== undefined) visitChildren(node, inner, visit);
     // A JSX attribute whose value discovery reads skips the rest of its subtree.
     if (type === 'JSXAttribute') walked.subtreeEnds.set(node, discovered.length);
   };
