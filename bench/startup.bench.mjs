@@ -10,12 +10,16 @@
 //    start (2's parser-only run), in rotating order over --small-rounds rounds; their absolute
 //    medians too, for the 300 ms targets (the machine is shared: read them with the load printed).
 //
+// Under /usr/bin/time (where there is one) each ESLint and scan run also gives its CPU time (user +
+// system): on the shared machine, a process's CPU time moves far less with the load than its wall
+// time, so both ratios are printed, each the median of the per-round ratios.
+//
 //   pnpm build && node startup.bench.mjs [--repo DIR] [--rounds 3] [--small-rounds 15] [--only repo|small]
 //
 // The repository defaults to /work/survey/repos/react-router (any git checkout with ≥ 500 JS/TS files
 // will do: its tracked .js/.jsx/.mjs/.cjs/.ts/.tsx/.mts/.cts files are linted).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -58,38 +62,49 @@ const median = (list) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-/** Two ESLint configs for the files under `base`: typescript-eslint's parser alone, and with urilint's recommended config. */
+/** ESLint configs for the files under `base`: typescript-eslint's parser alone, with one of ESLint's rules, and with urilint's recommended config. */
 function eslintConfigs(name, base) {
   const files = `['**/*.{js,jsx,mjs,cjs,ts,tsx,mts,cts}']`;
   const parserOnly = path.join(dir, `${name}.parser.config.mjs`);
+  const oneRule = path.join(dir, `${name}.one-rule.config.mjs`);
   const recommended = path.join(dir, `${name}.recommended.config.mjs`);
   const head = `import parser from ${JSON.stringify(TS_PARSER)};\nconst base = { basePath: ${JSON.stringify(base)}, files: ${files}, languageOptions: { parser } };\n`;
   writeFileSync(parserOnly, `${head}export default [base];\n`);
+  // One of ESLint's own rules: what configuring any rule costs ESLint itself (it validates each configured rule's options with ajv).
+  writeFileSync(oneRule, `${head}export default [{ ...base, rules: { 'no-debugger': 'error' } }];\n`);
   writeFileSync(
     recommended,
     `${head}import urilint from ${JSON.stringify(PLUGIN_DIST)};\nexport default [base, { ...urilint.configs.recommended, basePath: ${JSON.stringify(base)}, files: ${files} }];\n`,
   );
-  return { parserOnly, recommended };
+  return { parserOnly, oneRule, recommended };
 }
 
-/** ESLint with `config` on `files` in `cwd`: the time from spawn to exit, and the messages of urilint's rules. */
-function eslint(config, files, cwd) {
-  const start = performance.now();
-  const result = spawnSync(process.execPath, [ESLINT_BIN, '--config', config, '--no-warn-ignored', '--format', 'json', ...files], { cwd, encoding: 'utf8', maxBuffer: 1 << 30 });
-  const ms = performance.now() - start;
-  if (result.status !== 0 && result.status !== 1) throw new Error(`eslint --config ${config} exited with ${result.status}: ${result.stderr.slice(0, 2000)}`);
-  const report = JSON.parse(result.stdout);
-  const messages = report.flatMap((file) => file.messages);
-  return { ms, files: report.length, urilint: messages.filter((m) => m.ruleId?.startsWith('urilint/')).length, fatal: messages.filter((m) => m.fatal).length };
-}
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+const cpuFile = path.join(dir, 'cpu.txt');
 
-/** A command from spawn to exit. */
-function timed(args, cwd) {
+/** `node args` in `cwd`: wall time from spawn to exit, CPU time (user + system, under /usr/bin/time; NaN without it) and the result. */
+function run(args, cwd) {
+  const [command, commandArgs] = TIME ? [TIME, ['-o', cpuFile, '-f', '%U %S', process.execPath, ...args]] : [process.execPath, args];
   const start = performance.now();
-  const result = spawnSync(process.execPath, args, { cwd, encoding: 'utf8' });
+  const result = spawnSync(command, commandArgs, { cwd, encoding: 'utf8', maxBuffer: 1 << 30 });
   const ms = performance.now() - start;
   if (result.status !== 0 && result.status !== 1) throw new Error(`node ${args.join(' ')} exited with ${result.status}: ${result.stderr.slice(0, 2000)}`);
-  return ms;
+  const cpu = TIME ? readFileSync(cpuFile, 'utf8').trim().split('\n').at(-1).split(' ').reduce((sum, seconds) => sum + Number(seconds) * 1000, 0) : NaN;
+  return { ms, cpu, stdout: result.stdout };
+}
+
+/** ESLint with `config` on `files` in `cwd`: wall and CPU time, and the messages of urilint's rules. */
+function eslint(config, files, cwd) {
+  const { ms, cpu, stdout } = run([ESLINT_BIN, '--config', config, '--no-warn-ignored', '--format', 'json', ...files], cwd);
+  const report = JSON.parse(stdout);
+  const messages = report.flatMap((file) => file.messages);
+  return { ms, cpu, files: report.length, urilint: messages.filter((m) => m.ruleId?.startsWith('urilint/')).length, fatal: messages.filter((m) => m.fatal).length };
+}
+
+/** A command from spawn to exit: wall and CPU time. */
+function timed(args, cwd) {
+  const { ms, cpu } = run(args, cwd);
+  return { ms, cpu };
 }
 
 /** The language server from spawn to its answer to `initialize` (then it is stopped). */
@@ -124,15 +139,19 @@ function repository() {
     const order = round % 2 === 0 ? ['parserOnly', 'recommended'] : ['recommended', 'parserOnly'];
     for (const name of order) {
       last = { ...last, [name]: eslint(configs[name], files, REPO) };
-      rows[name].push(last[name].ms);
+      rows[name].push(last[name]);
     }
   }
-  const ratio = median(rows.recommended.map((ms, i) => ms / rows.parserOnly[i]));
-  console.log('| run | × parser alone (median of per-round ratios) | files linted | urilint messages | parse errors |');
-  console.log('| --- | ---: | ---: | ---: | ---: |');
-  console.log(`| typescript-eslint parser, no rule | 1.00× | ${last.parserOnly.files} | ${last.parserOnly.urilint} | ${last.parserOnly.fatal} |`);
-  console.log(`| + urilint \`recommended\` | **${ratio.toFixed(3)}×** | ${last.recommended.files} | ${last.recommended.urilint} | ${last.recommended.fatal} |`);
-  console.log(`\nper-round ratios: ${rows.recommended.map((ms, i) => (ms / rows.parserOnly[i]).toFixed(3)).join(', ')}; load after ${load()}`);
+  const ratios = (key) => rows.recommended.map((run, i) => run[key] / rows.parserOnly[i][key]);
+  const fixed = (list) => list.map((r) => r.toFixed(3)).join(', ');
+  const ms = (name, key) => median(rows[name].map((run) => run[key])).toFixed(0);
+  console.log('| run | wall: × parser alone (median of per-round ratios) | CPU: × parser alone | median wall ms | median CPU ms | files linted | urilint messages | parse errors |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log(`| typescript-eslint parser, no rule | 1.00× | 1.00× | ${ms('parserOnly', 'ms')} | ${ms('parserOnly', 'cpu')} | ${last.parserOnly.files} | ${last.parserOnly.urilint} | ${last.parserOnly.fatal} |`);
+  console.log(
+    `| + urilint \`recommended\` | **${median(ratios('ms')).toFixed(3)}×** | **${median(ratios('cpu')).toFixed(3)}×** | ${ms('recommended', 'ms')} | ${ms('recommended', 'cpu')} | ${last.recommended.files} | ${last.recommended.urilint} | ${last.recommended.fatal} |`,
+  );
+  console.log(`\nper-round ratios, wall: ${fixed(ratios('ms'))}; CPU: ${fixed(ratios('cpu'))}; load after ${load()}`);
 }
 
 async function small() {
@@ -145,11 +164,12 @@ async function small() {
   const configs = eslintConfigs('one', one);
   const runs = {
     'node -e 0': () => timed(['-e', '0'], one),
-    'ESLint, parser alone, one file': () => eslint(configs.parserOnly, [ts], one).ms,
-    'ESLint + urilint recommended, one file': () => eslint(configs.recommended, [ts], one).ms,
+    'ESLint, parser alone, one file': () => eslint(configs.parserOnly, [ts], one),
+    'ESLint + one built-in rule (no-debugger), one file': () => eslint(configs.oneRule, [ts], one),
+    'ESLint + urilint recommended, one file': () => eslint(configs.recommended, [ts], one),
     'urilint scan README.md': () => timed([CLI, 'scan', '--no-progress', md], one),
     'urilint scan client.ts': () => timed([CLI, 'scan', '--no-progress', ts], one),
-    'language server: initialize answered': () => initialize(one),
+    'language server: initialize answered': async () => ({ ms: await initialize(one), cpu: NaN }),
   };
   const names = Object.keys(runs);
   const times = Object.fromEntries(names.map((name) => [name, []]));
@@ -162,15 +182,30 @@ async function small() {
   }
   const node = times['node -e 0'];
   const eslintStart = times['ESLint, parser alone, one file'];
-  const ratio = (name, base) => median(times[name].map((ms, i) => ms / base[i])).toFixed(2);
-  console.log('| run | × `node -e 0` | × ESLint (parser alone, one file) | median ms |');
-  console.log('| --- | ---: | ---: | ---: |');
-  for (const name of names) console.log(`| ${name} | ${ratio(name, node)}× | ${ratio(name, eslintStart)}× | ${median(times[name]).toFixed(0)} |`);
+  const ratiosOf = (name, base, key) => times[name].map((run, i) => run[key] / base[i][key]);
+  const ratio = (name, base, key = 'ms') => {
+    const value = median(ratiosOf(name, base, key));
+    return Number.isNaN(value) ? '—' : `${value.toFixed(2)}×`;
+  };
+  const ms = (name, key) => {
+    const value = median(times[name].map((run) => run[key]));
+    return Number.isNaN(value) ? '—' : value.toFixed(0);
+  };
+  console.log('| run | wall: × `node -e 0` | wall: × ESLint (parser alone, one file) | CPU: × ESLint (parser alone, one file) | median wall ms | median CPU ms |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+  for (const name of names) console.log(`| ${name} | ${ratio(name, node)} | ${ratio(name, eslintStart)} | ${ratio(name, eslintStart, 'cpu')} | ${ms(name, 'ms')} | ${ms(name, 'cpu')} |`);
+  const recommended = 'ESLint + urilint recommended, one file';
+  const oneRule = 'ESLint + one built-in rule (no-debugger), one file';
+  const fixed = (list) => list.map((r) => r.toFixed(2)).join(', ');
+  console.log(`\n${recommended} ÷ parser alone, per round: wall ${fixed(ratiosOf(recommended, eslintStart, 'ms'))}; CPU ${fixed(ratiosOf(recommended, eslintStart, 'cpu'))}`);
+  console.log(`${recommended} ÷ ${oneRule}: wall ${ratio(recommended, times[oneRule])}, CPU ${ratio(recommended, times[oneRule], 'cpu')} (medians of per-round ratios)`);
   console.log(`\nload after ${load()}`);
 }
 
 try {
-  console.log(`node ${process.version} · ${os.cpus()[0]?.model ?? '?'} · ${os.cpus().length} cores · ${os.platform()} ${os.arch()}`);
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  const changed = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, encoding: 'utf8' }).trim().split('\n').filter(Boolean).length;
+  console.log(`node ${process.version} · ${os.cpus()[0]?.model ?? '?'} · ${os.cpus().length} cores · ${os.platform()} ${os.arch()} · urilint at ${commit}${changed ? ` (+ ${changed} files changed in the work tree)` : ''} · CPU times ${TIME ? 'from /usr/bin/time' : 'not measured (no /usr/bin/time)'}`);
   if (values.only !== 'small') repository();
   if (values.only !== 'repo') await small();
 } finally {
