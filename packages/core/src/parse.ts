@@ -872,6 +872,8 @@ const REG_NAME_RUN = runPattern(REG_NAME);
 const PATH_RUN = runPattern(PATH_CHAR);
 const QUERY_RUN = runPattern(QUERY);
 const FRAGMENT_RUN = runPattern(FRAGMENT);
+/** The rest of an authority: up to the "/", "?" or "#" that ends it (RFC 3986 §3.2). */
+const AUTHORITY_REST = /[^/?#]*/y;
 
 /** The end of the run of `run`'s characters that starts at `from` (`from` ≤ `s.length`). */
 function skipRun(run: RegExp, s: string, from: number): number {
@@ -985,15 +987,18 @@ export function parse(input: string, options?: ParseOptions): UriReference {
       if (c === COLON) {
         if (colon < 0) colon = i;
         colons++;
-      } else if (c === AT) {
-        if (at >= 0) plain = false;
+      } else if (c === SLASH || c === QUESTION || c === HASH) {
+        break;
+      } else if (c === AT && at < 0) {
         at = i;
         colon = -1;
         colons = 0;
-      } else if (c === SLASH || c === QUESTION || c === HASH) {
-        break;
       } else {
+        // A second "@", "[", "%" or another character: parseAuthority reads the authority again
+        // and says what is wrong; only its end is wanted here.
         plain = false;
+        i = skipRun(AUTHORITY_REST, s, i);
+        break;
       }
     }
     authority = { start, end: i };
@@ -1101,8 +1106,50 @@ export function parse(input: string, options?: ParseOptions): UriReference {
     });
   }
 
-  // Keys in component order; undefined components are absent, not `undefined`.
-  const result: UriReference = { input: s, valid: !parser.hasError, kind: scheme ? 'uri' : 'relative-ref' } as UriReference;
+  const valid = !parser.hasError;
+  const kind = scheme ? 'uri' : 'relative-ref';
+  const diagnostics = parser.diagnostics;
+  // Keys in component order; undefined components are absent, not `undefined`. The usual shapes
+  // (no userinfo, no port) are object literals: adding keys one by one gives each result one of
+  // some forty hidden classes, and each assignment below a lookup among them.
+  if (userinfo === undefined && port === undefined && (authority === undefined) === (host === undefined)) {
+    const shape = (scheme ? 1 : 0) | (query ? 2 : 0) | (fragment ? 4 : 0) | (authority ? 8 : 0);
+    switch (shape) {
+      case 0:
+        return { input: s, valid, kind, path, diagnostics };
+      case 1:
+        return { input: s, valid, kind, scheme: scheme!, path, diagnostics };
+      case 2:
+        return { input: s, valid, kind, path, query: query!, diagnostics };
+      case 3:
+        return { input: s, valid, kind, scheme: scheme!, path, query: query!, diagnostics };
+      case 4:
+        return { input: s, valid, kind, path, fragment: fragment!, diagnostics };
+      case 5:
+        return { input: s, valid, kind, scheme: scheme!, path, fragment: fragment!, diagnostics };
+      case 6:
+        return { input: s, valid, kind, path, query: query!, fragment: fragment!, diagnostics };
+      case 7:
+        return { input: s, valid, kind, scheme: scheme!, path, query: query!, fragment: fragment!, diagnostics };
+      case 8:
+        return { input: s, valid, kind, authority: authority!, host: host!, path, diagnostics };
+      case 9:
+        return { input: s, valid, kind, scheme: scheme!, authority: authority!, host: host!, path, diagnostics };
+      case 10:
+        return { input: s, valid, kind, authority: authority!, host: host!, path, query: query!, diagnostics };
+      case 11:
+        return { input: s, valid, kind, scheme: scheme!, authority: authority!, host: host!, path, query: query!, diagnostics };
+      case 12:
+        return { input: s, valid, kind, authority: authority!, host: host!, path, fragment: fragment!, diagnostics };
+      case 13:
+        return { input: s, valid, kind, scheme: scheme!, authority: authority!, host: host!, path, fragment: fragment!, diagnostics };
+      case 14:
+        return { input: s, valid, kind, authority: authority!, host: host!, path, query: query!, fragment: fragment!, diagnostics };
+      case 15:
+        return { input: s, valid, kind, scheme: scheme!, authority: authority!, host: host!, path, query: query!, fragment: fragment!, diagnostics };
+    }
+  }
+  const result: UriReference = { input: s, valid, kind } as UriReference;
   if (scheme) result.scheme = scheme;
   if (authority) result.authority = authority;
   if (userinfo) result.userinfo = userinfo;
@@ -1111,6 +1158,6 @@ export function parse(input: string, options?: ParseOptions): UriReference {
   result.path = path;
   if (query) result.query = query;
   if (fragment) result.fragment = fragment;
-  result.diagnostics = parser.diagnostics;
+  result.diagnostics = diagnostics;
   return result;
 }
