@@ -14,7 +14,10 @@
 // system): on the shared machine, a process's CPU time moves far less with the load than its wall
 // time, so both ratios are printed, each the median of the per-round ratios.
 //
-//   pnpm build && node startup.bench.mjs [--repo DIR] [--rounds 3] [--small-rounds 15] [--only repo|small]
+// --before DIR adds the recommended config of another build of the plugin (DIR: a checkout of an
+// earlier commit, installed and built) to the same rounds, so a change is measured side by side.
+//
+//   pnpm build && node startup.bench.mjs [--repo DIR] [--rounds 3] [--small-rounds 15] [--only repo|small] [--before DIR]
 //
 // The repository defaults to /work/survey/repos/react-router (any git checkout with ≥ 500 JS/TS files
 // will do: its tracked .js/.jsx/.mjs/.cjs/.ts/.tsx/.mts/.cts files are linted).
@@ -35,6 +38,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     'small-rounds': { type: 'string', default: '15' },
     only: { type: 'string' },
+    before: { type: 'string' },
   },
 });
 const REPO = path.resolve(values.repo);
@@ -52,6 +56,20 @@ const fromRoot = createRequire(path.join(ROOT, 'package.json'));
 const ESLINT_BIN = path.join(path.dirname(fromRoot.resolve('eslint/package.json')), 'bin/eslint.js');
 const ESLINT_VERSION = fromRoot('eslint/package.json').version;
 const TS_PARSER = createRequire(path.join(ROOT, 'packages/eslint-plugin/package.json')).resolve('@typescript-eslint/parser');
+const BEFORE_DIST = values.before === undefined ? undefined : path.resolve(values.before, 'packages/eslint-plugin/dist/index.js');
+if (BEFORE_DIST !== undefined && !existsSync(BEFORE_DIST)) {
+  console.error(`--before: ${BEFORE_DIST} is missing (install and build that checkout first).`);
+  process.exit(2);
+}
+/** The --before checkout's commit (or its folder's name, for an exported tree that is no git checkout). */
+function beforeLabel(dir) {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return path.basename(path.resolve(dir));
+  }
+}
+const BEFORE = values.before === undefined ? undefined : beforeLabel(values.before);
 const JS_TS = /\.(?:js|jsx|mjs|cjs|ts|tsx|mts|cts)$/;
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'urilint-startup-'));
@@ -76,7 +94,12 @@ function eslintConfigs(name, base) {
     recommended,
     `${head}import urilint from ${JSON.stringify(PLUGIN_DIST)};\nexport default [base, { ...urilint.configs.recommended, basePath: ${JSON.stringify(base)}, files: ${files} }];\n`,
   );
-  return { parserOnly, oneRule, recommended };
+  const configs = { parserOnly, oneRule, recommended };
+  if (BEFORE_DIST !== undefined) {
+    configs.before = path.join(dir, `${name}.before.config.mjs`);
+    writeFileSync(configs.before, `${head}import urilint from ${JSON.stringify(BEFORE_DIST)};\nexport default [base, { ...urilint.configs.recommended, basePath: ${JSON.stringify(base)}, files: ${files} }];\n`);
+  }
+  return configs;
 }
 
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
@@ -133,25 +156,32 @@ function repository() {
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO, encoding: 'utf8' }).trim();
   const configs = eslintConfigs('repo', REPO);
   console.log(`\n### ESLint ${ESLINT_VERSION} on ${path.basename(REPO)} (${commit}): ${files.length} JS/TS files, ${ROUNDS} rounds, load before ${load()}\n`);
-  const rows = { parserOnly: [], recommended: [] };
+  const names = BEFORE_DIST === undefined ? ['parserOnly', 'recommended'] : ['parserOnly', 'recommended', 'before'];
+  const rows = Object.fromEntries(names.map((name) => [name, []]));
   let last;
   for (let round = 0; round < ROUNDS; round++) {
-    const order = round % 2 === 0 ? ['parserOnly', 'recommended'] : ['recommended', 'parserOnly'];
+    // Alternating (two configs) or rotating (three) order.
+    const order = names.map((_, i) => names[(i + round) % names.length]);
+    if (names.length === 2 && round % 2 === 1) order.reverse();
     for (const name of order) {
       last = { ...last, [name]: eslint(configs[name], files, REPO) };
       rows[name].push(last[name]);
     }
   }
-  const ratios = (key) => rows.recommended.map((run, i) => run[key] / rows.parserOnly[i][key]);
+  const ratios = (name, key) => rows[name].map((run, i) => run[key] / rows.parserOnly[i][key]);
   const fixed = (list) => list.map((r) => r.toFixed(3)).join(', ');
   const ms = (name, key) => median(rows[name].map((run) => run[key])).toFixed(0);
+  const label = { parserOnly: 'typescript-eslint parser, no rule', recommended: '+ urilint `recommended`', before: `+ urilint \`recommended\`, built at ${BEFORE}` };
   console.log('| run | wall: × parser alone (median of per-round ratios) | CPU: × parser alone | median wall ms | median CPU ms | files linted | urilint messages | parse errors |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-  console.log(`| typescript-eslint parser, no rule | 1.00× | 1.00× | ${ms('parserOnly', 'ms')} | ${ms('parserOnly', 'cpu')} | ${last.parserOnly.files} | ${last.parserOnly.urilint} | ${last.parserOnly.fatal} |`);
-  console.log(
-    `| + urilint \`recommended\` | **${median(ratios('ms')).toFixed(3)}×** | **${median(ratios('cpu')).toFixed(3)}×** | ${ms('recommended', 'ms')} | ${ms('recommended', 'cpu')} | ${last.recommended.files} | ${last.recommended.urilint} | ${last.recommended.fatal} |`,
-  );
-  console.log(`\nper-round ratios, wall: ${fixed(ratios('ms'))}; CPU: ${fixed(ratios('cpu'))}; load after ${load()}`);
+  for (const name of names) {
+    const bold = (text) => (name === 'recommended' ? `**${text}**` : text);
+    console.log(
+      `| ${label[name]} | ${bold(`${median(ratios(name, 'ms')).toFixed(3)}×`)} | ${bold(`${median(ratios(name, 'cpu')).toFixed(3)}×`)} | ${ms(name, 'ms')} | ${ms(name, 'cpu')} | ${last[name].files} | ${last[name].urilint} | ${last[name].fatal} |`,
+    );
+  }
+  if (BEFORE_DIST !== undefined) console.log(`\nper-round ratios, built at ${BEFORE}: wall ${fixed(ratios('before', 'ms'))}; CPU ${fixed(ratios('before', 'cpu'))}`);
+  console.log(`per-round ratios: wall ${fixed(ratios('recommended', 'ms'))}; CPU ${fixed(ratios('recommended', 'cpu'))}; load after ${load()}`);
 }
 
 async function small() {
@@ -167,6 +197,7 @@ async function small() {
     'ESLint, parser alone, one file': () => eslint(configs.parserOnly, [ts], one),
     'ESLint + one built-in rule (no-debugger), one file': () => eslint(configs.oneRule, [ts], one),
     'ESLint + urilint recommended, one file': () => eslint(configs.recommended, [ts], one),
+    ...(BEFORE_DIST === undefined ? {} : { [`ESLint + urilint recommended built at ${BEFORE}, one file`]: () => eslint(configs.before, [ts], one) }),
     'urilint scan README.md': () => timed([CLI, 'scan', '--no-progress', md], one),
     'urilint scan client.ts': () => timed([CLI, 'scan', '--no-progress', ts], one),
     'language server: initialize answered': async () => ({ ms: await initialize(one), cpu: NaN }),
@@ -198,6 +229,11 @@ async function small() {
   const oneRule = 'ESLint + one built-in rule (no-debugger), one file';
   const fixed = (list) => list.map((r) => r.toFixed(2)).join(', ');
   console.log(`\n${recommended} ÷ parser alone, per round: wall ${fixed(ratiosOf(recommended, eslintStart, 'ms'))}; CPU ${fixed(ratiosOf(recommended, eslintStart, 'cpu'))}`);
+  if (BEFORE_DIST !== undefined) {
+    const before = `ESLint + urilint recommended built at ${BEFORE}, one file`;
+    console.log(`${before} ÷ parser alone, per round: wall ${fixed(ratiosOf(before, eslintStart, 'ms'))}; CPU ${fixed(ratiosOf(before, eslintStart, 'cpu'))}`);
+    console.log(`${recommended} ÷ ${before}: wall ${ratio(recommended, times[before])}, CPU ${ratio(recommended, times[before], 'cpu')} (medians of per-round ratios)`);
+  }
   console.log(`${recommended} ÷ ${oneRule}: wall ${ratio(recommended, times[oneRule])}, CPU ${ratio(recommended, times[oneRule], 'cpu')} (medians of per-round ratios)`);
   console.log(`\nload after ${load()}`);
 }
