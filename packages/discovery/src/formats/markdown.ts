@@ -30,18 +30,108 @@ const ASCII_PUNCTUATION = /^[!-/:-@[-`{-~]$/;
 const LINK_SINK = '<a href>';
 const IMAGE_SINK = '<img src>';
 
-/** Parses Markdown as GitHub does (CommonMark with GFM), with positions. */
+/** What a `fromMarkdown` transform is: the tree after compiling, in place or returned anew. */
+type Transform = (tree: Root) => Root | undefined | void;
+
+/**
+ * micromark's GFM syntax and mdast-util-gfm's handlers, made once (neither keeps anything of a
+ * parse between parses), with the transforms the handlers carry taken out: `parseMarkdown` runs
+ * them itself, the autolink-literal one only where it can find something.
+ */
+let gfmExtensions: { syntax: unknown[]; mdast: unknown[]; transforms: Transform[] } | undefined;
+
+function extensions(): NonNullable<typeof gfmExtensions> {
+  if (gfmExtensions === undefined) {
+    const { gfm, gfmFromMarkdown } = markdown();
+    const handlers = gfmFromMarkdown();
+    gfmExtensions = {
+      syntax: [gfm()],
+      mdast: handlers.map((extension) => (extension.transforms === undefined ? extension : { ...extension, transforms: [] })),
+      transforms: handlers.flatMap((extension) => (extension.transforms ?? []) as Transform[]),
+    };
+  }
+  return gfmExtensions;
+}
+
+/**
+ * What a text node holds when mdast-util-gfm-autolink-literal's transform can turn part of it into
+ * a link: each of its patterns needs `http://`, `https://` or `www.` (any case), or an `@`.
+ */
+const LITERAL_HINT = /@|https?:\/\/|www\./i;
+
+/** Whether a text node of the tree holds a `LITERAL_HINT`: else the autolink-literal transform changes nothing. */
+function hasLiteralHint(root: Root): boolean {
+  const stack: Nodes[] = [root];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    if (node.type === 'text') {
+      if (LITERAL_HINT.test(node.value)) return true;
+    } else if ('children' in node) {
+      for (const child of node.children as Nodes[]) stack.push(child);
+    }
+  }
+  return false;
+}
+
+/**
+ * Parses Markdown as GitHub does (CommonMark with GFM), with positions: the tree
+ * `fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] })` builds
+ * (`@eslint/markdown`'s), its autolink-literal transform skipped on a tree where no text node
+ * holds what its patterns need (it would search every text node four times, and change nothing).
+ */
 function parseMarkdown(text: string): Root {
-  const { fromMarkdown, gfm, gfmFromMarkdown } = markdown();
-  return fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+  const { fromMarkdown } = markdown();
+  const { syntax, mdast, transforms } = extensions();
+  let root = fromMarkdown(text, { extensions: syntax as never, mdastExtensions: mdast as never });
+  for (const transform of transforms) {
+    if (transform.name === 'transformGfmAutolinkLiterals' && !hasLiteralHint(root)) continue;
+    root = transform(root) || root;
+  }
+  return root;
 }
 
 /** The document the reader parsed last, with its tree: the link index reads the same tree instead of parsing the text again. */
 let lastRead: { text: string; root: Root } | undefined;
 
-/** The tree of a Markdown text (CommonMark with GFM, with positions): the reader's own when it just read that text, else parsed. Never changed by its readers. */
+/**
+ * Trees the link index parsed (a document's headings, for another's link) that the reader has not
+ * read yet: the reader takes the tree from here when it comes to that text. At most
+ * `PENDING_TREES` of them, over at most `PENDING_CHARS` characters of text, the oldest dropped first.
+ */
+const pending = new Map<string, Root>();
+const PENDING_TREES = 32;
+const PENDING_CHARS = 1_000_000;
+let pendingChars = 0;
+
+function keepPending(text: string, root: Root): void {
+  if (text.length > PENDING_CHARS || pending.has(text)) return;
+  pending.set(text, root);
+  pendingChars += text.length;
+  for (const oldest of pending.keys()) {
+    if (pending.size <= PENDING_TREES && pendingChars <= PENDING_CHARS) break;
+    pending.delete(oldest);
+    pendingChars -= oldest.length;
+  }
+}
+
+function takePending(text: string): Root | undefined {
+  const root = pending.get(text);
+  if (root !== undefined) {
+    pending.delete(text);
+    pendingChars -= text.length;
+  }
+  return root;
+}
+
+/**
+ * The tree of a Markdown text (CommonMark with GFM, with positions): the reader's own when it just
+ * read that text, else parsed (and kept for the reader, which reads it when it comes to that
+ * text). Never changed by its readers.
+ */
 export function markdownTreeOf(text: string): Root {
-  return lastRead?.text === text ? lastRead.root : parseMarkdown(text);
+  if (lastRead?.text === text) return lastRead.root;
+  const root = parseMarkdown(text);
+  keepPending(text, root);
+  return root;
 }
 
 /** The node's source range, when its position has offsets. */
@@ -300,6 +390,8 @@ function brokenLinksOf(node: Text, text: string): UriCandidate[] {
 function htmlOf(node: Html, text: string): UriCandidate[] {
   const range = offsets(node);
   if (range === undefined || text.slice(range[0], range[1]) !== node.value) return [];
+  // The HTML reader finds URIs in attribute values and in text with a `:`: `<br>`, `</a>` and `<em>` hold none.
+  if (!/[=:]/.test(node.value)) return [];
   return discoverHtmlBlock(text, range[0], range[1]).candidates;
 }
 
@@ -368,13 +460,19 @@ export function markdownCandidates(root: Root, text: string): UriCandidate[] {
   return out;
 }
 
+/** What a document with a URI candidate has (see `discoverMarkdown`). */
+const CAN_HOLD_URI = /[:&=]|\]\(/;
+
 /**
  * The URI candidates of a Markdown document (see `markdownCandidates`); never throws. When the
  * parser gives up (a document nested too deep), why is pushed to `stops`.
  */
 export function discoverMarkdown(text: string, stops?: string[]): UriCandidate[] {
+  // Every candidate needs one of these: a `:` (a scheme, a definition), `](` (a link's destination),
+  // `=` (an HTML attribute) or `&` (a character reference, which can write a `:`).
+  if (!CAN_HOLD_URI.test(text)) return [];
   try {
-    const root = parseMarkdown(text);
+    const root = takePending(text) ?? parseMarkdown(text);
     lastRead = { text, root };
     return markdownCandidates(root, text);
   } catch (error) {

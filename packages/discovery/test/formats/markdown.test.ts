@@ -4,7 +4,7 @@ import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/finding.js';
-import { discoverMarkdown, markdownCandidates } from '../../src/formats/markdown.js';
+import { discoverMarkdown, markdownCandidates, markdownTreeOf } from '../../src/formats/markdown.js';
 import { runRules } from '../../src/rules/index.js';
 import { applyEdits, fixAll, mapOf, nthRangeOf as rangeOf } from '../support/formats.js';
 
@@ -230,6 +230,40 @@ describe('markdownCandidates', () => {
     expect(fromTree.map((candidate) => [candidate.uri, candidate.range])).toEqual(discoverMarkdown(text).map((candidate) => [candidate.uri, candidate.range]));
     // The bare ftp: URI is prose: it ends at the `^` (RFC 3986 Appendix E); the link destination is one URI.
     expect(fromTree.map((candidate) => candidate.uri)).toEqual(['https://example.com/a^b', 'ftp://example.com/c', 'https://example.com/e%20f']);
+  });
+});
+
+describe('discoverMarkdown: its shortcuts find what the whole tree gives', () => {
+  const plainTree = (text: string) => fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+  const shown = (text: string, candidates: ReturnType<typeof discoverMarkdown>) => candidates.map((c) => [c.uri, c.range, c.context, c.sink, text.slice(...c.range)]);
+
+  it('the same candidates as markdownCandidates on the tree fromMarkdown builds with GFM (its transforms all run)', () => {
+    // `@`, `www.`, `http://` and references that write them: where the autolink-literal transform runs or is skipped.
+    const unit = fc.constantFrom(...['[', ']', '(', ')', '<', '>', '&#64;', '&period;', '&#x3a;', '&colon;', ':', '/', ' ', '\n', '@', 'www.', 'WWW.', 'http://', 'https://', 'mailto:', 'x', 'ftp://a.b/', '{', '|', '=', '<a href="', '`', '*', '-', '#', 'é']);
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 30 }), (units) => {
+        const text = units.join('');
+        expect(shown(text, discoverMarkdown(text))).toEqual(shown(text, markdownCandidates(plainTree(text), text)));
+      }),
+      { numRuns: 600 },
+    );
+  });
+
+  it('a document with no `:`, `](`, `=` or `&` holds no candidate, and the link index still gets its tree', () => {
+    const text = '# Title\n\nA [reference][ref], <em>markup</em> and www.example.com\n';
+    expect(discoverMarkdown(text)).toEqual([]);
+    expect(markdownCandidates(plainTree(text), text)).toEqual([]);
+    expect(markdownTreeOf(text).children.map((node) => node.type)).toEqual(['heading', 'paragraph']);
+  });
+
+  it('reads the tree the link index parsed for a text, instead of parsing it again', () => {
+    const text = '# Target\n\n[a](https://example.com/a|b) and ftp://files.example.com/c{d\n';
+    const tree = markdownTreeOf(text);
+    const found = discoverMarkdown(text);
+    // The tree the reader read is the one it hands the link index back: the index's own parse, read once.
+    expect(markdownTreeOf(text)).toBe(tree);
+    expect(shown(text, found)).toEqual(shown(text, markdownCandidates(plainTree(text), text)));
+    expect(found.map((c) => c.uri)).toEqual(['https://example.com/a|b', 'ftp://files.example.com/c{d']);
   });
 });
 
