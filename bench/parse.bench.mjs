@@ -1,6 +1,11 @@
 // Throughput of @urilint/core `parse` against peer URI parsers and validators, on two corpora:
 // real-world URLs and a generated, seeded mix of URI references. Run: `pnpm bench` (repo root),
-// or `node parse.bench.mjs [--time <ms>]` from bench/ once core is built.
+// or `node parse.bench.mjs [--rounds <n>]` from bench/ once core is built.
+//
+// The contenders run side by side: each round passes every contender once over the corpus, in an
+// order that rotates from round to round, so that other work on a shared machine falls on all of
+// them alike. A ratio is computed within each round and the table reports the median of those.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import process from 'node:process';
@@ -8,13 +13,15 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import fastUri from 'fast-uri';
 import * as uriJs from 'uri-js';
-import { Bench } from 'tinybench';
 import { mulberry32 } from './random.mjs';
 
 const REAL_WORLD_FILE = new URL('../../shared/data/real-world-urls.txt', import.meta.url);
 const GENERATED_SIZE = 20_000;
 const GENERATED_SEED = 3986;
-const DEFAULT_TIME_MS = 3000;
+const DEFAULT_ROUNDS = 30;
+const WARMUP_PASSES = 5;
+// The base for `URL.canParse(s, BASE)`: without one, WHATWG rejects every relative reference at once.
+const BASE = 'http://example.com/a/b';
 
 // ---------------------------------------------------------------------------------------------
 // RFC 3986 `URI-reference` as one regular expression, built rule by rule from Appendix A
@@ -261,11 +268,12 @@ function contenders(parse) {
     { name: 'fast-uri parse', short: 'fast-uri', run: (s) => fastUri.parse(s) },
     { name: 'uri-js parse', short: 'uri-js', run: (s) => uriJs.parse(s) },
     { name: 'URL.canParse', short: 'URL.canParse', run: (s) => URL.canParse(s), accepts: (s) => URL.canParse(s) },
+    { name: 'URL.canParse with a base', short: 'URL.canParse(s, base)', run: (s) => URL.canParse(s, BASE), accepts: (s) => URL.canParse(s, BASE) },
     { name: 'RFC 3986 regex', short: 'the regex', run: (s) => URI_REFERENCE.test(s), accepts: (s) => URI_REFERENCE.test(s) },
   ];
 }
 
-// One benchmark iteration: the whole corpus. Counting truthy results keeps every call observable.
+// One round of one contender: the whole corpus. Counting truthy results keeps every call observable.
 let sink = 0;
 function passOver(corpus, run) {
   let truthy = 0;
@@ -275,19 +283,43 @@ function passOver(corpus, run) {
   sink += truthy;
 }
 
-function measure(corpus, list, timeMs) {
-  const bench = new Bench({
-    time: timeMs,
-    iterations: 5,
-    warmupTime: Math.min(500, timeMs),
-    warmupIterations: 3,
-    throws: true,
-  });
-  for (const contender of list) bench.add(contender.name, () => passOver(corpus, contender.run));
-  bench.runSync();
-  return list.map((contender) => {
-    const { p50, mad, samplesCount } = bench.getTask(contender.name).result.latency;
-    return { ...contender, perSecond: corpus.length / (p50 / 1000), madPercent: (100 * mad) / p50, rounds: samplesCount };
+function timePass(corpus, run) {
+  const start = process.hrtime.bigint();
+  passOver(corpus, run);
+  return Number(process.hrtime.bigint() - start) / 1e6; // ms
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const quantile = (values, q) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];
+
+// Interleaved rounds: round r runs the contenders starting from the (r mod n)-th. Each contender's
+// figure is the median of its round times; each ratio the median of the per-round ratios.
+function measure(corpus, list, rounds) {
+  for (const contender of list) for (let i = 0; i < WARMUP_PASSES; i++) passOver(corpus, contender.run);
+  const times = list.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (let k = 0; k < list.length; k++) {
+      const index = (round + k) % list.length;
+      times[index].push(timePass(corpus, list[index].run));
+    }
+  }
+  return list.map((contender, index) => {
+    const ms = median(times[index]);
+    const mad = median(times[index].map((t) => Math.abs(t - ms)));
+    const ratios = times[index].map((t, round) => t / times[0][round]); // > 1: core is faster
+    return {
+      ...contender,
+      perSecond: corpus.length / (ms / 1000),
+      madPercent: (100 * mad) / ms,
+      rounds: times[index].length,
+      ratio: median(ratios),
+      ratioLow: quantile(ratios, 0.25),
+      ratioHigh: quantile(ratios, 0.75),
+    };
   });
 }
 
@@ -300,12 +332,13 @@ const ratio = (n) => `${n >= 10 ? n.toFixed(0) : n >= 1 ? n.toFixed(1) : n.toFix
 function resultsTable(rows) {
   const core = rows[0];
   const lines = [
-    '| contender | URIs/s (median) | ± MAD | rounds | @urilint/core parse vs it |',
-    '| --- | ---: | ---: | ---: | --- |',
+    '| contender | URIs/s (median) | ± MAD | rounds | @urilint/core parse vs it (median of rounds) | middle half of the rounds |',
+    '| --- | ---: | ---: | ---: | --- | --- |',
   ];
   for (const row of rows) {
-    const versus = row === core ? '—' : `parse is ${ratio(core.perSecond / row.perSecond)} ${row.short}`;
-    lines.push(`| ${row.name} | ${integer(row.perSecond)} | ${row.madPercent.toFixed(1)}% | ${row.rounds} | ${versus} |`);
+    const versus = row === core ? '—' : `parse is ${ratio(row.ratio)} ${row.short}`;
+    const spread = row === core ? '—' : `${ratio(row.ratioLow)} – ${ratio(row.ratioHigh)}`;
+    lines.push(`| ${row.name} | ${integer(row.perSecond)} | ${row.madPercent.toFixed(1)}% | ${row.rounds} | ${versus} | ${spread} |`);
   }
   return lines.join('\n');
 }
@@ -331,6 +364,17 @@ function machineLine() {
   return `node ${process.version} · ${cpus[0]?.model.trim() ?? 'unknown CPU'} · ${cpus.length} cores · ${os.platform()} ${os.arch()} · load ${load}`;
 }
 
+// The commit measured, and whether core's sources differed from it (the bench loads core's dist).
+function commitLine() {
+  try {
+    const git = (...args) => execFileSync('git', args, { cwd: fileURLToPath(new URL('..', import.meta.url)), encoding: 'utf8' }).trim();
+    const changed = git('status', '--porcelain', '--', 'packages/core/src');
+    return `commit ${git('rev-parse', '--short', 'HEAD')}${changed === '' ? '' : ' with uncommitted changes in packages/core/src'}`;
+  } catch {
+    return 'commit unknown (not a git checkout)';
+  }
+}
+
 function describe(corpus) {
   const chars = corpus.reduce((sum, s) => sum + s.length, 0);
   return `${integer(corpus.length)} strings, mean length ${(chars / corpus.length).toFixed(1)}`;
@@ -345,12 +389,12 @@ function fail(message) {
 
 function readOptions(argv) {
   try {
-    const { values } = parseArgs({ args: argv, options: { time: { type: 'string' } } });
-    const timeMs = values.time === undefined ? DEFAULT_TIME_MS : Number(values.time);
-    if (!Number.isFinite(timeMs) || timeMs <= 0) throw new Error(`--time must be a positive number of ms, got ${values.time}`);
-    return { timeMs };
+    const { values } = parseArgs({ args: argv, options: { rounds: { type: 'string' } } });
+    const rounds = values.rounds === undefined ? DEFAULT_ROUNDS : Number(values.rounds);
+    if (!Number.isInteger(rounds) || rounds <= 0) throw new Error(`--rounds must be a positive integer, got ${values.rounds}`);
+    return { rounds };
   } catch (error) {
-    fail(`${error.message}\nusage: node parse.bench.mjs [--time <ms per task>]`);
+    fail(`${error.message}\nusage: node parse.bench.mjs [--rounds <n>]`);
   }
 }
 
@@ -366,7 +410,7 @@ async function loadCore() {
 }
 
 async function main() {
-  const { timeMs } = readOptions(process.argv.slice(2));
+  const { rounds } = readOptions(process.argv.slice(2));
   const core = await loadCore();
   checkRegExp();
   const list = contenders(core.parse);
@@ -376,12 +420,15 @@ async function main() {
   ];
 
   console.log(`# URI parse benchmark, ${new Date().toISOString().slice(0, 10)}`);
-  console.log(machineLine());
-  console.log(`time per task: ${timeMs} ms; one round = one pass over the corpus; median of rounds\n`);
+  console.log(`${machineLine()} · ${commitLine()}`);
+  console.log(`${rounds} rounds after ${WARMUP_PASSES} warm-up passes; one round = one pass of every contender over the corpus, in rotating order\n`);
   for (const { title, strings } of corpora) {
     console.log(`## ${title}: ${describe(strings)}\n`);
-    console.log(resultsTable(measure(strings, list, timeMs)));
-    console.log(`\n${acceptance(strings, list)}`);
+    const loadBefore = os.loadavg()[0];
+    const rows = measure(strings, list, rounds);
+    console.log(resultsTable(rows));
+    console.log(`\n- load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after this corpus`);
+    console.log(acceptance(strings, list));
     console.log(`${disagreements(strings, core.parse)}\n`);
   }
   if (sink < 0) console.log(sink); // never true; keeps the results observable
