@@ -41,6 +41,7 @@ const WARMUP = 5; // untimed calls before each timed series of diagnostics
 const REPEATS = 25; // timed calls of each series (the brief asks for at least 20)
 const TARGETS = { hoverP99: 5, fullMedian: 50, editMedian: 10 }; // ms
 const EDIT_RATIO_TARGET = 0.25; // issue 16: re-diagnosis after an edit ≤ 0.25× ts.createSourceFile on the same text
+const COLD_RATIO_TARGET = 1.0; // issue 16: cold diagnostics of a new file ≤ 1.0× ts.createSourceFile on the same text
 
 // ---------------------------------------------------------------------------------------------
 // Options, and the built packages
@@ -74,14 +75,15 @@ async function loadPackages() {
     const service = await import('@urilint/language-server/service');
     const discovery = await import(pathToFileURL(DIST.discovery).href);
     const { TextDocument } = await import('vscode-languageserver-textdocument');
-    // The parsers discovery runs, as discovery resolves them: for the phase split only.
+    // TypeScript's parser, as discovery resolves it: the reference every ratio is taken against.
     const fromDiscovery = createRequire(path.join(ROOT, 'packages/discovery/package.json'));
     const ts = fromDiscovery('typescript');
-    const fromParser = createRequire(fromDiscovery.resolve('@typescript-eslint/parser'));
-    const estree = fromParser('@typescript-eslint/typescript-estree');
     for (const name of ['createLanguageService', 'normalizeSettings']) if (typeof service[name] !== 'function') throw new Error(`the service does not export ${name}()`);
-    for (const name of ['parseJs', 'discoverJs', 'runRules', 'presetRules']) if (typeof discovery[name] !== 'function') throw new Error(`discovery does not export ${name}()`);
-    return { service, discovery, TextDocument, ts, estree };
+    for (const name of ['parseNative', 'loadNative', 'nativeRawTransfer', 'discoverJs', 'runRules', 'presetRules']) if (typeof discovery[name] !== 'function') throw new Error(`discovery does not export ${name}()`);
+    // The oxc-parser module the native reader loaded: for the phase split (its parse and hand-over alone).
+    const oxc = discovery.loadNative();
+    if (oxc === null) throw new Error(`the native parser does not load here (${discovery.nativeUnavailable?.()})`);
+    return { service, discovery, TextDocument, ts, oxc };
   } catch (error) {
     return fail(`cannot load the built packages (${error.message}).\nRebuild them: \`pnpm build\` at the repo root.`, 2);
   }
@@ -171,7 +173,7 @@ const ratio = (value) => (value === undefined ? '' : `${value.toFixed(3)}×`);
 
 async function main() {
   const { lines, json } = readOptions(process.argv.slice(2));
-  const { service: lsp, discovery, TextDocument, ts, estree } = await loadPackages();
+  const { service: lsp, discovery, TextDocument, ts, oxc } = await loadPackages();
   const build = buildInfo();
   const out = json ? (text) => process.stderr.write(`${text}\n`) : (text) => process.stdout.write(`${text}\n`);
   const log = (text) => process.stderr.write(`  ${text}\n`);
@@ -222,19 +224,27 @@ async function main() {
   }
 
   // 2. Full-document diagnostics of a new document: a fresh URI each call, so no analysis is cached.
-  //    `distinct`: a text never analysed before (another seed); `same`: the hovered text again.
+  //    `distinct`: a text never analysed before (another seed), then ts.createSourceFile on the same
+  //    text right after (the per-round ratio); `same`: the hovered text again.
   // 3. Interleaved with them (so that both see the same load), the phases, timed one by one from
-  //    outside on texts of other seeds again: what the service runs, in its order — parseJs (what
-  //    discovery calls), discoverJs, runRules — then, on the same text, the parser alone in two
-  //    steps: TypeScript's parser, and typescript-estree's parse (TypeScript's parser + the
-  //    conversion to ESTree); parseJs adds scope analysis and parent links to the latter.
+  //    outside on texts of other seeds again: what the service runs, in its order — parseNative (the
+  //    native reader: oxc-parser, then one walk), discoverJs, runRules — then, on the same text, oxc's
+  //    parse and hand-over alone (as the reader calls it: by raw transfer where supported), oxc with
+  //    the JSON hand-over (Node 20's only one), and TypeScript's parser.
+  const rawTransfer = (discovery.parseNative('x', { filePath }), discovery.nativeRawTransfer());
+  const OXC_OPTIONS = { sourceType: 'module', astType: 'ts', range: true, preserveParens: false, lang: 'ts' };
+  const oxcParse = (text, raw) => {
+    const result = oxc.parseSync('file.ts', text, raw ? { ...OXC_OPTIONS, experimentalRawTransfer: true } : OXC_OPTIONS);
+    return [result.program, result.comments, result.errors];
+  };
   loads.full = load();
   log(`full diagnostics and phases: ${WARMUP} warm-up + ${REPEATS} timed rounds (load ${loads.full.join(' ')})`);
   const rules = Object.fromEntries(discovery.presetRules(settings.preset).map((name) => [name, {}]));
   const discoveryOptions = { sinks: settings.sinks, linkComponents: settings.linkComponents, comments: settings.comments };
   const full = { distinct: [], same: [] };
   const fullDiagnostics = { distinct: [], same: [] };
-  const phases = { parseJs: [], discoverJs: [], runRules: [], tsParse: [], estreeParse: [], fallback: [] };
+  const phases = { parseNative: [], discoverJs: [], runRules: [], oxc: [], oxcJson: [], tsParse: [], fallback: [] };
+  const coldRef = { tsParse: [], ratio: [] };
   const fallbackCandidates = [];
   const seenUris = new Set(analysis.candidates.map((candidate) => candidate.uri));
   const seenBefore = [];
@@ -244,6 +254,8 @@ async function main() {
       const uri = uriOf(`cold-${kind}-${i}`);
       const cold = TextDocument.create(uri, 'typescript', 1, kind === 'distinct' ? coldTexts[i] : hovered.text);
       const { ms: took, result } = time(() => service.provideDiagnostics(cold, settings));
+      // Side by side: TypeScript's parser on the same text, right after.
+      const tsParse = kind === 'distinct' ? time(() => ts.createSourceFile('api-client.ts', cold.getText(), ts.ScriptTarget.Latest, false, ts.ScriptKind.TS)) : undefined;
       if (kind === 'distinct') {
         // How many of this text's URIs an earlier text (or the hovered one) already had: discovery
         // parses and analyses each distinct URI string once per process, so those cost less.
@@ -253,14 +265,19 @@ async function main() {
       }
       service.forget(uri);
       if (!timed) continue;
+      if (tsParse) {
+        coldRef.tsParse.push(tsParse.ms);
+        coldRef.ratio.push(took / tsParse.ms);
+      }
       full[kind].push(took);
       fullDiagnostics[kind].push(result.length);
     }
-    const parsed = time(() => discovery.parseJs(phaseTexts[i], { filePath }));
+    const parsed = time(() => discovery.parseNative(phaseTexts[i], { filePath }));
     const found = time(() => discovery.discoverJs(parsed.result, discoveryOptions));
     const checked = time(() => discovery.runRules(found.result, rules, parsed.result));
+    const oxcAlone = time(() => oxcParse(phaseTexts[i], rawTransfer));
+    const oxcJson = time(() => oxcParse(phaseTexts[i], false));
     const tsParse = time(() => ts.createSourceFile('api-client.ts', phaseTexts[i], ts.ScriptTarget.Latest, false, ts.ScriptKind.TS));
-    const estreeParse = time(() => estree.parse(phaseTexts[i], { range: true, loc: false, comment: true, tokens: false, jsx: false }));
     // For comparison, discovery's fallback for a file that does not parse: TypeScript's parser
     // fails (on a stray `)` appended), then its scanner alone finds the literals and comments.
     const fallback = time(() => discovery.discoverJsText(`${phaseTexts[i]}\n)`, { filePath, ...discoveryOptions }));
@@ -268,11 +285,12 @@ async function main() {
     if (!timed) continue;
     phases.fallback.push(fallback.ms);
     fallbackCandidates.push(fallback.result.candidates.length / found.result.length);
-    phases.parseJs.push(parsed.ms);
+    phases.parseNative.push(parsed.ms);
     phases.discoverJs.push(found.ms);
     phases.runRules.push(checked.ms);
+    phases.oxc.push(oxcAlone.ms);
+    phases.oxcJson.push(oxcJson.ms);
     phases.tsParse.push(tsParse.ms);
-    phases.estreeParse.push(estreeParse.ms);
   }
   // Turning a cached analysis into LSP diagnostics (ranges, data): the same version again.
   const conversion = [];
@@ -369,6 +387,8 @@ async function main() {
     editRatio: summary(edit.ratio),
     ...(edit.derived.some(Boolean) ? { editRatioDerived: summary(edit.ratio.filter((_, i) => edit.derived[i])) } : {}),
     conversion: summary(conversion),
+    coldTsParse: summary(coldRef.tsParse),
+    coldRatio: summary(coldRef.ratio),
     ...Object.fromEntries(Object.entries(phases).map(([name, values]) => [name, summary(values)])),
   };
   const met = {
@@ -376,16 +396,18 @@ async function main() {
     fullMedian: s.fullDistinct.median <= TARGETS.fullMedian,
     editMedian: s.edit.median <= TARGETS.editMedian,
     editRatio: s.editRatio.median <= EDIT_RATIO_TARGET,
+    coldRatio: s.coldRatio.median <= COLD_RATIO_TARGET,
   };
   const split = {
     tsParse: s.tsParse.median,
-    estreeConversion: s.estreeParse.median - s.tsParse.median,
-    scopeAndParents: s.parseJs.median - s.estreeParse.median,
+    oxc: s.oxc.median,
+    oxcJson: s.oxcJson.median,
+    walk: s.parseNative.median - s.oxc.median,
     discoverJs: s.discoverJs.median,
     runRules: s.runRules.median,
     toLspDiagnostics: s.conversion.median,
   };
-  split.rest = s.fullDistinct.median - (s.parseJs.median + s.discoverJs.median + s.runRules.median + s.conversion.median);
+  split.rest = s.fullDistinct.median - (s.parseNative.median + s.discoverJs.median + s.runRules.median + s.conversion.median);
   const wallSeconds = (performance.now() - started) / 1000;
 
   const cpus = os.cpus();
@@ -405,10 +427,14 @@ async function main() {
       percentile: 'nearest rank',
       full: 'provideDiagnostics on a TextDocument with a URI never analysed; distinct: a text of another seed each call; same: the hovered text again',
       edit: "one letter inserted inside a URL string (no holes, no escapes) on a different line in the middle half each time, the service's updateDocument (a didChange range, as the server applies it) to version + 1, then provideDiagnostics; then ts.createSourceFile on the same edited text, and the ratio of the two per edit (median of the ratios)",
-      phases: 'interleaved with the full-diagnostics calls, on texts of other seeds, each phase timed alone: parseJs (typescript-estree parseForESLint + scope analysis + parent links), discoverJs, runRules (recommended preset); then on the same text ts.createSourceFile, typescript-estree parse (TS + ESTree conversion), and discoverJsText on the text + a stray ")" (the fallback: failed TS parse, then the scanner)',
+      cold: 'each distinct full-diagnostics call is followed by ts.createSourceFile on the same text; the ratio of the two per round (median of the ratios)',
+      phases: `interleaved with the full-diagnostics calls, on texts of other seeds, each phase timed alone: parseNative (oxc-parser, hand-over by ${rawTransfer ? 'raw transfer' : 'JSON'}, then the reader's one walk), discoverJs, runRules (recommended preset); then on the same text oxc-parser's parseSync alone as the reader calls it, oxc-parser with the JSON hand-over, ts.createSourceFile, and discoverJsText on the text + a stray ")" (the fallback: failed TS parse, then the scanner)`,
     },
     targetsMs: TARGETS,
+    targetsRatio: { cold: COLD_RATIO_TARGET, edit: EDIT_RATIO_TARGET },
+    nativeHandOver: rawTransfer ? 'raw transfer' : 'JSON',
     met,
+    coldRatioOfMedians: round(s.fullDistinct.median / s.coldTsParse.median, 3),
     summaryMs: Object.fromEntries(Object.entries(s).map(([name, values]) => [name, Object.fromEntries(Object.entries(values).map(([key, value]) => [key, key === 'n' ? value : round(value)]))])),
     splitMs: Object.fromEntries(Object.entries(split).map(([name, value]) => [name, round(value)])),
     counts: {
@@ -432,6 +458,8 @@ async function main() {
       editTsParse: edit.tsParse.map((value) => round(value)),
       editRatio: edit.ratio.map((value) => round(value, 4)),
       conversion: conversion.map((value) => round(value)),
+      coldTsParse: coldRef.tsParse.map((value) => round(value)),
+      coldRatio: coldRef.ratio.map((value) => round(value, 4)),
       ...Object.fromEntries(Object.entries(phases).map(([name, values]) => [name, values.map((value) => round(value))])),
     },
     wallSeconds: round(wallSeconds, 1),
@@ -444,7 +472,7 @@ async function main() {
   out(
     [
       `# urilint language server latency, ${report.date.slice(0, 10)}`,
-      `node ${process.version} · ${report.machine.cpu ?? 'unknown CPU'} · ${cpus.length} cores · ${report.machine.platform}`,
+      `node ${process.version} (native reader's hand-over: ${report.nativeHandOver}) · ${report.machine.cpu ?? 'unknown CPU'} · ${cpus.length} cores · ${report.machine.platform}`,
       `build: commit ${build.commit}${build.packagesUncommitted.length ? ` + ${build.packagesUncommitted.length} uncommitted change(s) under packages/` : ''} · language-server dist ${build.packages['language-server'].distBuilt} · discovery dist ${build.packages.discovery.distBuilt}${stale.length ? ' · STALE: rebuild' : ''}`,
       `document: ${integer(lines)} lines of TypeScript, ${integer(doc.bytes)} bytes (seed ${SEED}), ${integer(candidates)} URIs (one per ${doc.linesPerUri.toFixed(1)} lines: ${Object.entries(contexts).map(([key, value]) => `${value} ${key}`).join(', ')}), ${doc.plantedProblems} planted problems, ${doc.findings} diagnostics`,
       `uptime at start: ${uptimeAtStart}`,
@@ -453,6 +481,8 @@ async function main() {
       row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---', '---', '---']),
       row(['hover on an analysed version (ms)', s.hover.n, ms(s.hover.median), ms(s.hover.p95), ms(s.hover.p99), ms(s.hover.min), ms(s.hover.max), `p99 ≤ ${TARGETS.hoverP99}`, verdict(met.hoverP99), loads.hover.join(' ')]),
       row(['full diagnostics, new document, unseen text (ms)', s.fullDistinct.n, ms(s.fullDistinct.median), ms(s.fullDistinct.p95), '', ms(s.fullDistinct.min), ms(s.fullDistinct.max), `median ≤ ${TARGETS.fullMedian}`, verdict(met.fullMedian), loads.full.join(' ')]),
+      row(['  ts.createSourceFile on the same text, right after (ms)', s.coldTsParse.n, ms(s.coldTsParse.median), ms(s.coldTsParse.p95), '', ms(s.coldTsParse.min), ms(s.coldTsParse.max), '', '', loads.full.join(' ')]),
+      row(['full diagnostics ÷ ts.createSourceFile, per round (×)', s.coldRatio.n, ratio(s.coldRatio.median), ratio(s.coldRatio.p95), '', ratio(s.coldRatio.min), ratio(s.coldRatio.max), `median ≤ ${COLD_RATIO_TARGET}×`, verdict(met.coldRatio), loads.full.join(' ')]),
       row(['full diagnostics, new document, same text (ms)', s.fullSame.n, ms(s.fullSame.median), ms(s.fullSame.p95), '', ms(s.fullSame.min), ms(s.fullSame.max), `(median ≤ ${TARGETS.fullMedian})`, `(${verdict(s.fullSame.median <= TARGETS.fullMedian)})`, loads.full.join(' ')]),
       row(['re-diagnosis after a one-character edit (ms)', s.edit.n, ms(s.edit.median), ms(s.edit.p95), '', ms(s.edit.min), ms(s.edit.max), `median ≤ ${TARGETS.editMedian}`, verdict(met.editMedian), loads.edit.join(' ')]),
       ...[
@@ -470,17 +500,18 @@ async function main() {
       '',
       row(['phase', 'median ms', 'share of full diagnostics']),
       row(['---', '---:', '---:']),
-      row(['TypeScript parser (ts.createSourceFile)', ms(split.tsParse), share(split.tsParse)]),
-      row(['ESTree conversion (typescript-estree parse − the above)', ms(split.estreeConversion), share(split.estreeConversion)]),
-      row(['scope analysis and parent links (parseJs − the above)', ms(split.scopeAndParents), share(split.scopeAndParents)]),
-      row(['= parseJs', ms(s.parseJs.median), share(s.parseJs.median)]),
+      row([`oxc-parser parseSync, hand-over by ${report.nativeHandOver}`, ms(split.oxc), share(split.oxc)]),
+      row(["the reader's walk: parents, node lists, light scopes (parseNative − the above)", ms(split.walk), share(split.walk)]),
+      row(['= parseNative', ms(s.parseNative.median), share(s.parseNative.median)]),
       row(['discoverJs (finding the URIs, parsing each)', ms(split.discoverJs), share(split.discoverJs)]),
       row(['runRules (recommended preset)', ms(split.runRules), share(split.runRules)]),
       row(['findings → LSP diagnostics (cached version again)', ms(split.toLspDiagnostics), share(split.toLspDiagnostics)]),
       row(['rest (full diagnostics median − the four above)', ms(split.rest), share(split.rest)]),
+      row(['(for comparison: TypeScript\'s parser, ts.createSourceFile)', ms(split.tsParse), share(split.tsParse)]),
+      row(['(for comparison: oxc-parser parseSync with the JSON hand-over, Node 20\'s only one)', ms(split.oxcJson), share(split.oxcJson)]),
       row(['(for comparison: the fallback for a file that does not parse — TS parse fails, then the scanner alone)', ms(s.fallback.median), share(s.fallback.median)]),
       '',
-      `targets: hover p99 ≤ ${TARGETS.hoverP99} ms: ${verdict(met.hoverP99)} (${ms(s.hover.p99)} ms) · full diagnostics ≤ ${TARGETS.fullMedian} ms: ${verdict(met.fullMedian)} (median ${ms(s.fullDistinct.median)} ms) · re-diagnosis after a one-line edit ≤ ${TARGETS.editMedian} ms: ${verdict(met.editMedian)} (median ${ms(s.edit.median)} ms) · and ≤ ${EDIT_RATIO_TARGET}× ts.createSourceFile on the same text: ${verdict(met.editRatio)} (median ${ratio(s.editRatio.median)})`,
+      `targets: hover p99 ≤ ${TARGETS.hoverP99} ms: ${verdict(met.hoverP99)} (${ms(s.hover.p99)} ms) · full diagnostics ≤ ${TARGETS.fullMedian} ms: ${verdict(met.fullMedian)} (median ${ms(s.fullDistinct.median)} ms) · and ≤ ${COLD_RATIO_TARGET}× ts.createSourceFile on the same text: ${verdict(met.coldRatio)} (median of the per-round ratios ${ratio(s.coldRatio.median)}; oxc's parse and hand-over alone: ${ratio(split.oxc / split.tsParse)}, with the JSON hand-over ${ratio(split.oxcJson / split.tsParse)}, ratios of the phase medians) · re-diagnosis after a one-line edit ≤ ${TARGETS.editMedian} ms: ${verdict(met.editMedian)} (median ${ms(s.edit.median)} ms) · and ≤ ${EDIT_RATIO_TARGET}× ts.createSourceFile on the same text: ${verdict(met.editRatio)} (median ${ratio(s.editRatio.median)})`,
       `edits: ${edit.derived.filter(Boolean).length} of ${edit.derived.length} applied to the last version's tree (candidates found again: ${[...new Set(edit.rediscovered.filter((_, i) => edit.derived[i]))].join(', ')}; texts compared: ${edit.diffed.filter(Boolean).length})`,
       `unseen texts: a median ${(median(seenBefore) * 100).toFixed(0)}% of their URIs (shared hosts and constants) were in an earlier text: discovery parses each distinct URI once per process`,
       `first analysis in the process (JIT cold): ${ms(first.ms)} ms · hovers without a URI: ${hoverMisses} · diagnostics per edit: ${Math.min(...edit.count)}–${Math.max(...edit.count)}`,
