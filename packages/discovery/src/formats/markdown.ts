@@ -89,48 +89,66 @@ function parseMarkdown(text: string): Root {
   return root;
 }
 
-/** The document the reader parsed last, with its tree: the link index reads the same tree instead of parsing the text again. */
-let lastRead: { text: string; root: Root } | undefined;
+/**
+ * Trees by their text, the oldest dropped first past `maxTrees` trees or `maxChars` characters of
+ * text (a tree takes about 12 bytes a character).
+ */
+class TreeCache {
+  readonly #trees = new Map<string, Root>();
+  #chars = 0;
+
+  constructor(
+    readonly maxTrees: number,
+    readonly maxChars: number,
+  ) {}
+
+  /** The tree of `text`, now the newest; with `take`, removed. */
+  get(text: string, take = false): Root | undefined {
+    const root = this.#trees.get(text);
+    if (root !== undefined) {
+      this.#trees.delete(text);
+      if (take) this.#chars -= text.length;
+      else this.#trees.set(text, root);
+    }
+    return root;
+  }
+
+  set(text: string, root: Root): void {
+    if (text.length > this.maxChars) return;
+    if (this.#trees.delete(text)) this.#chars -= text.length;
+    this.#trees.set(text, root);
+    this.#chars += text.length;
+    for (const oldest of this.#trees.keys()) {
+      if (this.#trees.size <= this.maxTrees && this.#chars <= this.maxChars) break;
+      this.#trees.delete(oldest);
+      this.#chars -= oldest.length;
+    }
+  }
+}
+
+/**
+ * The trees of the documents the reader read last: the link index reads a document's headings from
+ * the tree the reader built (the document being checked, or one read a little earlier that a later
+ * document links to) instead of parsing the text again.
+ */
+const readTrees = new TreeCache(64, 2_000_000);
 
 /**
  * Trees the link index parsed (a document's headings, for another's link) that the reader has not
- * read yet: the reader takes the tree from here when it comes to that text. At most
- * `PENDING_TREES` of them, over at most `PENDING_CHARS` characters of text, the oldest dropped first.
+ * read yet: the reader takes the tree from here when it comes to that text.
  */
-const pending = new Map<string, Root>();
-const PENDING_TREES = 32;
-const PENDING_CHARS = 1_000_000;
-let pendingChars = 0;
-
-function keepPending(text: string, root: Root): void {
-  if (text.length > PENDING_CHARS || pending.has(text)) return;
-  pending.set(text, root);
-  pendingChars += text.length;
-  for (const oldest of pending.keys()) {
-    if (pending.size <= PENDING_TREES && pendingChars <= PENDING_CHARS) break;
-    pending.delete(oldest);
-    pendingChars -= oldest.length;
-  }
-}
-
-function takePending(text: string): Root | undefined {
-  const root = pending.get(text);
-  if (root !== undefined) {
-    pending.delete(text);
-    pendingChars -= text.length;
-  }
-  return root;
-}
+const pendingTrees = new TreeCache(32, 1_000_000);
 
 /**
- * The tree of a Markdown text (CommonMark with GFM, with positions): the reader's own when it just
- * read that text, else parsed (and kept for the reader, which reads it when it comes to that
+ * The tree of a Markdown text (CommonMark with GFM, with positions): the reader's own when it read
+ * that text lately, else parsed (and kept for the reader, which reads it when it comes to that
  * text). Never changed by its readers.
  */
 export function markdownTreeOf(text: string): Root {
-  if (lastRead?.text === text) return lastRead.root;
+  const read = readTrees.get(text);
+  if (read !== undefined) return read;
   const root = parseMarkdown(text);
-  keepPending(text, root);
+  pendingTrees.set(text, root);
   return root;
 }
 
@@ -472,8 +490,8 @@ export function discoverMarkdown(text: string, stops?: string[]): UriCandidate[]
   // `=` (an HTML attribute) or `&` (a character reference, which can write a `:`).
   if (!CAN_HOLD_URI.test(text)) return [];
   try {
-    const root = takePending(text) ?? parseMarkdown(text);
-    lastRead = { text, root };
+    const root = pendingTrees.get(text, true) ?? readTrees.get(text) ?? parseMarkdown(text);
+    readTrees.set(text, root);
     return markdownCandidates(root, text);
   } catch (error) {
     stops?.push(error instanceof RangeError ? 'the document nests too deep to parse' : `the Markdown parser stopped: ${error instanceof Error ? error.message : String(error)}`);
