@@ -192,6 +192,21 @@ describe('the native reader finds what the typescript-estree reader finds', () =
   });
 });
 
+describe('discovery outside sinks and attributes', () => {
+  it('finds a URI whose `:` or `/` an escape or a JSX entity writes, and skips text without them', () => {
+    // No `:` or `/` in the source text of these three: only their escapes and entities write them.
+    const text = 'const a = "https\\x3a\\x2f\\x2fa.example\\x2fx";\nconst b = `\\u002f\\u002fb.example\\u002fy`;\nconst c = <p title="https&#58;&#47;&#47;c.example&#47;z">t</p>;\nconst d = "plain words";\n';
+    for (const reader of ['native', 'typescript-estree'] as const) {
+      const found = discoverJsText(text, { filePath: 'a.tsx', reader }).candidates.map((candidate) => [candidate.value, candidate.context]);
+      expect(found).toEqual([
+        ['https://a.example/x', 'shape'],
+        ['//b.example/y', 'shape'],
+        ['https://c.example/z', 'shape'],
+      ]);
+    }
+  });
+});
+
 describe('the native reader\'s hand-over of the tree', () => {
   it('is by raw transfer exactly where oxc-parser supports it (Node ≥ 22), with the same tree, candidates and findings as by JSON', () => {
     const { rawTransferSupported } = createRequire(import.meta.url)('oxc-parser') as { rawTransferSupported: () => boolean };

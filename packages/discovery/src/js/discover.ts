@@ -232,7 +232,22 @@ function boundAttribute(walk: Walk, node: TSESTree.Node): string | undefined {
   return undefined;
 }
 
+/**
+ * Whether `text[start, end)` has a character that a URI outside a sink or attribute needs or that
+ * can write one: `:` (a scheme, or the `:` prose needs), `/` (`//host`), and `\` and `&` (an
+ * escape or a JSX entity that decodes to either). Placeholders for holes are `x` or `1`.
+ */
+function mayHoldUri(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 58 || code === 47 || code === 92 || code === 38) return true;
+  }
+  return false;
+}
+
 function addCandidates(walk: Walk, node: TSESTree.Node, context: CandidateContext | undefined, sink: string | undefined, namespace: boolean): void {
+  // Outside a sink or attribute a candidate needs a scheme's `:`, prose's `:` or `//`: none can come from a text without them.
+  if (context === undefined && !mayHoldUri(walk.sourceCode.text, node.range[0], node.range[1])) return;
   const pieces = node.type === 'Literal' && node.parent?.type === 'JSXAttribute'
     ? [{ map: mapJsxAttribute(walk.sourceCode.getText(node), node.range[0], node.value as string) }]
     : piecesOf(node, walk.sourceCode);
