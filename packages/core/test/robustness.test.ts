@@ -8,7 +8,8 @@ const PATHOLOGICAL = pathological('parse');
 
 /**
  * Inputs that parse reads whole with regular expressions and string searches (its run patterns,
- * `runPattern` in src/parse.ts, and the search for an IP literal's "]"): the JavaScript executed is
+ * `runPattern` in src/parse.ts, which the diagnosing scan uses too, and the search for an IP
+ * literal's "]"): the JavaScript executed is
  * the same at both sizes, and the reading itself is native, which counting cannot see
  * (bench/growth.bench.mjs times it). Each comes with what the result must say about the whole input.
  */
@@ -20,6 +21,10 @@ const READ_NATIVELY: Record<string, (result: UriReference) => void> = {
   'a long scheme': (result) => {
     expect(result.valid).toBe(true);
     expect(result.scheme?.end).toBe(result.input.length - 2);
+  },
+  colons: (result) => {
+    expect(result.diagnostics.map((d) => d.code)).toEqual(['path-colon-in-first-segment']);
+    expect(result.path.end).toBe(result.input.length);
   },
   'open brackets in a host': (result) => {
     expect(result.diagnostics.map((d) => d.code)).toEqual(['host-ip-literal-unterminated']);
