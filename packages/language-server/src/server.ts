@@ -1,4 +1,4 @@
-import { nodeConfigFileSystem } from '@urilint/discovery';
+import { nodeConfigFileSystem, setNativeNotice } from '@urilint/discovery';
 import type { ClientCapabilities, Connection, TextDocumentChangeEvent } from 'vscode-languageserver';
 import {
   DidChangeConfigurationNotification,
@@ -89,6 +89,8 @@ export function startServer(connection: Connection): void {
   // The service reads each didChange's ranges (updateDocument keeps them) instead of comparing texts.
   const documents = new TextDocuments({ create: TextDocument.create, update: updateDocument });
   let workspaceFolders: string[] = [];
+  // The one notice that the native JavaScript/TypeScript parser did not load goes to the log, not stderr.
+  setNativeNotice((message) => connection.console.warn(message));
   const service = createLanguageService({ workspaceFolders: () => workspaceFolders, notice: (message) => connection.console.info(`urilint: ${message}`) });
   let support: ClientSupport = clientSupport({});
   let globalSettings: Settings = normalizeSettings(undefined);

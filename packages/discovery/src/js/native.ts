@@ -55,7 +55,9 @@ export function loadNative(): Oxc | null {
     oxc = loaded;
   } catch (error) {
     oxc = null;
-    loadError = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    const first = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+    // oxc-parser's own text goes on to advise reinstalling, which does not help where no prebuilt binding exists.
+    loadError = /^Cannot find native binding/i.test(first) ? 'no prebuilt binding of oxc-parser is installed for this platform' : first;
     // One notice per process: from its main thread (a worker of `urilint scan` falls back silently).
     if (!noticed && isMainThread) {
       noticed = true;
