@@ -171,4 +171,13 @@ for (const repo of repos) {
   console.log(`${repo} ${row.commit?.slice(0, 7)}: urilint ${row.urilint.findings} (${tally.true} true, ${tally.false} false, ${tally.testData} test data, ${tally.unread} unread; ${row.urilint.falseRate}% false) in ${row.urilint.seconds} s · markdownlint MD051/MD052 ${row.markdownlint.findings} in ${row.markdownlint.seconds} s (${row.markdownlint.notReportedByUrilint} not by urilint) · remark-validate-links ${row.remark.findings} in ${row.remark.seconds} s (${row.remark.notReportedByUrilint} not by urilint)`);
   for (const finding of unread) console.log(`  unread: ${finding.file}:${finding.line} ${finding.message}`);
 }
-if (out !== undefined) writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+/** JSON with the first levels indented and each finding on one line. */
+function compact(value, depth = 0) {
+  const pad = '  '.repeat(depth + 1);
+  const close = '  '.repeat(depth);
+  if (depth >= 3 || value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return value.length === 0 ? '[]' : `[\n${value.map((item) => pad + compact(item, depth + 1)).join(',\n')}\n${close}]`;
+  const entries = Object.entries(value).filter(([, item]) => item !== undefined);
+  return `{\n${entries.map(([key, item]) => `${pad}${JSON.stringify(key)}: ${compact(item, depth + 1)}`).join(',\n')}\n${close}}`;
+}
+if (out !== undefined) writeFileSync(out, `${compact(results)}\n`);
