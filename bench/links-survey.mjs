@@ -175,7 +175,7 @@ for (const repo of repos) {
 function compact(value, depth = 0) {
   const pad = '  '.repeat(depth + 1);
   const close = '  '.repeat(depth);
-  if (depth >= 3 || value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (depth >= 4 || value === null || typeof value !== 'object') return JSON.stringify(value);
   if (Array.isArray(value)) return value.length === 0 ? '[]' : `[\n${value.map((item) => pad + compact(item, depth + 1)).join(',\n')}\n${close}]`;
   const entries = Object.entries(value).filter(([, item]) => item !== undefined);
   return `{\n${entries.map(([key, item]) => `${pad}${JSON.stringify(key)}: ${compact(item, depth + 1)}`).join(',\n')}\n${close}}`;
