@@ -55,9 +55,11 @@ function extensions(): NonNullable<typeof gfmExtensions> {
 
 /**
  * What a text node holds when mdast-util-gfm-autolink-literal's transform can turn part of it into
- * a link: each of its patterns needs `http://`, `https://` or `www.` (any case), or an `@`.
+ * a link: its URL pattern needs `http://`, `https://` or `www.` (any case); its e-mail, `mailto:`
+ * and `xmpp:` patterns need `x@y.z` (`[\w+\-.]+@[\w-]+(?:\.[\w-]+)+`), which holds `x@y.z` as
+ * matched here.
  */
-const LITERAL_HINT = /@|https?:\/\/|www\./i;
+const LITERAL_HINT = /https?:\/\/|www\.|[\w+.-]@[\w-]+\.[\w-]/i;
 
 /** Whether a text node of the tree holds a `LITERAL_HINT`: else the autolink-literal transform changes nothing. */
 function hasLiteralHint(root: Root): boolean {

@@ -237,13 +237,16 @@ describe('discoverMarkdown: its shortcuts find what the whole tree gives', () =>
   const plainTree = (text: string) => fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
   const shown = (text: string, candidates: ReturnType<typeof discoverMarkdown>) => candidates.map((c) => [c.uri, c.range, c.context, c.sink, text.slice(...c.range)]);
 
-  it('the same candidates as markdownCandidates on the tree fromMarkdown builds with GFM (its transforms all run)', () => {
+  it('the same tree and candidates as fromMarkdown with GFM builds and markdownCandidates reads (its transforms all run)', () => {
     // `@`, `www.`, `http://` and references that write them: where the autolink-literal transform runs or is skipped.
-    const unit = fc.constantFrom(...['[', ']', '(', ')', '<', '>', '&#64;', '&period;', '&#x3a;', '&colon;', ':', '/', ' ', '\n', '@', 'www.', 'WWW.', 'http://', 'https://', 'mailto:', 'x', 'ftp://a.b/', '{', '|', '=', '<a href="', '`', '*', '-', '#', 'é']);
+    const unit = fc.constantFrom(...['[', ']', '(', ')', '<', '>', '&#64;', '&period;', '&#x3a;', '&colon;', ':', '/', ' ', '\n', '@', 'www.', 'WWW.', 'http://', 'https://', 'mailto:', 'x', 'ftp://a.b/', '{', '|', '=', '<a href="', '`', '*', '-', '#', 'é', 'me', 'a.b', 'me@a.b', '+', '.', '_']);
     fc.assert(
       fc.property(fc.array(unit, { maxLength: 30 }), (units) => {
         const text = units.join('');
-        expect(shown(text, discoverMarkdown(text))).toEqual(shown(text, markdownCandidates(plainTree(text), text)));
+        const whole = plainTree(text);
+        expect(shown(text, discoverMarkdown(text))).toEqual(shown(text, markdownCandidates(whole, text)));
+        // The tree itself is the one fromMarkdown builds: the transform is skipped only where it changes nothing.
+        expect(markdownTreeOf(text)).toEqual(whole);
       }),
       { numRuns: 600 },
     );
