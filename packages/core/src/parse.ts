@@ -544,7 +544,9 @@ class Parser {
     const path = new Path(s, start, end, kind);
     // path-noscheme = segment-nz-nc *( "/" segment ): the first segment has no ":".
     if (kind === 'noscheme') {
-      const firstEnd = path.segments[0]!.end;
+      // The first segment's end, without building every segment (a noscheme path has no leading "/").
+      let firstEnd = s.indexOf('/', start);
+      if (firstEnd < 0 || firstEnd > end) firstEnd = end;
       const colon = s.indexOf(':', start);
       if (colon >= 0 && colon < firstEnd) {
         this.report(
@@ -635,7 +637,7 @@ class Parser {
       start,
       j,
       component,
-      `${capitalize(what)} not followed by two hexadecimal digits; a literal "%" is written "%25".`,
+      `${what} not followed by two hexadecimal digits; a literal "%" is written "%25".`,
       [{ start, end: j, text: fixed }],
       lookalikeTriplet(raw, start),
     );
@@ -845,18 +847,6 @@ function toInputString(input: unknown): string {
   }
 }
 
-/** The end of the component that starts at `from`: the first of `stops` (or the input's end). */
-function findEnd(s: string, from: number, stop1: number, stop2: number, stop3: number): number {
-  let i = from;
-  const n = s.length;
-  while (i < n) {
-    const c = s.charCodeAt(i);
-    if (c === stop1 || c === stop2 || c === stop3) break;
-    i++;
-  }
-  return i;
-}
-
 /**
  * A sticky pattern matching a run, possibly empty, of the characters `table` holds (built from
  * the table, so the two cannot disagree). The regular expression engine reads a run of plain
@@ -877,6 +867,8 @@ const QUERY_RUN = runPattern(QUERY);
 const FRAGMENT_RUN = runPattern(FRAGMENT);
 /** The rest of an authority: up to the "/", "?" or "#" that ends it (RFC 3986 §3.2). */
 const AUTHORITY_REST = /[^/?#]*/y;
+/** The rest of a path: up to the "?" or "#" that ends it (RFC 3986 §3.3). */
+const PATH_REST = /[^?#]*/y;
 
 /** The end of the run of `run`'s characters that starts at `from` (`from` ≤ `s.length`). */
 function skipRun(run: RegExp, s: string, from: number): number {
@@ -1054,7 +1046,7 @@ export function parse(input: string, options?: ParseOptions): UriReference {
     else kind = scheme ? 'rootless' : 'noscheme';
     path = new Path(s, pathStart, i, kind);
   } else {
-    i = findEnd(s, i, QUESTION, HASH, -1);
+    i = skipRun(PATH_REST, s, i);
     path = parser.parsePath(pathStart, i, scheme !== undefined, authority !== undefined);
   }
 
