@@ -1,6 +1,7 @@
 /**
  * The document context of the rules on local links under ESLint: the file's path and text, and
- * one workspace index per working directory over the disk, shared by every file of the run.
+ * one workspace index per working directory over the disk, shared by every file of a run (files
+ * linted without a pause of `INDEX_IDLE_MS` between them).
  */
 import { indexPath, nodeLinkFileSystem, WorkspaceIndex, type DocumentContext, type UriCandidate } from '@urilint/discovery';
 
@@ -11,16 +12,26 @@ interface FileContext {
   sourceCode: { text?: unknown };
 }
 
-const indexes = new Map<string, WorkspaceIndex>();
+/**
+ * How long the index may go unused before the next file starts a new one. One ESLint run lints
+ * its files back to back and shares what was listed and read; an editor's ESLint lives on and
+ * lints a document again when it changes, by which time files may have been created, renamed or
+ * deleted (ESLint tells a rule nothing of that): a pause this long reads the disk afresh.
+ */
+export const INDEX_IDLE_MS = 2_000;
 
-/** The index of the files under `cwd` (folders listed and documents' ids read once per process). */
+const indexes = new Map<string, { index: WorkspaceIndex; used: number }>();
+
+/** The index of the files under `cwd` (folders listed and documents' ids read once per run). */
 function indexFor(cwd: string): WorkspaceIndex {
-  let index = indexes.get(cwd);
-  if (index === undefined) {
-    index = new WorkspaceIndex(nodeLinkFileSystem, { fallbackRoot: indexPath(cwd) });
-    indexes.set(cwd, index);
+  const now = Date.now();
+  let known = indexes.get(cwd);
+  if (known === undefined || now - known.used > INDEX_IDLE_MS || now < known.used) {
+    known = { index: new WorkspaceIndex(nodeLinkFileSystem, { fallbackRoot: indexPath(cwd) }), used: now };
+    indexes.set(cwd, known);
   }
-  return index;
+  known.used = now;
+  return known.index;
 }
 
 /** Markdown and HTML files on disk (not `<text>` or a code block's virtual file): their document context. */

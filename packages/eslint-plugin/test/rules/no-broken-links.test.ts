@@ -7,7 +7,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { INDEX_IDLE_MS } from '../../src/links.js';
 import { configOf, LANGUAGE_PLUGINS, LINE_BREAKS, MAJORS, positionOf, type Major } from '../support/languages.js';
 
 /** The docs tree of discovery's tests (loaded by path: it is outside this package's sources). */
@@ -76,6 +77,26 @@ describe.each(MAJORS)('no-broken-links under ESLint $major', (major) => {
     const source = '[guide](docs/Guide.md#usage)\n';
     const config = [{ plugins: LANGUAGE_PLUGINS as never }, { files: ['**/*.md'], language: 'markdown/gfm', plugins: configOf('markdown/recommended')[1]!.plugins, rules: { 'urilint/no-broken-links': 'error' } }];
     expect(linter(major).verifyAndFix(source, config, join(root, 'fixed.md')).output).toBe('[guide](docs/guide.md#usage)\n');
+  });
+
+  it('a file created after a run is seen by the next run: after a pause, the index reads the disk afresh (an editor’s long-lived ESLint)', () => {
+    // The clock is ESLint's process's, made still here: only the test moves it.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const name = `later-${major.major}.md`;
+      const source = `[later](${name})\n`;
+      const config = configOf('markdown/recommended');
+      const broken = () => linter(major).verify(source, config, join(root, 'links-to-later.md')).filter((m) => m.ruleId === 'urilint/no-broken-links').map((m) => m.messageId);
+      expect(broken()).toEqual(['fileMissing']);
+      writeFileSync(join(root, name), '# Later\n');
+      // The same run (no pause): the folder as first listed.
+      vi.advanceTimersByTime(INDEX_IDLE_MS);
+      expect(broken()).toEqual(['fileMissing']);
+      vi.advanceTimersByTime(INDEX_IDLE_MS + 1);
+      expect(broken()).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("the rule doc's examples: Incorrect reported, Correct silent", () => {
