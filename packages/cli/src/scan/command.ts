@@ -1,4 +1,4 @@
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import type { WriteStream } from 'node:tty';
 import { dirname, relative, resolve } from 'node:path';
 import { flag, text, texts, UsageError, type ParsedArgs } from '../args.js';
@@ -10,6 +10,7 @@ import { Baseline, DEFAULT_SUPPRESSIONS_FILE, readSuppressions, writeSuppression
 import { githubAnnotation, gitlabIssues, inShard, repositoryPath, type GitlabIssue } from './ci-formats.js';
 import { findFiles, PathError, type FoundFile } from './files.js';
 import { checkFiles } from './pool.js';
+import { chooseJobs, workOf } from './jobs.js';
 import { Progress } from './progress.js';
 import {
   emptyTally,
@@ -42,13 +43,6 @@ import {
 } from '@urilint/discovery';
 
 const DEFAULT_MAX_FILE_SIZE = 10 * 1024 * 1024;
-
-/**
- * Below this many bytes in all the default run checks the files in the main
- * thread: starting workers (each loads the readers of the kinds it meets and
- * builds its own index of local links) costs more than it saves.
- */
-const FEWEST_BYTES_FOR_WORKERS = 1024 * 1024;
 
 const SIZE = /^(\d+(?:\.\d+)?)\s*(?:([kmg])(?:i?b)?|b)?$/i;
 
@@ -258,8 +252,14 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
     fix: options.fix,
     errorsOnly: options.quiet,
   };
-  const bytes = tasks.reduce((sum, task) => sum + task.size, 0);
-  const jobs = options.jobs ?? (bytes < FEWEST_BYTES_FOR_WORKERS ? 1 : availableParallelism());
+  // By default, workers only where they are estimated to pay off: by the bytes of each kind, the
+  // link index each worker builds again, and the cores other work leaves free (jobs.ts).
+  const jobs =
+    options.jobs ??
+    chooseJobs(
+      workOf(tasks.map((task) => ({ kind: sourceKindOf(task.path), bytes: task.size, links: table[task.settings]!.rules.some(([name]) => name === 'no-broken-links') }))),
+      { cores: availableParallelism(), load: loadavg()[0] ?? 0 },
+    ).jobs;
   // Workers read JavaScript with the native parser and stay silent when it cannot load here: the
   // main thread tries it once, so that such a platform gets its one notice from this process.
   if (jobs > 1) loadNative();

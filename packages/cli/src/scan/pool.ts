@@ -1,6 +1,13 @@
 /**
  * Checks files on a pool of worker threads, handing out batches to whichever
  * worker is free; with one job (or no built worker), in the main thread.
+ *
+ * Memory stays bounded: each worker's heap is capped (`WORKER_HEAP_MB`), so a
+ * worker collects its garbage instead of growing towards V8's default limit of
+ * a quarter of the machine's memory, and files whose trees would not fit under
+ * the cap (larger than `HEAVY_BYTES`, or one that stopped a worker for memory)
+ * are checked last, one at a time, each in a worker of its own, so that no two
+ * large trees are held at once and their garbage leaves with their worker.
  */
 import { existsSync } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -16,6 +23,11 @@ const MIN_BATCH_BYTES = 64 * 1024;
 const BATCHES_PER_WORKER = 8;
 
 const WORKER = new URL('./worker.js', import.meta.url);
+
+/** The old generation of a worker's heap, in MB: a file's tree takes up to about 100 bytes per byte of JavaScript. */
+export const WORKER_HEAP_MB = 192;
+/** Files larger than this are checked after the others, one at a time, each in a worker of its own. */
+export const HEAVY_BYTES = 1024 * 1024;
 
 export type OnResult = (index: number, result: FileResult) => void;
 
@@ -38,9 +50,12 @@ export class Batches {
   #next = 0;
   #bytesLeft: number;
 
-  constructor(tasks: readonly FileTask[], jobs: number) {
+  readonly #maxFiles: number;
+
+  constructor(tasks: readonly FileTask[], jobs: number, maxFiles = MAX_BATCH_FILES) {
     this.#tasks = tasks;
     this.#jobs = jobs;
+    this.#maxFiles = maxFiles;
     this.#bytesLeft = tasks.reduce((sum, task) => sum + task.size, 0);
   }
 
@@ -60,7 +75,7 @@ export class Batches {
     const target = Math.min(MAX_BATCH_BYTES, Math.max(MIN_BATCH_BYTES, this.#bytesLeft / (this.#jobs * BATCHES_PER_WORKER)));
     const batch: FileTask[] = [];
     let bytes = 0;
-    while (this.#next < this.#tasks.length && batch.length < MAX_BATCH_FILES) {
+    while (this.#next < this.#tasks.length && batch.length < this.#maxFiles) {
       const task = this.#tasks[this.#next]!;
       if (batch.length > 0 && bytes + task.size > target) break;
       batch.push(task);
@@ -80,15 +95,37 @@ async function inProcess(tasks: readonly FileTask[], settings: CheckSettings, on
   }
 }
 
-function inWorkers(tasks: readonly FileTask[], jobs: number, settings: CheckSettings, onResult: OnResult): Promise<void> {
-  const batches = new Batches(tasks, jobs);
+/** The tasks for the pool, and those checked afterwards one at a time (larger than `HEAVY_BYTES`), each in order. */
+export function splitHeavy(tasks: readonly FileTask[]): { light: FileTask[]; heavy: FileTask[] } {
+  const light: FileTask[] = [];
+  const heavy: FileTask[] = [];
+  for (const task of tasks) (task.size > HEAVY_BYTES ? heavy : light).push(task);
+  return { light, heavy };
+}
+
+interface PoolOptions {
+  jobs: number;
+  /** The cap of each worker's old generation (MB); none: V8's default. */
+  heapMb?: number;
+  /** Each file in a worker of its own, which exits after it: its heap goes with it. */
+  alone?: boolean;
+}
+
+/**
+ * Checks `tasks` on workers; resolves with the files that stopped a capped worker alone by running
+ * out of memory (to be checked again without the cap).
+ */
+function inWorkers(tasks: readonly FileTask[], options: PoolOptions, settings: CheckSettings, onResult: OnResult): Promise<FileTask[]> {
+  const batches = new Batches(tasks, options.jobs, options.alone === true ? 1 : MAX_BATCH_FILES);
+  const left: FileTask[] = [];
   let running = 0;
   return new Promise((resolve) => {
     const start = (): void => {
       running++;
-      const worker = new Worker(WORKER, { workerData: settings });
+      const worker = new Worker(WORKER, { workerData: settings, ...(options.heapMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: options.heapMb } }) });
       let current: FileTask[] | undefined;
       let failure: string | undefined;
+      let outOfMemory = false;
       const feed = (): void => {
         current = batches.take();
         if (current) worker.postMessage(current);
@@ -96,39 +133,61 @@ function inWorkers(tasks: readonly FileTask[], jobs: number, settings: CheckSett
       };
       worker.on('message', (results: [number, FileResult][]) => {
         for (const [index, result] of results) onResult(index, result);
-        feed();
+        if (options.alone === true) {
+          current = undefined;
+          void worker.terminate();
+        } else feed();
       });
       worker.on('error', (error) => {
         failure = error instanceof Error ? error.message : String(error);
+        outOfMemory ||= (error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY';
       });
       worker.on('exit', () => {
         running--;
         // A worker that stopped in the middle of a batch (out of memory): each of its files is tried
-        // again alone, and a file that stops a worker by itself fails.
+        // again alone; a file that runs a capped worker out of memory by itself is tried again
+        // without the cap, and one that stops a worker otherwise fails.
         const lost = current;
         current = undefined;
         if (lost !== undefined && lost.length > 1) batches.giveBack(lost);
+        else if (lost !== undefined && outOfMemory && options.heapMb !== undefined) left.push(lost[0]!);
         else if (lost !== undefined) onResult(lost[0]!.index, { status: 'failed', message: `the worker checking it stopped: ${failure ?? 'it exited'}`, internal: true });
         if (!batches.empty) start();
-        else if (running === 0) resolve();
+        else if (running === 0) resolve(left);
       });
       feed();
     };
-    const workers = Math.min(jobs, tasks.length);
-    if (workers === 0) resolve();
+    const workers = Math.min(options.jobs, tasks.length);
+    if (workers === 0) resolve(left);
     for (let i = 0; i < workers; i++) start();
   });
 }
 
 /**
  * Checks every task and calls `onResult` as results arrive, in any order.
- * Returns the number of workers used (0 when the main thread did the work).
+ * Returns the number of workers that ran at once (0 when the main thread did the work).
+ *
+ * The files larger than `HEAVY_BYTES` come last, each alone in a worker of its own (without the
+ * cap) once the others are done: a large tree is never held beside another, and its garbage leaves
+ * with its worker instead of raising the main thread's heap for the rest of the run.
  */
 export async function checkFiles(tasks: readonly FileTask[], jobs: number, settings: CheckSettings, onResult: OnResult): Promise<number> {
-  if (jobs <= 1 || tasks.length <= 1 || !workersAvailable()) {
+  if (!workersAvailable()) {
     await inProcess(tasks, settings, onResult);
     return 0;
   }
-  await inWorkers(tasks, jobs, settings, onResult);
-  return Math.min(jobs, tasks.length);
+  const { light, heavy } = splitHeavy(tasks);
+  let workers = 0;
+  let left: FileTask[] = [];
+  if (jobs <= 1 || light.length <= 1) await inProcess(light, settings, onResult);
+  else {
+    left = await inWorkers(light, { jobs, heapMb: WORKER_HEAP_MB }, settings, onResult);
+    workers = Math.min(jobs, light.length);
+  }
+  const last = [...heavy, ...left].sort((a, b) => a.index - b.index);
+  if (last.length > 0) {
+    await inWorkers(last, { jobs: 1, alone: true }, settings, onResult);
+    workers = Math.max(workers, 1);
+  }
+  return workers;
 }
