@@ -7,7 +7,10 @@
 // (workers included); the figures are the median of the per-round time ratios and the median peak RSS.
 //
 //   pnpm build && node scan-jobs.bench.mjs [--rounds 3] [--mb 4]
-//   node scan-jobs.bench.mjs --rss-only [--path DIR]   # one default run over DIR (default: the workspace's node_modules): peak RSS
+//   node scan-jobs.bench.mjs --rss-only [--path DIR] [--jobs N] [--rounds 1]   # runs over DIR (default: the workspace's node_modules): peak RSS
+//
+// The default chooses its jobs by the work and the free cores (packages/cli/src/scan/jobs.ts): the
+// workers it started in each round are listed, since on a loaded machine it stays on one thread.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -17,9 +20,9 @@ import { parseArgs } from 'node:util';
 import { MAX_LINE, ROOT, STORE } from './eslint/corpus.mjs';
 
 const { values } = parseArgs({
-  options: { rounds: { type: 'string', default: '3' }, mb: { type: 'string', default: '4' }, 'rss-only': { type: 'boolean', default: false }, path: { type: 'string' } },
+  options: { rounds: { type: 'string' }, mb: { type: 'string', default: '4' }, 'rss-only': { type: 'boolean', default: false }, path: { type: 'string' }, jobs: { type: 'string' } },
 });
-const ROUNDS = Number(values.rounds);
+const ROUNDS = Number(values.rounds ?? (values['rss-only'] ? 1 : 3));
 const BUDGET = Number(values.mb) * 1e6;
 const BIN = path.join(ROOT, 'packages/cli/dist/bin.js');
 const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
@@ -29,13 +32,14 @@ const median = (list) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-/** `urilint scan` of `dir` under /usr/bin/time: wall seconds and peak RSS in MB. */
+/** `urilint scan` of `dir` under /usr/bin/time: wall seconds, CPU seconds (user + system), peak RSS in MB, the workers it started. */
 function scan(dir, jobs) {
-  const args = [BIN, 'scan', '--no-gitignore', '--no-config', '--format', 'json', '--no-progress', ...(jobs ? ['--jobs', jobs] : []), dir];
-  const result = spawnSync('/usr/bin/time', ['-f', 'TIME %e %M', process.execPath, ...args], { encoding: 'utf8', maxBuffer: 1 << 30 });
-  const match = /TIME ([\d.]+) (\d+)\s*$/.exec(result.stderr);
+  const args = [BIN, 'scan', '--no-gitignore', '--no-config', '--format', 'json', '--no-progress', '--stats', ...(jobs ? ['--jobs', jobs] : []), dir];
+  const result = spawnSync('/usr/bin/time', ['-f', 'TIME %e %U %S %M', process.execPath, ...args], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const match = /TIME ([\d.]+) ([\d.]+) ([\d.]+) (\d+)\s*$/.exec(result.stderr);
   if ((result.status !== 0 && result.status !== 1) || !match) throw new Error(`urilint ${args.join(' ')} exited with ${result.status}: ${result.stderr.slice(0, 2000)}`);
-  return { s: Number(match[1]), mb: Number(match[2]) / 1024, findings: JSON.parse(result.stdout).length };
+  const workers = Number(/^workers: (\d+)$/m.exec(result.stderr)?.[1]);
+  return { s: Number(match[1]), cpu: Number(match[2]) + Number(match[3]), mb: Number(match[4]) / 1024, workers, findings: JSON.parse(result.stdout).length };
 }
 
 /** The real files of the pnpm store matching `pattern` (each once), sorted by path. */
@@ -82,12 +86,17 @@ function sample(name, pattern) {
 console.log(`node ${process.version} · ${os.cpus()[0]?.model ?? '?'} · ${os.cpus().length} cores · ${os.platform()} ${os.arch()}`);
 if (values['rss-only']) {
   const target = path.resolve(values.path ?? path.join(ROOT, 'node_modules'));
-  console.log(`load before ${load()}`);
-  const run = scan(target, undefined);
-  console.log(`urilint scan (default jobs) ${target}: ${run.s} s, peak RSS ${run.mb.toFixed(0)} MB, ${run.findings} findings; load after ${load()}`);
+  for (let round = 0; round < ROUNDS; round++) {
+    const before = load();
+    const run = scan(target, values.jobs);
+    console.log(
+      `urilint scan ${values.jobs ? `--jobs ${values.jobs}` : '(default jobs)'} ${target}: ${run.s} s, CPU ${run.cpu.toFixed(1)} s, peak RSS ${run.mb.toFixed(0)} MB, workers ${run.workers}, ${run.findings} findings; load ${before} → ${load()}`,
+    );
+  }
 } else {
-  console.log('\n| tree | files | MB | default ÷ --jobs 1, time (median of per-round ratios) | peak RSS default | peak RSS --jobs 1 |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+  const startLoad = load();
+  console.log('\n| tree | files | MB | default ÷ --jobs 1, time (median of per-round ratios) | workers of the default | peak RSS default | peak RSS --jobs 1 |');
+  console.log('| --- | ---: | ---: | ---: | --- | ---: | ---: |');
   for (const [name, pattern] of [
     ['Markdown', /\.(?:md|markdown)$/i],
     ['JavaScript', /\.(?:js|mjs|cjs)$/],
@@ -102,11 +111,11 @@ if (values['rss-only']) {
       if (runs.default.some((r, i) => r.findings !== runs.one[i].findings)) throw new Error(`${name}: the two runs found different numbers of findings`);
       const ratio = median(runs.default.map((r, i) => r.s / runs.one[i].s));
       console.log(
-        `| ${name} | ${tree.count} | ${(tree.bytes / 1e6).toFixed(1)} | ${ratio.toFixed(2)}× (${runs.default.map((r, i) => (r.s / runs.one[i].s).toFixed(2)).join(', ')}) | ${median(runs.default.map((r) => r.mb)).toFixed(0)} MB | ${median(runs.one.map((r) => r.mb)).toFixed(0)} MB |`,
+        `| ${name} | ${tree.count} | ${(tree.bytes / 1e6).toFixed(1)} | ${ratio.toFixed(2)}× (${runs.default.map((r, i) => (r.s / runs.one[i].s).toFixed(2)).join(', ')}) | ${runs.default.map((r) => r.workers).join(', ')} | ${median(runs.default.map((r) => r.mb)).toFixed(0)} MB | ${median(runs.one.map((r) => r.mb)).toFixed(0)} MB |`,
       );
     } finally {
       rmSync(tree.dir, { recursive: true, force: true });
     }
   }
-  console.log(`\n${ROUNDS} rounds; load after ${load()}`);
+  console.log(`\n${ROUNDS} rounds; load before ${startLoad}, after ${load()}`);
 }
