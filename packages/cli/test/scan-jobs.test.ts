@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { aloneMs, chooseJobs, freeCores, LINK_INDEX_NS_PER_BYTE, NS_PER_BYTE, READER_START_MS, startMs, WORKER_START_MS, workersMs, workOf, WORTH_IT, type ScanWork } from '../src/scan/jobs.js';
-import { HEAVY_BYTES, splitHeavy } from '../src/scan/pool.js';
+import { HEAVY_BYTES, MAIN_THREAD_MAX_BYTES, planOf, splitHeavy } from '../src/scan/pool.js';
 
 const MB = 1_000_000;
 const quiet2 = { cores: 2, load: 0 };
@@ -128,5 +128,34 @@ describe('a large file in a scan (the built command)', () => {
     expect(two.stderr).toMatch(/^workers: 2$/m);
     expect(one.stderr).toMatch(/^files scanned: 7$/m);
     expect(two.stderr).toMatch(/^files scanned: 7$/m);
+  });
+});
+
+describe('where the files go', () => {
+  const tasks = (sizes: number[]) => sizes.map((size, index) => ({ index, path: `f${index}`, size, writable: true, settings: 0 }));
+  const indexes = (list: readonly { index: number }[]): number[] => list.map((task) => task.index);
+
+  it('one job on a small tree: the main thread, the large files last in workers of their own', () => {
+    const plan = planOf(tasks([10, HEAVY_BYTES + 1, 20]), 1);
+    expect([indexes(plan.main), indexes(plan.pool), plan.jobs, indexes(plan.last)]).toEqual([[0, 2], [], 0, [1]]);
+  });
+
+  it('one job on a tree over MAIN_THREAD_MAX_BYTES: one capped worker instead of the main thread', () => {
+    const count = Math.ceil(MAIN_THREAD_MAX_BYTES / HEAVY_BYTES) + 1;
+    const plan = planOf(tasks(Array.from({ length: count }, () => HEAVY_BYTES)), 1);
+    expect([plan.main.length, plan.pool.length, plan.jobs, plan.last.length]).toEqual([0, count, 1, 0]);
+  });
+
+  it('several jobs: a pool of at most one worker per file', () => {
+    expect(planOf(tasks([10, 20, 30]), 8).jobs).toBe(3);
+    expect(planOf(tasks([10, 20, 30]), 2).jobs).toBe(2);
+    expect(indexes(planOf(tasks([10, 20, 30]), 2).pool)).toEqual([0, 1, 2]);
+    // One small file: no pool is worth starting.
+    expect(planOf(tasks([10, 5 * HEAVY_BYTES]), 2)).toMatchObject({ pool: [], jobs: 0 });
+  });
+
+  it('no built worker (the sources under a test runner): everything in the main thread', () => {
+    const plan = planOf(tasks([10, HEAVY_BYTES + 1]), 4, false);
+    expect([indexes(plan.main), plan.pool.length, plan.last.length]).toEqual([[0, 1], 0, 0]);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Checks files on a pool of worker threads, handing out batches to whichever
- * worker is free; with one job (or no built worker), in the main thread.
+ * worker is free; with one job on a small tree (or no built worker), in the
+ * main thread.
  *
  * Memory stays bounded: each worker's heap is capped (`WORKER_HEAP_MB`), so a
  * worker collects its garbage instead of growing towards V8's default limit of
@@ -164,6 +165,31 @@ function inWorkers(tasks: readonly FileTask[], options: PoolOptions, settings: C
 }
 
 /**
+ * Above this many bytes (files over `HEAVY_BYTES` aside), even one job runs in a worker: a worker's
+ * heap is capped, the main thread's is not, and V8 lets an uncapped heap grow to a quarter of the
+ * machine's memory before it collects (over this workspace's node_modules, `--jobs 1` in the main
+ * thread peaked at 715 MB, and at 429 MB with a 256 MB heap).
+ */
+export const MAIN_THREAD_MAX_BYTES = 16 * 1024 * 1024;
+
+/** Where the files go: to the main thread, to a pool of `jobs` capped workers, then one at a time each to a worker of its own. */
+export interface Plan {
+  main: FileTask[];
+  pool: FileTask[];
+  jobs: number;
+  last: FileTask[];
+}
+
+/** The plan for `tasks` with `jobs` jobs, where workers can be started (`workers`) or not. */
+export function planOf(tasks: readonly FileTask[], jobs: number, workers = true): Plan {
+  if (!workers) return { main: [...tasks], pool: [], jobs: 0, last: [] };
+  const { light, heavy } = splitHeavy(tasks);
+  const bytes = light.reduce((sum, task) => sum + task.size, 0);
+  if ((jobs <= 1 && bytes <= MAIN_THREAD_MAX_BYTES) || light.length <= 1) return { main: light, pool: [], jobs: 0, last: heavy };
+  return { main: [], pool: light, jobs: Math.min(Math.max(1, jobs), light.length), last: heavy };
+}
+
+/**
  * Checks every task and calls `onResult` as results arrive, in any order.
  * Returns the number of workers that ran at once (0 when the main thread did the work).
  *
@@ -172,22 +198,10 @@ function inWorkers(tasks: readonly FileTask[], options: PoolOptions, settings: C
  * with its worker instead of raising the main thread's heap for the rest of the run.
  */
 export async function checkFiles(tasks: readonly FileTask[], jobs: number, settings: CheckSettings, onResult: OnResult): Promise<number> {
-  if (!workersAvailable()) {
-    await inProcess(tasks, settings, onResult);
-    return 0;
-  }
-  const { light, heavy } = splitHeavy(tasks);
-  let workers = 0;
-  let left: FileTask[] = [];
-  if (jobs <= 1 || light.length <= 1) await inProcess(light, settings, onResult);
-  else {
-    left = await inWorkers(light, { jobs, heapMb: WORKER_HEAP_MB }, settings, onResult);
-    workers = Math.min(jobs, light.length);
-  }
-  const last = [...heavy, ...left].sort((a, b) => a.index - b.index);
-  if (last.length > 0) {
-    await inWorkers(last, { jobs: 1, alone: true }, settings, onResult);
-    workers = Math.max(workers, 1);
-  }
-  return workers;
+  const plan = planOf(tasks, jobs, workersAvailable());
+  await inProcess(plan.main, settings, onResult);
+  const left = plan.pool.length === 0 ? [] : await inWorkers(plan.pool, { jobs: plan.jobs, heapMb: WORKER_HEAP_MB }, settings, onResult);
+  const last = [...plan.last, ...left].sort((a, b) => a.index - b.index);
+  if (last.length > 0) await inWorkers(last, { jobs: 1, alone: true }, settings, onResult);
+  return Math.max(plan.jobs, last.length > 0 ? 1 : 0);
 }
