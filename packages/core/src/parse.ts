@@ -473,6 +473,7 @@ class Parser {
   // from the first of them to the end of the last (`4a0b` is one problem, not two).
   parsePort(start: number, end: number): void {
     const s = this.s;
+    if (this.allIn(DIGIT, start, end)) return;
     const runs: string[] = [];
     let first = -1;
     let last = -1;
@@ -862,6 +863,8 @@ function runPattern(table: CharTable): RegExp {
 const SCHEME_RUN = runPattern(SCHEME_CHAR);
 const REG_NAME_RUN = runPattern(REG_NAME);
 const USERINFO_RUN = runPattern(USERINFO);
+/** scheme ":" "//" and the run of reg-name characters that follows, from the input's start. */
+const HEAD = new RegExp(`[A-Za-z]${SCHEME_RUN.source}://${REG_NAME_RUN.source}`, 'y');
 const PATH_RUN = runPattern(PATH_CHAR);
 const QUERY_RUN = runPattern(QUERY);
 const FRAGMENT_RUN = runPattern(FRAGMENT);
@@ -939,8 +942,18 @@ export function parse(input: string, options?: ParseOptions): UriReference {
 
   // scheme: ^(([^:/?#]+):)? — then ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
   let scheme: Span | undefined;
-  i = skipRun(SCHEME_RUN, s, 0);
-  if (i < n) {
+  // Most absolute URIs start with a valid scheme, "//" and a run of reg-name characters: one
+  // pattern reads all three, and the authority's loop below starts after that run.
+  let hostRunEnd = -1;
+  HEAD.lastIndex = 0;
+  if (HEAD.test(s)) {
+    hostRunEnd = HEAD.lastIndex;
+    i = s.indexOf(':'); // the scheme's characters hold no ":"
+    scheme = { start: 0, end: i };
+  } else {
+    i = skipRun(SCHEME_RUN, s, 0);
+  }
+  if (hostRunEnd < 0 && i < n) {
     const c = s.charCodeAt(i);
     if (c === COLON) {
       if (i > 0) {
@@ -976,7 +989,12 @@ export function parse(input: string, options?: ParseOptions): UriReference {
     let colons = 0;
     let plain = true;
     for (i = start; ; i++) {
-      i = skipRun(REG_NAME_RUN, s, i);
+      if (hostRunEnd >= 0) {
+        i = hostRunEnd;
+        hostRunEnd = -1;
+      } else {
+        i = skipRun(REG_NAME_RUN, s, i);
+      }
       if (i === n) break;
       const c = s.charCodeAt(i);
       if (c === COLON) {
