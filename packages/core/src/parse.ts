@@ -982,7 +982,7 @@ export function parse(input: string, options?: ParseOptions): UriReference {
   let userinfo: Span | undefined;
   let host: HostSpan | undefined;
   let port: Span | undefined;
-  if (s.charCodeAt(i) === SLASH && s.charCodeAt(i + 1) === SLASH) {
+  if (hostRunEnd >= 0 || (s.charCodeAt(i) === SLASH && s.charCodeAt(i + 1) === SLASH)) {
     const start = i + 2;
     let at = -1;
     let colon = -1;
