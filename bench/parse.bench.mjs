@@ -1,6 +1,7 @@
 // Throughput of @urilint/core `parse` against peer URI parsers and validators, on two corpora:
 // real-world URLs and a generated, seeded mix of URI references. Run: `pnpm bench` (repo root),
-// or `node parse.bench.mjs [--rounds <n>]` from bench/ once core is built.
+// or `node parse.bench.mjs [--rounds <n>] [--baseline <core dist/index.js>]` from bench/ once core
+// is built; --baseline adds another build of core (an earlier commit's) as a contender.
 //
 // The contenders run side by side: each round passes every contender once over the corpus, in an
 // order that rotates from round to round, so that other work on a shared machine falls on all of
@@ -9,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import process from 'node:process';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import fastUri from 'fast-uri';
 import * as uriJs from 'uri-js';
@@ -262,8 +263,8 @@ function generateMix(size, seed) {
 // Contenders: each is called once per string; `accepts` (when present) says whether it
 // considers the string valid, for the sanity count.
 
-function contenders(parse) {
-  return [
+function contenders(parse, baseline) {
+  const list = [
     { name: '@urilint/core parse', short: 'core', run: (s) => parse(s), accepts: (s) => parse(s).valid },
     { name: 'fast-uri parse', short: 'fast-uri', run: (s) => fastUri.parse(s) },
     { name: 'uri-js parse', short: 'uri-js', run: (s) => uriJs.parse(s) },
@@ -271,6 +272,11 @@ function contenders(parse) {
     { name: 'URL.canParse with a base', short: 'URL.canParse(s, base)', run: (s) => URL.canParse(s, BASE), accepts: (s) => URL.canParse(s, BASE) },
     { name: 'RFC 3986 regex', short: 'the regex', run: (s) => URI_REFERENCE.test(s), accepts: (s) => URI_REFERENCE.test(s) },
   ];
+  if (baseline !== undefined) {
+    const { parse: before, label } = baseline;
+    list.splice(1, 0, { name: `@urilint/core parse, baseline (${label})`, short: 'the baseline', run: (s) => before(s) });
+  }
+  return list;
 }
 
 // One round of one contender: the whole corpus. Counting truthy results keeps every call observable.
@@ -389,12 +395,12 @@ function fail(message) {
 
 function readOptions(argv) {
   try {
-    const { values } = parseArgs({ args: argv, options: { rounds: { type: 'string' } } });
+    const { values } = parseArgs({ args: argv, options: { rounds: { type: 'string' }, baseline: { type: 'string' } } });
     const rounds = values.rounds === undefined ? DEFAULT_ROUNDS : Number(values.rounds);
     if (!Number.isInteger(rounds) || rounds <= 0) throw new Error(`--rounds must be a positive integer, got ${values.rounds}`);
-    return { rounds };
+    return { rounds, baseline: values.baseline };
   } catch (error) {
-    fail(`${error.message}\nusage: node parse.bench.mjs [--rounds <n>]`);
+    fail(`${error.message}\nusage: node parse.bench.mjs [--rounds <n>] [--baseline <path to another build's dist/index.js>]`);
   }
 }
 
@@ -409,11 +415,24 @@ async function loadCore() {
   }
 }
 
+// Another build of core, e.g. an earlier commit's `packages/core/dist/index.js` copied aside.
+async function loadBaseline(file) {
+  if (file === undefined) return undefined;
+  try {
+    const module = await import(pathToFileURL(file).href);
+    if (typeof module.parse !== 'function') throw new Error('it does not export parse()');
+    return { parse: module.parse, label: file };
+  } catch (error) {
+    fail(`cannot load the baseline ${file} (${error.message}).`);
+  }
+}
+
 async function main() {
-  const { rounds } = readOptions(process.argv.slice(2));
+  const { rounds, baseline: baselineFile } = readOptions(process.argv.slice(2));
+  const baseline = await loadBaseline(baselineFile);
   const core = await loadCore();
   checkRegExp();
-  const list = contenders(core.parse);
+  const list = contenders(core.parse, baseline);
   const corpora = [
     { title: 'real-world URLs (shared/data/real-world-urls.txt)', strings: loadRealWorld() },
     { title: `generated URI references (seed ${GENERATED_SEED})`, strings: generateMix(GENERATED_SIZE, GENERATED_SEED) },
