@@ -95,8 +95,8 @@ if (values['rss-only']) {
   }
 } else {
   const startLoad = load();
-  console.log('\n| tree | files | MB | default ÷ --jobs 1, time (median of per-round ratios) | workers of the default | peak RSS default | peak RSS --jobs 1 |');
-  console.log('| --- | ---: | ---: | ---: | --- | ---: | ---: |');
+  console.log('\n| tree | files | MB | default ÷ --jobs 1, time (median of per-round ratios) | CPU time, same | workers of the default | peak RSS default | peak RSS --jobs 1 |');
+  console.log('| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: |');
   for (const [name, pattern] of [
     ['Markdown', /\.(?:md|markdown)$/i],
     ['JavaScript', /\.(?:js|mjs|cjs)$/],
@@ -111,7 +111,7 @@ if (values['rss-only']) {
       if (runs.default.some((r, i) => r.findings !== runs.one[i].findings)) throw new Error(`${name}: the two runs found different numbers of findings`);
       const ratio = median(runs.default.map((r, i) => r.s / runs.one[i].s));
       console.log(
-        `| ${name} | ${tree.count} | ${(tree.bytes / 1e6).toFixed(1)} | ${ratio.toFixed(2)}× (${runs.default.map((r, i) => (r.s / runs.one[i].s).toFixed(2)).join(', ')}) | ${runs.default.map((r) => r.workers).join(', ')} | ${median(runs.default.map((r) => r.mb)).toFixed(0)} MB | ${median(runs.one.map((r) => r.mb)).toFixed(0)} MB |`,
+        `| ${name} | ${tree.count} | ${(tree.bytes / 1e6).toFixed(1)} | ${ratio.toFixed(2)}× (${runs.default.map((r, i) => (r.s / runs.one[i].s).toFixed(2)).join(', ')}) | ${median(runs.default.map((r, i) => r.cpu / runs.one[i].cpu)).toFixed(2)}× | ${runs.default.map((r) => r.workers).join(', ')} | ${median(runs.default.map((r) => r.mb)).toFixed(0)} MB | ${median(runs.one.map((r) => r.mb)).toFixed(0)} MB |`,
       );
     } finally {
       rmSync(tree.dir, { recursive: true, force: true });
