@@ -9,9 +9,9 @@ const PATHOLOGICAL = pathological('parse');
 /**
  * Inputs that parse reads whole with regular expressions and string searches (its run patterns,
  * `runPattern` in src/parse.ts, which the diagnosing scan uses too, and the search for an IP
- * literal's "]"): the JavaScript executed is
- * the same at both sizes, and the reading itself is native, which counting cannot see
- * (bench/growth.bench.mjs times it). Each comes with what the result must say about the whole input.
+ * literal's "]"): the JavaScript executed is the same at both sizes, and the reading itself is
+ * native, which counting cannot see (bench/growth.bench.mjs times it). Each comes with what the
+ * result must say about the whole input.
  */
 const READ_NATIVELY: Record<string, (result: UriReference) => void> = {
   'dot segments': (result) => {
