@@ -233,7 +233,7 @@ try {
         const result = run(commands[name], dir);
         times[name].push(result.ms);
         cpus[name].push(result.cpu);
-        counts[name] = name.startsWith('urilint') ? `${JSON.parse(result.stdout).length} findings` : `${result.stderr.split('\n').filter((line) => / MD\d{3}\//.test(line)).length} findings`;
+        counts[name] = commands[name][0] === MARKDOWNLINT_BIN ? `${result.stderr.split('\n').filter((line) => / MD\d{3}\//.test(line)).length} findings` : `${JSON.parse(result.stdout).length} findings`;
       }
     }
     const reference = 'markdownlint-cli2 (default rules)';
