@@ -25,8 +25,13 @@ const BATCHES_PER_WORKER = 8;
 
 const WORKER = new URL('./worker.js', import.meta.url);
 
-/** The old generation of a worker's heap, in MB: a file's tree takes up to about 100 bytes per byte of JavaScript. */
-export const WORKER_HEAP_MB = 192;
+/**
+ * The old generation of a worker's heap, in MB. Checking every file of this workspace's node_modules
+ * up to `HEAVY_BYTES` in one heap of 256 MB succeeded; with 128 MB one worker ran out, and V8 stopped
+ * the whole process instead of the worker alone (the file was in the middle of `JSON.parse`), so the
+ * cap is kept where no file was seen to reach it.
+ */
+export const WORKER_HEAP_MB = 256;
 /** Files larger than this are checked after the others, one at a time, each in a worker of its own. */
 export const HEAVY_BYTES = 1024 * 1024;
 
