@@ -105,9 +105,11 @@ Options:
       --rule NAME[=LEVEL]  Set one rule: error (the default), warn, or off;
                            repeatable (--rule no-insecure-scheme=warn).
   -j, --jobs N             Files checked at once, on N worker threads; 1 checks
-                           them in the main thread. Default: the number of cores
-                           (${availableParallelism()} here), or 1 when the files add up to
-                           less than 1 MiB (starting workers would cost more).
+                           them in the main thread (in one worker over 16 MiB).
+                           Default: workers where they are estimated to pay off
+                           (by the bytes of each kind), at most the cores the load
+                           leaves free (${availableParallelism()} cores here); else 1.
+                           Files over 1 MiB are checked last, one at a time.
       --max-file-size SIZE Skip larger files: bytes, or with a K, M or G suffix
                            (1024-based); default 10M.
       --no-gitignore       Read what .gitignore leaves out too (.git stays out).
