@@ -1,3 +1,4 @@
+import { lookupScheme } from '@urilint/core';
 import type { UriCandidate } from '../candidate.js';
 import { proseCandidates } from '../prose.js';
 import { maskTemplates, TEMPLATE_SYNTAXES, type TemplateSyntax } from '../templates.js';
@@ -9,10 +10,39 @@ import { OffsetMap } from '../text-map.js';
  */
 const COMMENT_SYNTAXES: ReadonlySet<TemplateSyntax> = new Set(TEMPLATE_SYNTAXES);
 
+/** A run of scheme characters longer than this before a `:` is taken as possibly a scheme, unread (registered schemes are at most 30 long; `web+…` ones unbounded). */
+const LONGEST_SCHEME = 64;
+
+function isSchemeChar(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 43 || code === 45 || code === 46;
+}
+
+/**
+ * Whether some `:` in `text[start, end)` follows a known scheme of two characters or more: the
+ * start of every URI `hasUriShape` accepts, in prose or by its shape (a URI found in prose starts
+ * anywhere in the run of scheme characters before its `:`, so each suffix of the run that starts
+ * with a letter is looked up).
+ */
+export function hasSchemeColon(text: string, start: number, end: number): boolean {
+  for (let colon = text.indexOf(':', start); colon !== -1 && colon < end; colon = text.indexOf(':', colon + 1)) {
+    let from = colon;
+    while (from > start && isSchemeChar(text.charCodeAt(from - 1))) from--;
+    if (colon - from > LONGEST_SCHEME) return true;
+    for (let at = from; at <= colon - 2; at++) {
+      const code = text.charCodeAt(at) | 0x20;
+      if (code >= 97 && code <= 122 && lookupScheme(text.slice(at, colon)) !== undefined) return true;
+    }
+  }
+  return false;
+}
+
 /**
  * The URIs of a comment, read as prose: `value` is the comment's text after `//` or `/*`, which
  * starts at source offset `offset`. Template syntax in it is masked first, so each `${…}` is a hole.
+ * Every URI `proseCandidates` keeps starts with a known scheme and its `:` (and masking only takes
+ * characters away): a comment without one is passed over before it is masked and mapped.
  */
 export function commentCandidates(value: string, offset: number): UriCandidate[] {
+  if (!hasSchemeColon(value, 0, value.length)) return [];
   return proseCandidates(OffsetMap.plain(maskTemplates(value, COMMENT_SYNTAXES).text, offset));
 }

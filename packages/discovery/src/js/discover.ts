@@ -1,8 +1,8 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { findUris, hasOpaqueShape } from '@urilint/core';
+import { findUris, hasOpaqueShape, lookupScheme } from '@urilint/core';
 import { placeholder, UriCandidate, type CandidateContext, type Part } from '../candidate.js';
 import { embeddedLength } from '../prose.js';
-import { commentCandidates } from './comments.js';
+import { commentCandidates, hasSchemeColon } from './comments.js';
 import { expressionHoles } from '../route-patterns.js';
 import { hasUriShape, isWholeUri, REGEX_LIKE, XML_NAMESPACES } from '../shape.js';
 import { findTemplateTags, TEMPLATE_SYNTAXES, templateSyntaxes, type TemplateSetting, type TemplateSyntax } from '../templates.js';
@@ -216,6 +216,8 @@ interface Walk {
   out: UriCandidate[];
   /** See `DiscoveryOptions.attributes`. */
   attributes?: ReadonlyMap<number, string> | undefined;
+  /** Counts the expressions whose value was built (those `mayHoldUri` did not pass over), where given. */
+  work?: { built: number };
 }
 
 /** The bound attribute whose value `node` is (see `DiscoveryOptions.attributes`): a statement's expression, or a branch of one. */
@@ -232,22 +234,95 @@ function boundAttribute(walk: Walk, node: TSESTree.Node): string | undefined {
   return undefined;
 }
 
+/** What `textFlags` finds in the text of a string's pieces (bits). */
+const COLON = 1;
+/** A `\\` (an escape) or a `&` (a JSX entity): either may write any character. */
+const ESCAPE = 2;
+const SLASH = 4;
+/** A character that is, or may be, white space as `/\s/` reads it. */
+const SPACE = 8;
+
 /**
- * Whether `text[start, end)` has a character that a URI outside a sink or attribute needs or that
- * can write one: `:` (a scheme, or the `:` prose needs), `/` (`//host`), and `\` and `&` (an
- * escape or a JSX entity that decodes to either). Placeholders for holes are `x` or `1`.
+ * The flags of the literal text an expression builds a string from, read in the source as `piecesOf`
+ * would take its pieces (a string, each text of a template, the strings of a `+` chain), not in the
+ * expressions between them: `${a ? b : c}` writes no `:` into the value.
  */
-function mayHoldUri(text: string, start: number, end: number): boolean {
+function textFlags(text: string, node: TSESTree.Node): number {
+  if (node.type === 'TemplateLiteral') {
+    let flags = 0;
+    for (const quasi of node.quasis) flags |= rangeFlags(text, quasi.range[0], quasi.range[1], false);
+    return flags;
+  }
+  if (node.type === 'BinaryExpression' && node.operator === '+') return textFlags(text, node.left) | textFlags(text, node.right);
+  if (node.type === 'Literal') return typeof node.value === 'string' ? rangeFlags(text, node.range[0], node.range[1], node.parent?.type === 'JSXAttribute') : 0;
+  // Anything else is a hole: its placeholder (`x` or `1`) writes none of these.
+  return 0;
+}
+
+/**
+ * The flags of `text[start, end)`. An escape that writes a line break, a tab or the like counts as
+ * white space, one that writes a backslash or a quote as nothing (and a `\` followed by one of
+ * these in a JSX string, where it is no escape, holds no `:` or `/` either); any other escape (`\x3a`,
+ * `\u002f`, `\072`, `\:`) may write anything. `&` starts an entity only in a JSX attribute's string.
+ */
+function rangeFlags(text: string, start: number, end: number, entities: boolean): number {
+  let flags = 0;
   for (let i = start; i < end; i++) {
     const code = text.charCodeAt(i);
-    if (code === 58 || code === 47 || code === 92 || code === 38) return true;
+    if (code === 58) flags |= COLON;
+    else if (code === 47) flags |= SLASH;
+    else if (code === 92) {
+      const next = text.charCodeAt(i + 1);
+      // n r t v f: white space.
+      if (next === 110 || next === 114 || next === 116 || next === 118 || next === 102) flags |= SPACE;
+      // \ ' " `: the character itself.
+      else if (next !== 92 && next !== 39 && next !== 34 && next !== 96) return flags | ESCAPE;
+      i++;
+    } else if (code === 38 && entities) return flags | ESCAPE;
+    else if (code <= 32 || code === 0xa0 || code >= 0x1680) flags |= SPACE;
   }
-  return false;
+  return flags;
+}
+
+/** Whether the text at `at` starts with a known scheme of two characters or more and its `:` (what `hasUriShape` asks of a scheme). */
+function startsWithScheme(text: string, at: number, end: number): boolean {
+  const first = text.charCodeAt(at) | 0x20;
+  if (first < 97 || first > 122) return false;
+  let i = at + 1;
+  while (i < end && /[A-Za-z0-9+.-]/.test(text[i]!)) i++;
+  return i < end && text.charCodeAt(i) === 58 && i - at >= 2 && lookupScheme(text.slice(at, i).toLowerCase()) !== undefined;
+}
+
+/**
+ * Whether the expression `node` can give a candidate outside a sink or attribute, judged from the
+ * source text of its literal pieces before its value is built. Such a candidate is a value that
+ * starts like a URI (a known scheme and its `:`, or `//`), or a URI in prose, which needs white
+ * space in the value and a known scheme and its `:` in it. An escape (`\x3a`, `\u002f`) or a JSX entity (`&#58;`) can write any
+ * character, so a piece with one is always read. Otherwise a string's or template's value is its
+ * text (a hole or template tag only puts a placeholder, `x` or `1`, in place of some of it), so its
+ * first characters are its value's; a `+` chain's start may be split across its pieces
+ * (`"/" + "/host"`, `"https" + "://…"`), so it is read when it holds a `:` or a `/`.
+ */
+function mayHoldUri(text: string, node: TSESTree.Node): boolean {
+  const flags = textFlags(text, node);
+  if ((flags & ESCAPE) !== 0) return true;
+  if (node.type === 'Literal' || node.type === 'TemplateLiteral') {
+    const start = node.range[0] + 1;
+    if ((flags & SLASH) !== 0 && text.charCodeAt(start) === 47 && text.charCodeAt(start + 1) === 47) return true;
+    if ((flags & COLON) === 0) return false;
+    if (startsWithScheme(text, start, node.type === 'Literal' ? node.range[1] - 1 : node.quasis[0]!.range[1])) return true;
+    if ((flags & SPACE) === 0) return false;
+    // Prose: a URI found there starts with a known scheme and its `:`, inside one piece of text (one across a hole is dropped).
+    if (node.type === 'Literal') return hasSchemeColon(text, start, node.range[1] - 1);
+    return node.quasis.some((quasi) => hasSchemeColon(text, quasi.range[0], quasi.range[1]));
+  }
+  return (flags & (COLON | SLASH)) !== 0;
 }
 
 function addCandidates(walk: Walk, node: TSESTree.Node, context: CandidateContext | undefined, sink: string | undefined, namespace: boolean): void {
-  // Outside a sink or attribute a candidate needs a scheme's `:`, prose's `:` or `//`: none can come from a text without them.
-  if (context === undefined && !mayHoldUri(walk.sourceCode.text, node.range[0], node.range[1])) return;
+  // Outside a sink or attribute a candidate needs a scheme's `:`, prose's `:` or a leading `//`: none can come from a text without them.
+  if (context === undefined && !mayHoldUri(walk.sourceCode.text, node)) return;
+  if (walk.work !== undefined) walk.work.built++;
   const pieces = node.type === 'Literal' && node.parent?.type === 'JSXAttribute'
     ? [{ map: mapJsxAttribute(walk.sourceCode.getText(node), node.range[0], node.value as string) }]
     : piecesOf(node, walk.sourceCode);
@@ -697,15 +772,16 @@ export class JsDiscovery {
   /** The identifiers of each name (set up with the tokens): where a `const`'s value may be read. */
   #identifiers: Map<string, TSESTree.Identifier[]> | undefined;
   /**
-   * What the edits cost: the candidates found again, the range arrays moved, and how often an
-   * edit had to set the tree up first (`prepare` had not).
+   * What the analysis and the edits cost: the strings, templates and `+` chains whose value was
+   * built (the others were passed over on their source text), the candidates found again, the range
+   * arrays moved, and how often an edit had to set the tree up first (`prepare` had not).
    */
-  readonly work = { rediscovered: 0, rangesMoved: 0, setups: 0 };
+  readonly work = { built: 0, rediscovered: 0, rangesMoved: 0, setups: 0 };
 
   constructor(sourceCode: JsSourceCode, options: DiscoveryOptions = {}) {
     this.sourceCode = sourceCode;
     this.#comments = options.comments !== false;
-    this.#walk = { sourceCode, sinks: sinksOrNone(sourceCode, options.sinks), linkComponents: new Set(options.linkComponents ?? []), templates: jsTemplateSyntaxes(options.templates), out: [], attributes: options.attributes };
+    this.#walk = { sourceCode, sinks: sinksOrNone(sourceCode, options.sinks), linkComponents: new Set(options.linkComponents ?? []), templates: jsTemplateSyntaxes(options.templates), out: [], attributes: options.attributes, work: this.work };
     const walked = discoveryWalkOf(sourceCode);
     if (walked === undefined) visit(this.#walk, sourceCode.ast as TSESTree.Node);
     else visitListed(this.#walk, walked);

@@ -135,6 +135,17 @@ function userSinks(sinks: readonly string[]): { globals: TraceMap<SinkInfo>; mod
   return { globals: globals as TraceMap<SinkInfo>, modules: modules as TraceMap<SinkInfo> };
 }
 
+/** The built-in trace maps, made once: ReferenceTracker only reads them. */
+let builtIn: { globals: TraceMap<SinkInfo>; modules: TraceMap<SinkInfo> } | undefined;
+
+/** The trace maps of the built-in sinks and the user's (`settings.urilint.sinks`). */
+function traceMaps(sinks: readonly string[]): { globals: TraceMap<SinkInfo>; modules: TraceMap<SinkInfo> } {
+  builtIn ??= { globals: GLOBAL_SINKS, modules: moduleSinks() };
+  if (sinks.length === 0) return builtIn;
+  const user = userSinks(sinks);
+  return { globals: merge(builtIn.globals, user.globals), modules: merge(builtIn.modules, user.modules) };
+}
+
 /** Merges user trace maps into the built-in ones (user entries win at the leaves). */
 function merge(base: TraceMap<SinkInfo>, extra: TraceMap<SinkInfo>): TraceMap<SinkInfo> {
   const out: Record<string | symbol, unknown> = { ...base };
@@ -189,14 +200,9 @@ export function findSinkArguments(sourceCode: JsSourceCode, sinks: readonly stri
   const found = new Map<TSESTree.Node, string>();
   const scope = sourceCode.scopeManager?.globalScope;
   if (scope) {
-    const user = userSinks(sinks);
+    const { globals, modules } = traceMaps(sinks);
     const tracker = new ReferenceTracker(withImplicitGlobals(scope) as never, { globalObjectNames: ['window', 'globalThis', 'self', 'global'] });
-    const modules = merge(moduleSinks(), user.modules);
-    const references = [
-      ...tracker.iterateGlobalReferences(merge(GLOBAL_SINKS, user.globals)),
-      ...tracker.iterateEsmReferences(modules),
-      ...tracker.iterateCjsReferences(modules),
-    ];
+    const references = [...tracker.iterateGlobalReferences(globals), ...tracker.iterateEsmReferences(modules), ...tracker.iterateCjsReferences(modules)];
     for (const { node, info } of references) {
       const expression = node as unknown as TSESTree.CallExpression | TSESTree.NewExpression;
       if (expression.type !== 'CallExpression' && expression.type !== 'NewExpression') continue;
