@@ -504,8 +504,8 @@ export function discoveryOptions(settings: Readonly<Record<string, unknown>> | u
 
 /** What ESLint's own traversal hands discovery: once per file, however many urilint rules run. */
 interface Collected {
+  /** Each node once: ESLint's traversal enters a node once, and one listener collects each type. */
   nodes: TSESTree.Node[];
-  seen: Set<TSESTree.Node>;
   syntacticSinks: Map<TSESTree.Node, string>;
   /** A call named like a global sink, or an import or require of a sink module, was seen. */
   mayHaveSinks: boolean;
@@ -519,7 +519,7 @@ const collected = new WeakMap<object, Collected>();
 function collectedOf(sourceCode: object): Collected {
   let state = collected.get(sourceCode);
   if (!state) {
-    state = { nodes: [], seen: new Set(), syntacticSinks: new Map(), mayHaveSinks: false, collecting: false, candidates: undefined };
+    state = { nodes: [], syntacticSinks: new Map(), mayHaveSinks: false, collecting: false, candidates: undefined };
     collected.set(sourceCode, state);
   }
   return state;
@@ -576,8 +576,6 @@ export function uriListeners(
   if (state.collecting) return { 'Program:exit': exit };
   state.collecting = true;
   const collect = (node: TSESTree.Node): void => {
-    if (state.seen.has(node)) return;
-    state.seen.add(node);
     state.nodes.push(node);
   };
   const onSyntacticSink = (node: TSESTree.Node): void => {

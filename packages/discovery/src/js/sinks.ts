@@ -178,16 +178,27 @@ type GlobalScope = NonNullable<TSESLint.SourceCode['scopeManager']>['globalScope
 function withImplicitGlobals(scope: NonNullable<GlobalScope>): object {
   // The native reader's light global scope already holds every name declared nowhere.
   if (scope instanceof LightScope) return scope;
-  const set = new Map<string, unknown>(scope.set);
-  const implicit = new Map<string, TSESLint.Scope.Reference[]>();
-  for (const reference of scope.through) {
-    const name = reference.identifier.name;
-    if (set.has(name)) continue;
-    const list = implicit.get(name) ?? [];
-    list.push(reference);
-    implicit.set(name, list);
-  }
-  for (const [name, references] of implicit) set.set(name, { name, defs: [], references, identifiers: [], scope });
+  let implicit: Map<string, unknown> | undefined;
+  // ReferenceTracker only calls `set.get` (for the names it traces, and through findVariable): the
+  // scope's own variables are not copied, and the names declared nowhere are grouped on the first call.
+  const set = {
+    get(name: string): unknown {
+      const declared = scope.set.get(name);
+      if (declared !== undefined) return declared;
+      if (implicit === undefined) {
+        const byName = new Map<string, TSESLint.Scope.Reference[]>();
+        for (const reference of scope.through) {
+          const referenced = reference.identifier.name;
+          if (scope.set.has(referenced)) continue;
+          const list = byName.get(referenced);
+          if (list === undefined) byName.set(referenced, [reference]);
+          else list.push(reference);
+        }
+        implicit = new Map([...byName].map(([variable, references]) => [variable, { name: variable, defs: [], references, identifiers: [], scope }]));
+      }
+      return implicit.get(name);
+    },
+  };
   return Object.assign(Object.create(scope) as object, { set });
 }
 
