@@ -2,8 +2,10 @@
 // Start-up and ESLint overhead (issue 16), every figure a ratio of runs made side by side in one run:
 //
 // 1. ESLint (the root's, with typescript-eslint's parser) on a real repository's JavaScript and
-//    TypeScript files, with the parser alone and with eslint-plugin-urilint's `recommended` config
-//    added: --rounds rounds, the two runs in alternating order; the median of the per-round ratios.
+//    TypeScript files, with the parser alone, with one of ESLint's own rules (`no-debugger`: what
+//    ESLint spends on a file once any rule is configured) and with eslint-plugin-urilint's
+//    `recommended` config added: --rounds rounds, the runs in rotating order; the median of the
+//    per-round ratios, against the parser alone and `recommended` against the one built-in rule.
 // 2. The same two configs on one small TypeScript file (start-up: loading ESLint, the parser, the plugin).
 // 3. `urilint scan` of one small Markdown file and of one small TypeScript file, and the language
 //    server from spawn to its answer to `initialize`, against `node -e 0` and against ESLint's own
@@ -156,7 +158,8 @@ function repository() {
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO, encoding: 'utf8' }).trim();
   const configs = eslintConfigs('repo', REPO);
   console.log(`\n### ESLint ${ESLINT_VERSION} on ${path.basename(REPO)} (${commit}): ${files.length} JS/TS files, ${ROUNDS} rounds, load before ${load()}\n`);
-  const names = BEFORE_DIST === undefined ? ['parserOnly', 'recommended'] : ['parserOnly', 'recommended', 'before'];
+  // One of ESLint's own rules as a second reference: what ESLint spends on a file once any rule is configured.
+  const names = BEFORE_DIST === undefined ? ['parserOnly', 'oneRule', 'recommended'] : ['parserOnly', 'oneRule', 'recommended', 'before'];
   const rows = Object.fromEntries(names.map((name) => [name, []]));
   let last;
   for (let round = 0; round < ROUNDS; round++) {
@@ -168,10 +171,10 @@ function repository() {
       rows[name].push(last[name]);
     }
   }
-  const ratios = (name, key) => rows[name].map((run, i) => run[key] / rows.parserOnly[i][key]);
+  const ratios = (name, key, reference = 'parserOnly') => rows[name].map((run, i) => run[key] / rows[reference][i][key]);
   const fixed = (list) => list.map((r) => r.toFixed(3)).join(', ');
   const ms = (name, key) => median(rows[name].map((run) => run[key])).toFixed(0);
-  const label = { parserOnly: 'typescript-eslint parser, no rule', recommended: '+ urilint `recommended`', before: `+ urilint \`recommended\`, built at ${BEFORE}` };
+  const label = { parserOnly: 'typescript-eslint parser, no rule', oneRule: '+ one built-in rule (`no-debugger`)', recommended: '+ urilint `recommended`', before: `+ urilint \`recommended\`, built at ${BEFORE}` };
   console.log('| run | wall: × parser alone (median of per-round ratios) | CPU: × parser alone | median wall ms | median CPU ms | files linted | urilint messages | parse errors |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const name of names) {
@@ -182,6 +185,9 @@ function repository() {
   }
   if (BEFORE_DIST !== undefined) console.log(`\nper-round ratios, built at ${BEFORE}: wall ${fixed(ratios('before', 'ms'))}; CPU ${fixed(ratios('before', 'cpu'))}`);
   console.log(`per-round ratios: wall ${fixed(ratios('recommended', 'ms'))}; CPU ${fixed(ratios('recommended', 'cpu'))}; load after ${load()}`);
+  console.log(`per-round ratios, one built-in rule ÷ parser alone: wall ${fixed(ratios('oneRule', 'ms'))}; CPU ${fixed(ratios('oneRule', 'cpu'))}`);
+  const againstOne = (key) => ratios('recommended', key, 'oneRule');
+  console.log(`recommended ÷ one built-in rule: wall ${median(againstOne('ms')).toFixed(3)}× (rounds ${fixed(againstOne('ms'))}); CPU ${median(againstOne('cpu')).toFixed(3)}× (rounds ${fixed(againstOne('cpu'))})`);
 }
 
 async function small() {
