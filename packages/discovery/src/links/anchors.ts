@@ -5,6 +5,7 @@
  */
 import type { Nodes, Root } from 'mdast';
 import { lineStarts } from '../lines.js';
+import { readCharacterReference, type ReferenceMode } from '../formats/entities.js';
 import { markdownTreeOf } from '../formats/markdown.js';
 import { Slugger, type SlugStyle } from './slug.js';
 
@@ -77,20 +78,10 @@ const HTML_HEADING = /<h([1-6])(?:\s(?:[^>"']|"[^"]*"|'[^']*')*)?>([\s\S]*?)<\/h
 export function htmlHeadings(html: string, offset = 0): { offset: number; title: string }[] {
   const found: { offset: number; title: string }[] = [];
   for (const match of html.matchAll(HTML_HEADING)) {
-    const title = decodeEntities(match[2]!.replace(/<[^>]*>/g, '')).replace(/\s+/g, ' ').trim();
+    const title = decodeReferences(match[2]!.replace(/<[^>]*>/g, ''), 'html-text').replace(/\s+/g, ' ').trim();
     if (title !== '') found.push({ offset: offset + match.index, title });
   }
   return found;
-}
-
-const NAMED_ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(?:#(\d+)|#x([\da-f]+)|(\w+));/gi, (whole, decimal?: string, hex?: string, name?: string) => {
-    const code = decimal !== undefined ? Number(decimal) : hex !== undefined ? Number.parseInt(hex, 16) : undefined;
-    if (code !== undefined) return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    return NAMED_ENTITIES[name!.toLowerCase()] ?? whole;
-  });
 }
 
 function emptyAnchors(text: string): DocumentAnchors {
@@ -98,13 +89,18 @@ function emptyAnchors(text: string): DocumentAnchors {
   return { anchors: [], ids: new Map(), lineCount: lineOffsets.length, lineOffsets, definitions: new Set(), undefinedReferences: [] };
 }
 
-/** HTML character references in an attribute value that matter to ids: the numeric ones and the five named in XML. */
-function decodeAttribute(value: string): string {
-  return value.replace(/&(?:#(\d+)|#x([\da-f]+)|(amp|lt|gt|quot|apos));/gi, (whole, dec?: string, hex?: string, name?: string) => {
-    if (dec !== undefined) return String.fromCodePoint(Number(dec));
-    if (hex !== undefined) return String.fromCodePoint(parseInt(hex, 16));
-    return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[name!.toLowerCase()] ?? whole;
-  });
+/** HTML text with its character references decoded as `mode` reads them (formats/entities.ts: the whole HTML table). */
+function decodeReferences(text: string, mode: ReferenceMode): string {
+  let out = '';
+  let from = 0;
+  for (let at = text.indexOf('&'); at >= 0; at = text.indexOf('&', at + 1)) {
+    const reference = readCharacterReference(text, at, text.length, mode);
+    if (reference === undefined) continue;
+    out += text.slice(from, at) + reference.text;
+    from = reference.end;
+    at = reference.end - 1;
+  }
+  return out + text.slice(from);
 }
 
 /** The ids HTML text sets (`id=` on any element, `name=` on `<a>`), with their offsets (`from` added). */
@@ -115,7 +111,7 @@ export function htmlIds(text: string, from = 0): Anchor[] {
     for (const attribute of tag[2]!.matchAll(ATTRIBUTE)) {
       const key = attribute[1]!.toLowerCase();
       if (key !== 'id' && !(key === 'name' && name === 'a')) continue;
-      const value = decodeAttribute(attribute[2] ?? attribute[3] ?? attribute[4] ?? '');
+      const value = decodeReferences(attribute[2] ?? attribute[3] ?? attribute[4] ?? '', 'html-attribute');
       if (value !== '') out.push({ id: value, offset: from + tag.index });
     }
   }
