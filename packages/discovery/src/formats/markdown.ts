@@ -15,6 +15,7 @@ import { proseCandidates } from '../prose.js';
 import { applyEdit, CheckedMap, DecodedText, isLiteral, readCharacterReference } from './entities.js';
 import { discoverHtmlBlock } from './html.js';
 import { markdown } from '../parsers.js';
+import { maskTemplates, templateSyntaxes, type TemplateSyntax, type TemplateTag } from '../templates.js';
 import { OffsetMap } from '../text-map.js';
 
 /** A source range: `[start, end)` offsets. */
@@ -133,7 +134,7 @@ class TreeCache {
  * the tree the reader built (the document being checked, or one read a little earlier that a later
  * document links to) instead of parsing the text again.
  */
-const readTrees = new TreeCache(64, 2_000_000);
+const readTrees = new TreeCache(256, 2_000_000);
 
 /**
  * Trees the link index parsed (a document's headings, for another's link) that the reader has not
@@ -152,6 +153,74 @@ export function markdownTreeOf(text: string): Root {
   const root = parseMarkdown(text);
   pendingTrees.set(text, root);
   return root;
+}
+
+/** Node types a code block can be a child of. */
+const BLOCK_CONTAINERS = new Set<Nodes['type']>(['root', 'blockquote', 'list', 'listItem', 'footnoteDefinition']);
+
+/** The source ranges of a tree's code blocks without their first line (a fence, or the first line of indented code). */
+function codeBodies(root: Root, text: string): Range[] {
+  const out: Range[] = [];
+  const stack: Nodes[] = [root];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    if (node.type === 'code') {
+      const range = offsets(node);
+      if (range === undefined) continue;
+      let at = range[0];
+      while (at < range[1] && text[at] !== '\n' && text[at] !== '\r') at++;
+      if (text[at] === '\r' && text[at + 1] === '\n') at++;
+      if (at + 1 < range[1]) out.push([at + 1, range[1]]);
+    } else if (BLOCK_CONTAINERS.has(node.type) && 'children' in node) {
+      const children = node.children as Nodes[];
+      for (let k = children.length - 1; k >= 0; k--) stack.push(children[k]!);
+    }
+  }
+  return out;
+}
+
+/**
+ * Whether every tag, masked in `masked` (whose tree is `root`), lies on one line of a code block's
+ * content after its first line. Then the tree of the unmasked text is `root` but for the code
+ * blocks' values. A block's lines are told apart by what starts them (container markers,
+ * indentation, blank or not, a closing fence): a tag starts with `{`, `$` or `<` and its sentinels
+ * are no white space, so each line is read as the same kind either way; and code is not read
+ * inline. A tag on a fence line (its info string), over a line break, or outside code may change
+ * the tree: then it does not hold.
+ */
+function tagsInCodeBodies(root: Root, masked: string, tags: readonly TemplateTag[]): boolean {
+  const bodies = codeBodies(root, masked);
+  let k = 0;
+  for (const tag of tags) {
+    for (let at = tag.start; at < tag.end; at++) if (masked[at] === '\n' || masked[at] === '\r') return false;
+    while (k < bodies.length && bodies[k]![1] < tag.end) k++;
+    const body = bodies[k];
+    if (body === undefined || body[0] > tag.start) return false;
+  }
+  return true;
+}
+
+/** Every template syntax: what a scan masks by default (`templates` not set). */
+let allSyntaxes: ReadonlySet<TemplateSyntax> | undefined;
+
+/**
+ * A tree of a Markdown text for its ids, definitions and references (`links/anchors.ts`): its
+ * headings, HTML, definitions and text are the text's, its code blocks' values may not be. The
+ * reader reads a document with its template tags masked (`${VAR}`, `{{ x }}`), the link index
+ * reads it as written: when every tag of the text lies inside a code block's content, the tree of
+ * the masked text (the one the reader reads, parsed once) is the text's but for the code, and
+ * serves both. Otherwise the text's own tree (`markdownTreeOf`).
+ */
+export function markdownStructureOf(text: string): Root {
+  const read = readTrees.get(text);
+  if (read !== undefined) return read;
+  const { text: masked, tags } = maskTemplates(text, (allSyntaxes ??= templateSyntaxes(undefined)));
+  if (tags.length === 0) return markdownTreeOf(text);
+  let root = readTrees.get(masked) ?? pendingTrees.get(masked);
+  if (root === undefined) {
+    root = parseMarkdown(masked);
+    pendingTrees.set(masked, root);
+  }
+  return tagsInCodeBodies(root, masked, tags) ? root : markdownTreeOf(text);
 }
 
 /** The node's source range, when its position has offsets. */

@@ -6,7 +6,7 @@
 import type { Nodes, Root } from 'mdast';
 import { lineStarts } from '../lines.js';
 import { readCharacterReference, type ReferenceMode } from '../formats/entities.js';
-import { markdownTreeOf } from '../formats/markdown.js';
+import { markdownStructureOf } from '../formats/markdown.js';
 import { Slugger, type SlugStyle } from './slug.js';
 
 /** One id of a document and where it is set (the heading or the element). */
@@ -165,8 +165,9 @@ export function markdownAnchors(source: string, options: AnchorOptions): Documen
   const text = end === 0 ? source : source.slice(0, end).replace(/[^\r\n]/g, ' ') + source.slice(end);
   let root: Root;
   try {
-    // The reader's tree when it just read this text (the document being checked): one parse per document.
-    root = markdownTreeOf(text);
+    // The reader's tree when it just read this text (the document being checked), or the text with its
+    // template tags masked: one parse per document.
+    root = markdownStructureOf(text);
   } catch {
     return result;
   }
