@@ -8,6 +8,7 @@ import {
   ALPHA,
   DIGIT,
   FRAGMENT,
+  HEXDIG,
   IPVFUTURE_TAIL,
   PATH_CHAR,
   QUERY,
@@ -265,49 +266,13 @@ class Parser {
     return reportProblems ? this.diagnoseIPv6address(start, end) : false;
   }
 
-  /** `parseIPv6address`'s rules as a yes/no answer; `diagnoseIPv6address` says what is wrong. */
+  /**
+   * `parseIPv6address`'s rules as a yes/no answer; `diagnoseIPv6address` says what is wrong. It
+   * reads each character once: a group's hexadecimal digits, then the ":" or "::" after it, or at
+   * a "." the IPv4 tail, which must run to `end`.
+   */
   isIPv6address(start: number, end: number): boolean {
-    const s = this.s;
-    if (start === end) return false;
-    let units = 0;
-    let compression = -1;
-    let i = start;
-    if (s.charCodeAt(i) === COLON) {
-      if (!(i + 1 < end && s.charCodeAt(i + 1) === COLON)) return false;
-      compression = i;
-      i += 2;
-    }
-    while (i < end) {
-      let j = i;
-      let hasDot = false;
-      while (j < end) {
-        const c = s.charCodeAt(j);
-        if (c === COLON) break;
-        if (c === DOT) hasDot = true;
-        j++;
-      }
-      if (hasDot) {
-        if (j < end || !this.isIPv4address(i, j)) return false;
-        units += 2;
-      } else if (j === i || j - i > 4) {
-        return false;
-      } else {
-        for (let k = i; k < j; k++) if (!isHexDigit(s.charCodeAt(k))) return false;
-        units += 1;
-      }
-      i = j;
-      if (i < end) {
-        if (i + 1 < end && s.charCodeAt(i + 1) === COLON) {
-          if (compression >= 0) return false;
-          compression = i;
-          i += 2;
-        } else {
-          i += 1;
-          if (i === end) return false;
-        }
-      }
-    }
-    return compression < 0 ? units === 8 : units <= 7;
+    return ipv6AddressEnd(this.s, start, end) === end;
   }
 
   /** Reports every problem of an IPv6 address that `isIPv6address` rejects; returns false. */
@@ -445,28 +410,8 @@ class Parser {
   }
 
   // IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet
-  // dec-octet   = DIGIT / %x31-39 DIGIT / "1" 2DIGIT / "2" %x30-34 DIGIT / "25" %x30-35
   isIPv4address(start: number, end: number): boolean {
-    const s = this.s;
-    if (end - start < 7 || end - start > 15) return false;
-    let octetCount = 0;
-    let i = start;
-    for (;;) {
-      let j = i;
-      let value = 0;
-      while (j < end && j - i < 4) {
-        const c = s.charCodeAt(j);
-        if (!(c < 128 && DIGIT[c] === 1)) break;
-        value = value * 10 + (c - 0x30);
-        j++;
-      }
-      const length = j - i;
-      if (length === 0 || length > 3 || value > 255 || (length > 1 && s.charCodeAt(i) === 0x30)) return false;
-      octetCount++;
-      if (j === end) return octetCount === 4;
-      if (s.charCodeAt(j) !== DOT || octetCount === 4) return false;
-      i = j + 1;
-    }
+    return isIPv4address(this.s, start, end);
   }
 
   // port = *DIGIT
@@ -796,6 +741,115 @@ class Path implements PathSpan {
   }
 }
 
+// IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet
+// dec-octet   = DIGIT / %x31-39 DIGIT / "1" 2DIGIT / "2" %x30-34 DIGIT / "25" %x30-35
+function isIPv4address(s: string, start: number, end: number): boolean {
+  if (end - start < 7 || end - start > 15) return false;
+  let octetCount = 0;
+  let i = start;
+  for (;;) {
+    let j = i;
+    let value = 0;
+    while (j < end && j - i < 4) {
+      const c = s.charCodeAt(j);
+      if (!(c < 128 && DIGIT[c] === 1)) break;
+      value = value * 10 + (c - 0x30);
+      j++;
+    }
+    const length = j - i;
+    if (length === 0 || length > 3 || value > 255 || (length > 1 && s.charCodeAt(i) === 0x30)) return false;
+    octetCount++;
+    if (j === end) return octetCount === 4;
+    if (s.charCodeAt(j) !== DOT || octetCount === 4) return false;
+    i = j + 1;
+  }
+}
+
+/**
+ * IPv6address (§3.2.2, all nine alternatives at once) read from `start`, no further than `limit`:
+ * h16 groups separated by ":", at most one "::", an optional IPv4address as the last 32 bits;
+ * eight 16-bit units without "::", at most seven with it. Returns where the address ends (the
+ * first character that cannot continue it, or `limit`), or -1 when what was read is not an
+ * address. Each character is read once; `[start, end)` is an address exactly when this returns `end`.
+ */
+function ipv6AddressEnd(s: string, start: number, limit: number): number {
+  let i = start;
+  let units = 0;
+  let compressed = false;
+  if (i < limit && s.charCodeAt(i) === COLON) {
+    if (!(i + 1 < limit && s.charCodeAt(i + 1) === COLON)) return -1;
+    compressed = true;
+    i += 2;
+  }
+  let optional = compressed; // right after "::" a group may be absent
+  for (;;) {
+    const groupStart = i;
+    let c = -1; // the character after the group's digits, -1 at `limit`
+    for (; i < limit; i++) {
+      c = s.charCodeAt(i);
+      if (!(c < 128 && HEXDIG[c] === 1)) break;
+      c = -1;
+    }
+    if (c === DOT) {
+      // The IPv4 tail: its digits and dots from the group's start; nothing may follow it.
+      let j = i + 1;
+      while (j < limit) {
+        const d = s.charCodeAt(j);
+        if (d === DOT || (d >= 0x30 && d <= 0x39)) j++;
+        else break;
+      }
+      if (!isIPv4address(s, groupStart, j)) return -1;
+      units += 2;
+      i = j;
+      break;
+    }
+    if (i === groupStart) {
+      if (optional) break;
+      return -1;
+    }
+    if (i - groupStart > 4) return -1;
+    units++;
+    if (c !== COLON) break;
+    if (i + 1 < limit && s.charCodeAt(i + 1) === COLON) {
+      if (compressed) return -1;
+      compressed = true;
+      optional = true;
+      i += 2;
+    } else {
+      optional = false; // a single ":" is followed by a group
+      i += 1;
+    }
+  }
+  return (compressed ? units <= 7 : units === 8) ? i : -1;
+}
+
+/**
+ * The "]" that closes a valid IP literal whose "[" is at `open` (an IPv6address without a zone,
+ * or an IPvFuture), or -1 when the literal is anything else: unterminated, invalid, with a zone
+ * identifier. Used before the diagnosing parser, which reads every other literal.
+ */
+function ipLiteralClose(s: string, open: number): number {
+  const n = s.length;
+  let i = open + 1;
+  if (i < n && (s.charCodeAt(i) | 0x20) === 0x76) {
+    // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
+    i++;
+    while (i < n && isHexDigit(s.charCodeAt(i))) i++;
+    if (i === open + 2 || i === n || s.charCodeAt(i) !== DOT) return -1;
+    const tail = ++i;
+    while (i < n) {
+      const c = s.charCodeAt(i);
+      if (c < 128 && IPVFUTURE_TAIL[c] === 1) i++;
+      else break;
+    }
+    if (i === tail) return -1;
+  } else {
+    i = ipv6AddressEnd(s, i, n);
+    if (i < 0) return -1;
+  }
+  return i < n && s.charCodeAt(i) === RBRACKET ? i : -1;
+}
+
 /** Splits `[start, end)` at "/"; a leading "/" does not open an empty segment. */
 function splitSegments(s: string, start: number, end: number): Span[] {
   const segments: Span[] = [];
@@ -830,6 +884,10 @@ function lookalikeTriplet(text: string, start: number): Suggestion[] {
   const octet = Number.parseInt(repaired.slice(1), 16);
   if (repaired === text.toUpperCase() || !/^%[0-9A-F]{2}$/.test(repaired) || octet < 0x20 || octet === 0x7f) return [];
   return [{ message: `Write the triplet "${repaired}".`, edits: [{ start, end: start + 3, text: repaired }] }];
+}
+
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
 }
 
 function isAlphanumeric(c: number): boolean {
@@ -985,59 +1043,80 @@ export function parse(input: string, options?: ParseOptions): UriReference {
   let port: Span | undefined;
   if (hostRunEnd >= 0 || (s.charCodeAt(i) === SLASH && s.charCodeAt(i + 1) === SLASH)) {
     const start = i + 2;
-    let at = -1;
-    let colon = -1;
-    let colons = 0;
-    let plain = true;
-    for (i = start; ; i++) {
-      if (hostRunEnd >= 0) {
-        i = hostRunEnd;
-        hostRunEnd = -1;
-      } else {
-        i = skipRun(REG_NAME_RUN, s, i);
+    // An IP literal first (IPv6 without a zone, or IPvFuture), with at most a port after it: valid
+    // by construction, read once, without the diagnosing parser's searches for "@", "]" and "%".
+    const close = s.charCodeAt(start) === LBRACKET ? ipLiteralClose(s, start) : -1;
+    if (close >= 0) {
+      let portStart = -1;
+      i = close + 1;
+      if (i < n && s.charCodeAt(i) === COLON) {
+        portStart = ++i;
+        while (i < n && isDigit(s.charCodeAt(i))) i++;
       }
-      if (i === n) break;
-      const c = s.charCodeAt(i);
-      if (c === COLON) {
-        if (colon < 0) colon = i;
-        colons++;
-      } else if (c === SLASH || c === QUESTION || c === HASH) {
-        break;
-      } else if (c === AT && at < 0) {
-        at = i;
-        colon = -1;
-        colons = 0;
+      const c = i < n ? s.charCodeAt(i) : SLASH;
+      if (c === SLASH || c === QUESTION || c === HASH) {
+        authority = { start, end: i };
+        host = { start, end: close + 1, kind: (s.charCodeAt(start + 1) | 0x20) === 0x76 ? 'ipvfuture' : 'ipv6' };
+        if (portStart >= 0) port = { start: portStart, end: i };
       } else {
-        // A second "@", "[", "%" or another character: parseAuthority reads the authority again
-        // and says what is wrong; only its end is wanted here.
-        plain = false;
-        i = skipRun(AUTHORITY_REST, s, i);
-        break;
+        i = start; // something else follows the literal: the diagnosing parser reads the authority
       }
     }
-    authority = { start, end: i };
-    if (plain && colons <= 1) {
-      // Only unreserved, sub-delims, one "@" and at most one ":" after it: userinfo and
-      // host are valid by construction; only the port's digits remain to be checked.
-      const hostStart = at >= 0 ? at + 1 : start;
-      const hostEnd = colon >= 0 ? colon : i;
-      if (at >= 0) userinfo = { start, end: at };
-      host = { start: hostStart, end: hostEnd, kind: parser.isIPv4address(hostStart, hostEnd) ? 'ipv4' : 'reg-name' };
-      if (colon >= 0) {
-        port = { start: colon + 1, end: i };
-        for (let k = colon + 1; k < i; k++) {
-          const c = s.charCodeAt(k);
-          if (!(c >= 0x30 && c <= 0x39)) {
-            parser.parsePort(colon + 1, i);
-            break;
-          }
+    if (authority === undefined) {
+      let at = -1;
+      let colon = -1;
+      let colons = 0;
+      let plain = true;
+      for (i = start; ; i++) {
+        if (hostRunEnd >= 0) {
+          i = hostRunEnd;
+          hostRunEnd = -1;
+        } else {
+          i = skipRun(REG_NAME_RUN, s, i);
+        }
+        if (i === n) break;
+        const c = s.charCodeAt(i);
+        if (c === COLON) {
+          if (colon < 0) colon = i;
+          colons++;
+        } else if (c === SLASH || c === QUESTION || c === HASH) {
+          break;
+        } else if (c === AT && at < 0) {
+          at = i;
+          colon = -1;
+          colons = 0;
+        } else {
+          // A second "@", "[", "%" or another character: parseAuthority reads the authority again
+          // and says what is wrong; only its end is wanted here.
+          plain = false;
+          i = skipRun(AUTHORITY_REST, s, i);
+          break;
         }
       }
-    } else {
-      parser.parseAuthority(start, i);
-      userinfo = parser.userinfo;
-      host = parser.host;
-      port = parser.port;
+      authority = { start, end: i };
+      if (plain && colons <= 1) {
+        // Only unreserved, sub-delims, one "@" and at most one ":" after it: userinfo and
+        // host are valid by construction; only the port's digits remain to be checked.
+        const hostStart = at >= 0 ? at + 1 : start;
+        const hostEnd = colon >= 0 ? colon : i;
+        if (at >= 0) userinfo = { start, end: at };
+        host = { start: hostStart, end: hostEnd, kind: parser.isIPv4address(hostStart, hostEnd) ? 'ipv4' : 'reg-name' };
+        if (colon >= 0) {
+          port = { start: colon + 1, end: i };
+          for (let k = colon + 1; k < i; k++) {
+            const c = s.charCodeAt(k);
+            if (!(c >= 0x30 && c <= 0x39)) {
+              parser.parsePort(colon + 1, i);
+              break;
+            }
+          }
+        }
+      } else {
+        parser.parseAuthority(start, i);
+        userinfo = parser.userinfo;
+        host = parser.host;
+        port = parser.port;
+      }
     }
   }
 
@@ -1124,8 +1203,8 @@ export function parse(input: string, options?: ParseOptions): UriReference {
   const kind = scheme ? 'uri' : 'relative-ref';
   const diagnostics = parser.diagnostics;
   // Keys in component order; undefined components are absent, not `undefined`. The usual shapes
-  // (no userinfo, no port) are object literals: adding keys one by one gives each result one of
-  // some forty hidden classes, and each assignment below a lookup among them.
+  // (no userinfo) are object literals: adding keys one by one gives each result one of some forty
+  // hidden classes, and each assignment below a lookup among them.
   if (userinfo === undefined && port === undefined && (authority === undefined) === (host === undefined)) {
     const shape = (scheme ? 1 : 0) | (query ? 2 : 0) | (fragment ? 4 : 0) | (authority ? 8 : 0);
     switch (shape) {
@@ -1161,6 +1240,26 @@ export function parse(input: string, options?: ParseOptions): UriReference {
         return { input: s, valid, kind, authority: authority!, host: host!, path, query: query!, fragment: fragment!, diagnostics };
       case 15:
         return { input: s, valid, kind, scheme: scheme!, authority: authority!, host: host!, path, query: query!, fragment: fragment!, diagnostics };
+    }
+  }
+  if (userinfo === undefined && port !== undefined && authority !== undefined && host !== undefined) {
+    switch ((scheme ? 1 : 0) | (query ? 2 : 0) | (fragment ? 4 : 0)) {
+      case 0:
+        return { input: s, valid, kind, authority, host, port, path, diagnostics };
+      case 1:
+        return { input: s, valid, kind, scheme: scheme!, authority, host, port, path, diagnostics };
+      case 2:
+        return { input: s, valid, kind, authority, host, port, path, query: query!, diagnostics };
+      case 3:
+        return { input: s, valid, kind, scheme: scheme!, authority, host, port, path, query: query!, diagnostics };
+      case 4:
+        return { input: s, valid, kind, authority, host, port, path, fragment: fragment!, diagnostics };
+      case 5:
+        return { input: s, valid, kind, scheme: scheme!, authority, host, port, path, fragment: fragment!, diagnostics };
+      case 6:
+        return { input: s, valid, kind, authority, host, port, path, query: query!, fragment: fragment!, diagnostics };
+      case 7:
+        return { input: s, valid, kind, scheme: scheme!, authority, host, port, path, query: query!, fragment: fragment!, diagnostics };
     }
   }
   const result: UriReference = { input: s, valid, kind } as UriReference;
