@@ -55,8 +55,34 @@ export const yaml = once(() => require('yaml') as typeof Yaml);
 /** css-tree (ESLint's fork, as `@eslint/css` parses): the CSS reader. */
 export const cssTree = once(() => require('@eslint/css-tree') as typeof CssTree);
 
-/** es-html-parser (as html-eslint parses): the HTML reader. */
-export const htmlParser = once(() => require('es-html-parser') as typeof HtmlParser);
+/** What es-html-parser's own `parse` returns: the document's tree, without its nodes' links to their parents. */
+interface HtmlParse {
+  parse(html: string): { ast: HtmlParser.DocumentNode };
+}
+
+/**
+ * es-html-parser (as html-eslint parses, the tree it builds): the HTML reader. Its tokenizer and tree
+ * constructor are called as its `parse` calls them; only `parse`'s last step is done here without
+ * recursion: its `clearParent` deletes each node's `parentRef` with one call per level of nesting,
+ * so a document nested a few thousand elements deep overflowed the stack, at a depth that depended
+ * on the machine's state. The modules are those of the exact version package.json pins.
+ */
+export const htmlParser = once((): HtmlParse => {
+  const { tokenize } = require('es-html-parser/dist/tokenizer') as { tokenize(html: string, adapter: unknown, options: undefined): { tokens: unknown[] } };
+  const { constructTree } = require('es-html-parser/dist/tree-constructor') as { constructTree(tokens: unknown[]): { ast: HtmlParser.DocumentNode } };
+  const { defaultTokenAdapter } = require('es-html-parser/dist/token-adapter') as { defaultTokenAdapter: unknown };
+  return {
+    parse(html) {
+      const { ast } = constructTree(tokenize(html, defaultTokenAdapter, undefined).tokens);
+      const stack: { parentRef?: unknown; children?: unknown }[] = [ast];
+      for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+        delete node.parentRef;
+        if (Array.isArray(node.children)) for (const child of node.children) stack.push(child as { parentRef?: unknown });
+      }
+      return { ast };
+    },
+  };
+});
 
 /** Momoa (as `@eslint/json` parses): the JSON reader and the configuration file. */
 export const momoa = once(() => require('@humanwhocodes/momoa') as typeof Momoa);

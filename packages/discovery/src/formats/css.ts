@@ -9,6 +9,7 @@ import type { CssNode, WalkContext } from '@eslint/css-tree';
 import { textCandidate, type UriCandidate } from '../candidate.js';
 import { cssTree } from '../parsers.js';
 import { XML_NAMESPACES } from '../shape.js';
+import { cssNestsDeeper } from './nesting.js';
 import { OffsetMap } from '../text-map.js';
 import { append, lineCandidates, linesOf } from './text.js';
 
@@ -268,6 +269,11 @@ function commentCandidates(text: string, out: UriCandidate[]): void {
  * URLs, URL strings of `src()` and `image-set()`, and comments.
  */
 export function cssCandidates(ast: CssNode, text: string, stops?: string[]): UriCandidate[] {
+  // css-tree's walk recurses: a stylesheet that may nest too deep is not walked (see nesting.ts).
+  if (cssNestsDeeper(text)) {
+    stops?.push('the stylesheet nests too deep to read');
+    return unparsedCandidates(text);
+  }
   const out: UriCandidate[] = [];
   try {
     cssTree().walk(ast, function (this: WalkContext, node: CssNode) {
@@ -289,6 +295,7 @@ export function cssCandidates(ast: CssNode, text: string, stops?: string[]): Uri
 export function discoverCssDeclarations(text: string, from: number, to: number): UriCandidate[] {
   const out: UriCandidate[] = [];
   guarded(() => {
+    if (cssNestsDeeper(text.slice(from, to))) return;
     const { parse, walk } = cssTree();
     const ast = parse(text.slice(from, to), { positions: true, context: 'declarationList', offset: from });
     walk(ast, function (this: WalkContext, node: CssNode) {
@@ -303,13 +310,20 @@ export function discoverCss(text: string, stops?: string[]): UriCandidate[] {
   if (typeof text !== 'string') return [];
   let ast: CssNode;
   try {
+    // css-tree's parser recurses: refused before it runs near the stack's end (see nesting.ts).
+    if (cssNestsDeeper(text)) throw new RangeError('the stylesheet nests too deep to parse');
     ast = cssTree().parse(text, { positions: true });
   } catch (error) {
     stops?.push(error instanceof RangeError ? 'the stylesheet nests too deep to parse' : `the CSS parser stopped: ${error instanceof Error ? error.message : String(error)}`);
-    const out: UriCandidate[] = [];
-    guarded(() => rawCandidates(text, [0, text.length], undefined, out));
-    guarded(() => commentCandidates(text, out));
-    return out.sort((a, b) => a.range[0] - b.range[0]);
+    return unparsedCandidates(text);
   }
   return cssCandidates(ast, text, stops);
+}
+
+/** The URI candidates of a stylesheet that is not parsed: its raw `url(…)` values and its comments. */
+function unparsedCandidates(text: string): UriCandidate[] {
+  const out: UriCandidate[] = [];
+  guarded(() => rawCandidates(text, [0, text.length], undefined, out));
+  guarded(() => commentCandidates(text, out));
+  return out.sort((a, b) => a.range[0] - b.range[0]);
 }

@@ -14,6 +14,7 @@ import type { SourceEdit } from '../finding.js';
 import { proseCandidates } from '../prose.js';
 import { applyEdit, CheckedMap, DecodedText, isLiteral, readCharacterReference } from './entities.js';
 import { discoverHtmlBlock } from './html.js';
+import { markdownNestsDeeper } from './nesting.js';
 import { markdown } from '../parsers.js';
 import { maskTemplates, templateSyntaxes, type TemplateSyntax, type TemplateTag } from '../templates.js';
 import { OffsetMap } from '../text-map.js';
@@ -82,6 +83,8 @@ function hasLiteralHint(root: Root): boolean {
  * holds what its patterns need (it would search every text node four times, and change nothing).
  */
 function parseMarkdown(text: string): Root {
+  // Refused before the parser recurses near the stack's end (see nesting.ts), as a stack overflow.
+  if (markdownNestsDeeper(text)) throw new RangeError('the document nests too deep to parse');
   const { fromMarkdown } = markdown();
   const { syntax, mdast, transforms } = extensions();
   let root = fromMarkdown(text, { extensions: syntax as never, mdastExtensions: mdast as never });

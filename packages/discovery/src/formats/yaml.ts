@@ -12,6 +12,7 @@ import { yaml } from '../parsers.js';
 import { proseCandidates } from '../prose.js';
 import { hasUriShape, isWholeUri, REGEX_LIKE, XML_NAMESPACES } from '../shape.js';
 import { OffsetMap, type TextMap } from '../text-map.js';
+import { MAX_YAML_NESTING } from './nesting.js';
 import { append, GuardedMap, hasLineBreak, lineCandidates, LineMap, linesOf } from './text.js';
 
 type FlowStyle = 'plain' | 'single' | 'double';
@@ -272,6 +273,29 @@ function* commentTokens(root: CST.Token): Generator<CST.SourceToken> {
   }
 }
 
+/** The types of the syntax tree's collections: the composer recurses once (or more) for each. */
+const COLLECTIONS = new Set(['block-map', 'block-seq', 'flow-collection']);
+
+/**
+ * How deep collections nest in one token of yaml's syntax tree (which yaml's parser builds without
+ * recursion, whatever the depth): the most collection tokens on one path down from it.
+ */
+export function collectionDepth(root: CST.Token): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[root, 0]];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const [node, depth] = item;
+    if (Array.isArray(node)) {
+      for (const child of node) if (child !== null && typeof child === 'object') stack.push([child, depth]);
+    } else if (node !== null && typeof node === 'object') {
+      const here = COLLECTIONS.has((node as { type?: unknown }).type as string) ? depth + 1 : depth;
+      if (here > deepest) deepest = here;
+      for (const child of Object.values(node)) if (child !== null && typeof child === 'object') stack.push([child, here]);
+    }
+  }
+  return deepest;
+}
+
 /** The URIs of a comment: its text after `#`. */
 function commentCandidates(comment: CST.SourceToken, out: UriCandidate[]): void {
   const text = comment.source.startsWith('#') ? comment.source.slice(1) : comment.source;
@@ -293,6 +317,8 @@ export function discoverYaml(text: string, stops?: string[]): UriCandidate[] {
     const composer = new Composer({ keepSourceTokens: true, logLevel: 'silent', uniqueKeys: false });
     const documents: Document.Parsed[] = [];
     for (const token of new Parser().parse(text)) {
+      // The composer recurses per collection: refused before it runs near the stack's end (see nesting.ts).
+      if (collectionDepth(token) > MAX_YAML_NESTING) throw new RangeError('the document nests too deep to parse');
       for (const comment of commentTokens(token)) guarded(() => commentCandidates(comment, out));
       for (const document of composer.next(token)) documents.push(document);
     }
