@@ -49,15 +49,17 @@ const DESCRIBE_MAX = 40;
 /** `s.slice(start, end)` for a message; longer than 60 code units, the middle gives way to `…`. */
 export function excerpt(s: string, start: number, end: number): string {
   const text = end - start <= EXCERPT_MAX ? s.slice(start, end) : s.slice(start, start + 40) + '…' + s.slice(end - 19, end);
-  // INVISIBLE matches only code units below U+0020 or from U+007F on: printable ASCII needs no pattern.
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x20 || (c >= 0x7f && c !== ELLIPSIS)) return text.replace(INVISIBLE, (ch) => `<${hex4(ch.charCodeAt(0))}>`);
-  }
-  return text;
+  // INVISIBLE matches only code units below U+0020 or from U+007F on: printable ASCII needs no replacing.
+  return MAY_BE_INVISIBLE.test(text) ? text.replace(INVISIBLE, (ch) => `<${hex4(ch.charCodeAt(0))}>`) : text;
 }
 
-const ELLIPSIS = 0x2026;
+/**
+ * A code unit INVISIBLE might match: below U+0020, or from U+007F on except the "…" that shortens
+ * an excerpt. One search reads an excerpt faster than a loop over its code units.
+ */
+// Matching controls is the point here, as in INVISIBLE.
+// eslint-disable-next-line no-control-regex
+const MAY_BE_INVISIBLE = /[\u0000-\u001f\u007f-\u2025\u2027-\uffff]/;
 
 /** The `isInvisible` characters as a pattern, unpaired surrogates included. */
 // Matching controls is the point here: they are shown as U+XXXX.

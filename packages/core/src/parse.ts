@@ -536,12 +536,13 @@ class Parser {
   reportAsciiRun(start: number, end: number, allowed: CharTable, component: Component, unescaped: UnescapedCode): number {
     const s = this.s;
     // "[" and "]" in a registered name cannot be meant as data: a broken IP literal, not something to encode.
-    const isBracket = (c: number): boolean => component === 'host' && (c === LBRACKET || c === RBRACKET);
-    const bracket = isBracket(s.charCodeAt(start));
+    const host = component === 'host';
+    const first = s.charCodeAt(start);
+    const bracket = host && (first === LBRACKET || first === RBRACKET);
     let j = start + 1;
     while (j < end) {
       const c = s.charCodeAt(j);
-      if (c >= 128 || c === PERCENT || allowed[c] === 1 || isBracket(c) !== bracket) break;
+      if (c >= 128 || c === PERCENT || allowed[c] === 1 || (host && (c === LBRACKET || c === RBRACKET)) !== bracket) break;
       j++;
     }
     if (this.full(bracket ? 'host-invalid-char' : unescaped)) return j;
@@ -743,26 +744,19 @@ class Path implements PathSpan {
 
 // IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet
 // dec-octet   = DIGIT / %x31-39 DIGIT / "1" 2DIGIT / "2" %x30-34 DIGIT / "25" %x30-35
+const DEC_OCTET = '(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9][0-9]|[0-9])';
+const IPV4_ADDRESS = new RegExp(`${DEC_OCTET}(?:\\.${DEC_OCTET}){3}`, 'y');
+
+/**
+ * Whether `[start, end)` is an IPv4address. Every caller ends the range before a character that
+ * is neither a digit nor ".", so the pattern's match ends at `end` exactly when the range is one
+ * (each dec-octet tries its three-digit forms first). One search reads an address faster than a
+ * loop over its characters; a host that does not start with a digit costs one read.
+ */
 function isIPv4address(s: string, start: number, end: number): boolean {
-  if (end - start < 7 || end - start > 15) return false;
-  let octetCount = 0;
-  let i = start;
-  for (;;) {
-    let j = i;
-    let value = 0;
-    while (j < end && j - i < 4) {
-      const c = s.charCodeAt(j);
-      if (!(c < 128 && DIGIT[c] === 1)) break;
-      value = value * 10 + (c - 0x30);
-      j++;
-    }
-    const length = j - i;
-    if (length === 0 || length > 3 || value > 255 || (length > 1 && s.charCodeAt(i) === 0x30)) return false;
-    octetCount++;
-    if (j === end) return octetCount === 4;
-    if (s.charCodeAt(j) !== DOT || octetCount === 4) return false;
-    i = j + 1;
-  }
+  if (end - start < 7 || end - start > 15 || !isDigit(s.charCodeAt(start))) return false;
+  IPV4_ADDRESS.lastIndex = start;
+  return IPV4_ADDRESS.test(s) && IPV4_ADDRESS.lastIndex === end;
 }
 
 /**
@@ -895,6 +889,10 @@ function isAlphanumeric(c: number): boolean {
 }
 
 function capitalize(text: string): string {
+  // What describeChars returns starts with a lower-case ASCII letter or a quote: no case mapping needed.
+  const c = text.charCodeAt(0);
+  if (c >= 0x61 && c <= 0x7a) return String.fromCharCode(c - 0x20) + text.slice(1);
+  if (c === 0x22) return text;
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
@@ -1045,7 +1043,7 @@ export function parse(input: string, options?: ParseOptions): UriReference {
     const start = i + 2;
     // An IP literal first (IPv6 without a zone, or IPvFuture), with at most a port after it: valid
     // by construction, read once, without the diagnosing parser's searches for "@", "]" and "%".
-    const close = s.charCodeAt(start) === LBRACKET ? ipLiteralClose(s, start) : -1;
+    const close = (hostRunEnd < 0 || hostRunEnd === start) && s.charCodeAt(start) === LBRACKET ? ipLiteralClose(s, start) : -1;
     if (close >= 0) {
       let portStart = -1;
       i = close + 1;
@@ -1123,11 +1121,15 @@ export function parse(input: string, options?: ParseOptions): UriReference {
   // path: path-abempty / path-absolute / path-noscheme / path-rootless / path-empty
   const pathStart = i;
   let pathClean = true;
+  let next = -1; // the character at i once the path is read, -1 at the end or when not known
   for (;;) {
     i = skipRun(PATH_RUN, s, i);
     if (i === n) break;
     const c = s.charCodeAt(i);
-    if (c === QUESTION || c === HASH) break;
+    if (c === QUESTION || c === HASH) {
+      next = c;
+      break;
+    }
     if (c === PERCENT && (end = tripletEnd(s, i)) >= 0) {
       i = end;
     } else {
@@ -1146,11 +1148,12 @@ export function parse(input: string, options?: ParseOptions): UriReference {
   } else {
     i = skipRun(PATH_REST, s, i);
     path = parser.parsePath(pathStart, i, scheme !== undefined, authority !== undefined);
+    if (i < n) next = s.charCodeAt(i);
   }
 
   // query = *( pchar / "/" / "?" )
   let query: Span | undefined;
-  if (i < n && s.charCodeAt(i) === QUESTION) {
+  if (next === QUESTION) {
     const start = i + 1;
     for (i = start; ; ) {
       i = skipRun(QUERY_RUN, s, i);

@@ -22,7 +22,7 @@ import {
   type CharTable,
 } from '../../src/charsets.js';
 import { CODES, type DiagnosticCode } from '../../src/codes.js';
-import { COMPONENT_NAMES, describeChar, describeChars, excerpt } from '../../src/messages.js';
+import { COMPONENT_NAMES, describeChar, describeChars, excerpt } from './messages-before.js';
 import { encodeCodePoint, encodeOctet, utf8SequenceLength } from '../../src/percent.js';
 import type {
   Component,

@@ -1,0 +1,98 @@
+import type { Component } from '../../src/types.js';
+
+const NAMES: Record<number, string> = {
+  0x09: 'a tab (U+0009)',
+  0x0a: 'a line feed (U+000A)',
+  0x0d: 'a carriage return (U+000D)',
+  0x20: 'a space',
+  0x22: 'a double quote (")',
+  0x7f: 'the control character U+007F',
+};
+
+function hex4(cp: number): string {
+  return 'U+' + cp.toString(16).toUpperCase().padStart(4, '0');
+}
+
+/**
+ * Characters that would change how a message reads if printed raw: bidi
+ * controls, zero-width and other format characters, line and paragraph separators.
+ */
+function isInvisible(cp: number): boolean {
+  return (
+    cp < 0x20 ||
+    (cp >= 0x7f && cp < 0xa0) ||
+    cp === 0xad ||
+    (cp >= 0x200b && cp <= 0x200f) ||
+    (cp >= 0x2028 && cp <= 0x202e) ||
+    (cp >= 0x2060 && cp <= 0x206f) ||
+    cp === 0xfeff ||
+    (cp >= 0xfff9 && cp <= 0xfffb) ||
+    (cp >= 0xd800 && cp <= 0xdfff)
+  );
+}
+
+/** A readable name for one character: `a space`, `"|"`, `the control character U+0001`. */
+export function describeChar(cp: number): string {
+  const named = NAMES[cp];
+  if (named !== undefined) return named;
+  if (cp < 0x20) return `the control character ${hex4(cp)}`;
+  if (cp >= 0x80 && cp < 0xa0) return `the control character ${hex4(cp)}`;
+  if (cp < 0x80) return `"${String.fromCharCode(cp)}"`;
+  if (cp >= 0xd800 && cp <= 0xdfff) return `the unpaired surrogate ${hex4(cp)}`;
+  if (isInvisible(cp)) return `the invisible character ${hex4(cp)}`;
+  return `"${String.fromCodePoint(cp)}" (${hex4(cp)})`;
+}
+
+const EXCERPT_MAX = 60;
+const DESCRIBE_MAX = 40;
+
+/** `s.slice(start, end)` for a message; longer than 60 code units, the middle gives way to `…`. */
+export function excerpt(s: string, start: number, end: number): string {
+  const text = end - start <= EXCERPT_MAX ? s.slice(start, end) : s.slice(start, start + 40) + '…' + s.slice(end - 19, end);
+  // INVISIBLE matches only code units below U+0020 or from U+007F on: printable ASCII needs no pattern.
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || (c >= 0x7f && c !== ELLIPSIS)) return text.replace(INVISIBLE, (ch) => `<${hex4(ch.charCodeAt(0))}>`);
+  }
+  return text;
+}
+
+const ELLIPSIS = 0x2026;
+
+/** The `isInvisible` characters as a pattern, unpaired surrogates included. */
+// Matching controls is the point here: they are shown as U+XXXX.
+const INVISIBLE =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** Describes the characters of `text`: one by name, several quoted with controls shown as `U+XXXX`. */
+export function describeChars(text: string): string {
+  const first = text.codePointAt(0) ?? 0;
+  if (text.length === (first > 0xffff ? 2 : 1)) return describeChar(first);
+  let shown = '';
+  let cut = false;
+  for (const ch of text) {
+    if (shown.length >= DESCRIBE_MAX) {
+      cut = true;
+      break;
+    }
+    const cp = ch.codePointAt(0)!;
+    shown += isInvisible(cp) ? `<${hex4(cp)}>` : ch;
+  }
+  return cut ? `the characters "${shown}…" (${text.length} code units)` : `the characters "${shown}"`;
+}
+
+export const COMPONENT_NAMES: Record<Component, string> = {
+  scheme: 'the scheme',
+  authority: 'the authority',
+  userinfo: 'the userinfo',
+  host: 'the host',
+  port: 'the port',
+  path: 'the path',
+  query: 'the query',
+  fragment: 'the fragment',
+};
+
+export function plural(n: number, one: string, many: string): string {
+  return n === 1 ? one : many;
+}
