@@ -45,6 +45,8 @@ export const typescriptEstree = once(() => require('@typescript-eslint/parser') 
 /** micromark with GitHub Flavored Markdown, to mdast: the Markdown reader and the links index's headings. */
 export const markdown = once(() => ({
   fromMarkdown: (require('mdast-util-from-markdown') as typeof FromMarkdown).fromMarkdown,
+  /** micromark's parse steps (`parse`, `postprocess`, `preprocess`), which `fromMarkdown` runs before it compiles. */
+  micromark: require('micromark') as unknown,
   gfm: (require('micromark-extension-gfm') as typeof MicromarkGfm).gfm,
   gfmFromMarkdown: (require('mdast-util-gfm') as typeof MdastGfm).gfmFromMarkdown,
 }));

@@ -14,6 +14,7 @@ import type { SourceEdit } from '../finding.js';
 import { proseCandidates } from '../prose.js';
 import { applyEdit, CheckedMap, DecodedText, isLiteral, readCharacterReference } from './entities.js';
 import { discoverHtmlBlock } from './html.js';
+import { compileMarkdown, markdownCompiler, type MarkdownCompiler, type Micromark } from './markdown-compile.js';
 import { markdownNestsDeeper } from './nesting.js';
 import { markdown } from '../parsers.js';
 import { maskTemplates, templateSyntaxes, type TemplateSyntax, type TemplateTag } from '../templates.js';
@@ -40,16 +41,19 @@ type Transform = (tree: Root) => Root | undefined | void;
  * parse between parses), with the transforms the handlers carry taken out: `parseMarkdown` runs
  * them itself, the autolink-literal one only where it can find something.
  */
-let gfmExtensions: { syntax: unknown[]; mdast: unknown[]; transforms: Transform[] } | undefined;
+let gfmExtensions: { syntax: unknown[]; mdast: unknown[]; transforms: Transform[]; compiler: MarkdownCompiler | undefined } | undefined;
 
 function extensions(): NonNullable<typeof gfmExtensions> {
   if (gfmExtensions === undefined) {
-    const { gfm, gfmFromMarkdown } = markdown();
+    const { fromMarkdown, micromark, gfm, gfmFromMarkdown } = markdown();
     const handlers = gfmFromMarkdown();
+    const syntax = [gfm()];
+    const mdast = handlers.map((extension) => (extension.transforms === undefined ? extension : { ...extension, transforms: [] }));
     gfmExtensions = {
-      syntax: [gfm()],
-      mdast: handlers.map((extension) => (extension.transforms === undefined ? extension : { ...extension, transforms: [] })),
+      syntax,
+      mdast,
       transforms: handlers.flatMap((extension) => (extension.transforms ?? []) as Transform[]),
+      compiler: markdownCompiler(fromMarkdown as never, micromark as Micromark, syntax, mdast),
     };
   }
   return gfmExtensions;
@@ -85,9 +89,9 @@ function hasLiteralHint(root: Root): boolean {
 function parseMarkdown(text: string): Root {
   // Refused before the parser recurses near the stack's end (see nesting.ts), as a stack overflow.
   if (markdownNestsDeeper(text)) throw new RangeError('the document nests too deep to parse');
-  const { fromMarkdown } = markdown();
-  const { syntax, mdast, transforms } = extensions();
-  let root = fromMarkdown(text, { extensions: syntax as never, mdastExtensions: mdast as never });
+  const { syntax, mdast, transforms, compiler } = extensions();
+  // fromMarkdown's tree, compiled with one context per document (see markdown-compile.ts).
+  let root = compiler === undefined ? markdown().fromMarkdown(text, { extensions: syntax as never, mdastExtensions: mdast as never }) : compileMarkdown(text, compiler);
   for (const transform of transforms) {
     if (transform.name === 'transformGfmAutolinkLiterals' && !hasLiteralHint(root)) continue;
     root = transform(root) || root;

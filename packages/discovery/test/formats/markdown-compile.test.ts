@@ -1,0 +1,70 @@
+import fc from 'fast-check';
+import type { Root } from 'mdast';
+import { fromMarkdown, type CompileContext, type Extension } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import * as micromark from 'micromark';
+import { gfm } from 'micromark-extension-gfm';
+import { describe, expect, it } from 'vitest';
+import { compileMarkdown, markdownCompiler, type Micromark } from '../../src/formats/markdown-compile.js';
+
+/** GFM's mdast extensions without their transforms (`markdownCompiler` takes none; the reader runs them itself). */
+const mdast: Extension[] = gfmFromMarkdown().map((extension) => ({ ...extension, transforms: [] }));
+const syntax = [gfm()];
+const plain = (text: string, extensions: Extension[] = mdast): Root => fromMarkdown(text, { extensions: syntax, mdastExtensions: extensions });
+const compilerWith = (extensions: Extension[]) => markdownCompiler(fromMarkdown as never, micromark as unknown as Micromark, syntax, extensions);
+
+describe('compileMarkdown: fromMarkdown’s tree from its own handlers, one context per document', () => {
+  const compiler = compilerWith(mdast)!;
+
+  it('takes a compiler from fromMarkdown with GFM’s handlers', () => {
+    expect(compiler).toBeDefined();
+    expect(compiler.config.enter).toHaveProperty('table');
+    expect(compiler.config.exit).toHaveProperty('strikethrough');
+  });
+
+  it('builds the tree fromMarkdown builds on generated documents: lists, quotes, code, tables, footnotes, HTML', () => {
+    const prefix = fc.constantFrom('', '', '', '- ', '* ', '1. ', '2) ', '  ', '    ', '> ', '> - ', '- > ', '- [ ] ', '- [x] ', '\t', '   - ');
+    const content = fc.constantFrom(
+      ...['', 'text', '**bold** and _em_', '[a](https://example.com/a "t")', '![i](i.png)', '<https://example.com>', 'www.example.com', 'me@example.com', '| a | b |', '|---|:-:|'],
+      ...['[^1]', '[^1]: note', '[ref]: /url', '[ref]', '```js', '```', '~~~', '<div>', '</div>', '<!-- c -->', '***', '===', '---', '# heading', '## h ##', '`code`'],
+      ...['a\\', 'a  ', '&amp; &#35; &#x41;', '\\*', '~~del~~', 'x<span>y</span>'],
+    );
+    const line = fc.tuple(prefix, fc.array(content, { maxLength: 3 })).map(([p, parts]) => p + parts.join(' '));
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 16 }), fc.constantFrom('\n', '\r\n', '\r'), (lines, eol) => {
+        const text = lines.join(eol);
+        expect(compileMarkdown(text, compiler)).toEqual(plain(text));
+      }),
+      { numRuns: 600 },
+    );
+  });
+
+  it('builds the same tree for the empty document and one without a final line break', () => {
+    for (const text of ['', '\n', 'a', '- a\n- b', '> q']) expect(compileMarkdown(text, compiler)).toEqual(plain(text));
+  });
+
+  it('hands every handler of a document one context, where fromMarkdown hands each event a copy', () => {
+    // A handler of our own on a token no handler reads (entering a line ending): the contexts it sees, counted.
+    const seen = new Set<unknown>();
+    const count: Extension = {
+      enter: {
+        lineEnding(this: CompileContext) {
+          seen.add(this);
+        },
+      },
+    };
+    const text = 'one\ntwo\nthree\n\n- four\n- five\n';
+    const counting = compilerWith([...mdast, count])!;
+    const compiled = compileMarkdown(text, counting);
+    expect(seen.size).toBe(1);
+    seen.clear();
+    expect(compiled).toEqual(plain(text, [...mdast, count]));
+    // Five line endings that are not blank, five contexts.
+    expect(seen.size).toBe(5);
+  });
+
+  it('takes no compiler whose extensions have listeners or transforms, which it would not run', () => {
+    expect(compilerWith([...mdast, { transforms: [(tree) => tree] }])).toBeUndefined();
+    expect(compilerWith([...mdast, { afterExit: () => undefined }])).toBeUndefined();
+  });
+});
