@@ -289,10 +289,16 @@ function passOver(corpus, run) {
   sink += truthy;
 }
 
+// Wall time and this process's CPU time (user + system, all its threads, the garbage collector's
+// included) of one pass, in ms. On a shared machine the wall time also holds the time the process
+// waited for a core; the CPU time does not.
 function timePass(corpus, run) {
+  const cpu = process.cpuUsage();
   const start = process.hrtime.bigint();
   passOver(corpus, run);
-  return Number(process.hrtime.bigint() - start) / 1e6; // ms
+  const wall = Number(process.hrtime.bigint() - start) / 1e6;
+  const used = process.cpuUsage(cpu);
+  return { wall, cpu: (used.user + used.system) / 1000 };
 }
 
 const median = (values) => {
@@ -307,16 +313,21 @@ const quantile = (values, q) => [...values].sort((a, b) => a - b)[Math.min(value
 function measure(corpus, list, rounds) {
   for (const contender of list) for (let i = 0; i < WARMUP_PASSES; i++) passOver(corpus, contender.run);
   const times = list.map(() => []);
+  const cpuTimes = list.map(() => []);
   for (let round = 0; round < rounds; round++) {
     for (let k = 0; k < list.length; k++) {
       const index = (round + k) % list.length;
-      times[index].push(timePass(corpus, list[index].run));
+      const { wall, cpu } = timePass(corpus, list[index].run);
+      times[index].push(wall);
+      cpuTimes[index].push(cpu);
     }
   }
   return list.map((contender, index) => {
     const ms = median(times[index]);
     const mad = median(times[index].map((t) => Math.abs(t - ms)));
     const ratios = times[index].map((t, round) => t / times[0][round]); // > 1: core is faster
+    // CPU time is counted in the kernel's ticks: a pass that took none (a tick's rounding) is left out.
+    const cpuRatios = cpuTimes[index].map((t, round) => t / cpuTimes[0][round]).filter((r) => Number.isFinite(r) && r > 0);
     return {
       ...contender,
       perSecond: corpus.length / (ms / 1000),
@@ -325,6 +336,8 @@ function measure(corpus, list, rounds) {
       ratio: median(ratios),
       ratioLow: quantile(ratios, 0.25),
       ratioHigh: quantile(ratios, 0.75),
+      cpuMs: median(cpuTimes[index]),
+      cpuRatio: cpuRatios.length > 0 ? median(cpuRatios) : NaN,
     };
   });
 }
@@ -338,13 +351,14 @@ const ratio = (n) => `${n >= 10 ? n.toFixed(0) : n >= 1 ? n.toFixed(1) : n.toFix
 function resultsTable(rows) {
   const core = rows[0];
   const lines = [
-    '| contender | URIs/s (median) | ± MAD | rounds | @urilint/core parse vs it (median of rounds) | middle half of the rounds |',
-    '| --- | ---: | ---: | ---: | --- | --- |',
+    '| contender | URIs/s (median) | ± MAD | rounds | @urilint/core parse vs it (median of rounds) | middle half of the rounds | CPU ms a pass (median) | vs it by CPU time (median of rounds) |',
+    '| --- | ---: | ---: | ---: | --- | --- | ---: | --- |',
   ];
   for (const row of rows) {
     const versus = row === core ? '—' : `parse is ${ratio(row.ratio)} ${row.short}`;
     const spread = row === core ? '—' : `${ratio(row.ratioLow)} – ${ratio(row.ratioHigh)}`;
-    lines.push(`| ${row.name} | ${integer(row.perSecond)} | ${row.madPercent.toFixed(1)}% | ${row.rounds} | ${versus} | ${spread} |`);
+    const cpuVersus = row === core ? '—' : Number.isFinite(row.cpuRatio) ? ratio(row.cpuRatio) : 'n/a';
+    lines.push(`| ${row.name} | ${integer(row.perSecond)} | ${row.madPercent.toFixed(1)}% | ${row.rounds} | ${versus} | ${spread} | ${row.cpuMs.toFixed(1)} | ${cpuVersus} |`);
   }
   return lines.join('\n');
 }
