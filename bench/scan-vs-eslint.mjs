@@ -4,13 +4,14 @@
 // .js/.mjs/.cjs file under 1 MB without minified lines, sorted by path, up to --mb megabytes), copied
 // into one temporary folder so that both tools read exactly the same files. Each round runs, in a
 // rotating order, the scan with the native reader, the scan with URILINT_JS_READER=typescript-estree
-// (the path before it) and ESLint; each is timed from spawn to exit, and the figures are the medians
-// over the rounds of each run's time ÷ ESLint's in the same round. Absolute times are not reported:
-// the machine is shared.
+// (the path before it) and ESLint, each under /usr/bin/time: its wall time (spawn to exit) and its CPU
+// time (user + system), and the figures are the medians over the rounds of each run's time ÷ ESLint's
+// in the same round. CPU time is the steadier of the two on a shared machine. `--keep DIR` copies the
+// set into DIR (kept) instead of a temporary folder.
 //
-//   pnpm build && node scan-vs-eslint.mjs [--rounds 5] [--mb 8]
+//   pnpm build && node scan-vs-eslint.mjs [--rounds 5] [--mb 8] [--keep DIR]
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +20,7 @@ import process from 'node:process';
 import { parseArgs } from 'node:util';
 import { collectCorpus, MAX_LINE, ROOT } from './eslint/corpus.mjs';
 
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, mb: { type: 'string', default: '8' } } });
+const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, mb: { type: 'string', default: '8' }, keep: { type: 'string' } } });
 const ROUNDS = Number(values.rounds);
 const BUDGET = Number(values.mb) * 1e6;
 const BIN = path.join(ROOT, 'packages/cli/dist/bin.js');
@@ -28,7 +29,8 @@ const ESLINT_BIN = path.join(path.dirname(fromRoot.resolve('eslint/package.json'
 const TS_PARSER = createRequire(path.join(ROOT, 'packages/eslint-plugin/package.json')).resolve('@typescript-eslint/parser');
 
 const all = collectCorpus().files.filter((file) => /\.(?:js|mjs|cjs)$/.test(file));
-const dir = mkdtempSync(path.join(os.tmpdir(), 'urilint-scan-vs-eslint-'));
+const dir = values.keep === undefined ? mkdtempSync(path.join(os.tmpdir(), 'urilint-scan-vs-eslint-')) : path.resolve(values.keep);
+if (values.keep !== undefined) mkdirSync(dir, { recursive: true });
 let bytes = 0;
 let count = 0;
 for (let i = 0; i < all.length && bytes < BUDGET; i += 7) {
@@ -55,12 +57,15 @@ const runs = {
   'eslint, typescript-eslint parser, no rule': { command: [ESLINT_BIN, '--no-cache', '--format', 'json', dir], env: {}, cwd: dir },
 };
 
+/** One run under /usr/bin/time: wall milliseconds (spawn to exit) and CPU milliseconds (user + system). */
 function run({ command, env, cwd }) {
   const start = performance.now();
-  const result = spawnSync(process.execPath, command, { cwd: cwd ?? ROOT, env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 1 << 30 });
-  const elapsed = performance.now() - start;
+  const result = spawnSync('/usr/bin/time', ['-f', 'CPU %U %S', process.execPath, ...command], { cwd: cwd ?? ROOT, env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 1 << 30 });
+  const wall = performance.now() - start;
   if (result.status !== 0 && result.status !== 1) throw new Error(`${command.join(' ')} exited with ${result.status}: ${result.stderr.slice(0, 2000)}`);
-  return elapsed;
+  const cpu = /CPU ([\d.]+) ([\d.]+)\s*$/.exec(result.stderr);
+  if (cpu === null) throw new Error(`no CPU time from /usr/bin/time: ${result.stderr.slice(-500)}`);
+  return { wall, cpu: (Number(cpu[1]) + Number(cpu[2])) * 1000 };
 }
 
 const median = (list) => {
@@ -80,9 +85,13 @@ try {
     }
   }
   const eslint = times['eslint, typescript-eslint parser, no rule'];
-  console.log(`| run (${count} files, ${(bytes / 1e6).toFixed(1)} MB, ${ROUNDS} rounds, load at end ${os.loadavg()[0].toFixed(2)}) | × ESLint (median of per-round ratios) |`);
-  console.log('| --- | ---: |');
-  for (const name of names) console.log(`| ${name} | ${median(times[name].map((t, i) => t / eslint[i])).toFixed(2)}× |`);
+  const ratios = (name, key) => times[name].map((t, i) => t[key] / eslint[i][key]);
+  console.log(`| run (${count} files, ${(bytes / 1e6).toFixed(1)} MB, ${ROUNDS} rounds, load at end ${os.loadavg()[0].toFixed(2)}) | wall × ESLint | CPU × ESLint | CPU per round | median CPU ms |`);
+  console.log('| --- | ---: | ---: | --- | ---: |');
+  for (const name of names) {
+    const cpu = ratios(name, 'cpu');
+    console.log(`| ${name} | ${median(ratios(name, 'wall')).toFixed(2)}× | ${median(cpu).toFixed(2)}× | ${cpu.map((r) => r.toFixed(2)).join(', ')} | ${Math.round(median(times[name].map((t) => t.cpu)))} |`);
+  }
 } finally {
-  rmSync(dir, { recursive: true, force: true });
+  if (values.keep === undefined) rmSync(dir, { recursive: true, force: true });
 }
