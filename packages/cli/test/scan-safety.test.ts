@@ -142,11 +142,11 @@ describe('secrets in the output', () => {
 });
 
 describe('a reader that stops early', () => {
-  it('still reports the planted problem of an HTML file 5,000 levels deep, counted as read without a full parse', async () => {
+  it('still reports the planted problem of a stylesheet 5,000 levels deep, counted as read without a full parse', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'urilint-deep-'));
     try {
-      const file = join(dir, 'deep.html');
-      writeFileSync(file, '<div>'.repeat(5_000) + '<a href="http://x.example/a b">x</a>\n');
+      const file = join(dir, 'deep.css');
+      writeFileSync(file, 'a {'.repeat(5_000) + ' background: url("http://x.example/a b") ' + '}'.repeat(5_000) + '\n');
       const result = await run(['scan', '--format', 'json', '--stats', '--jobs', '1', file]);
       expect(result.code).toBe(1);
       expect((JSON.parse(result.stdout) as { code: string }[]).map((p) => p.code)).toContain('path-unescaped-char');

@@ -139,7 +139,7 @@ describe('a reader that stops early', () => {
     const notices: string[] = [];
     const noticing = createLanguageService({ notice: (message) => notices.push(message) });
     // A `{`: searched as text (as prose) the URI would end at a `^` or a `|` (RFC 3986 Appendix E).
-    const { document } = documentOf('<div>'.repeat(5_000) + '<a href="https://example.com/a{b">x</a>', 'html');
+    const { document } = documentOf('links: ' + '['.repeat(5_000) + '"https://example.com/a{b"' + ']'.repeat(5_000) + '\n', 'yaml');
     const first = noticing.provideDiagnostics(document, settingsWith());
     expect(first.map((d) => d.code)).toContain('path-unescaped-char');
     noticing.provideDiagnostics(document, settingsWith());
