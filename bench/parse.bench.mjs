@@ -346,7 +346,7 @@ function measure(corpus, list, rounds) {
 // Reporting
 
 const integer = (n) => Math.round(n).toLocaleString('en-US');
-const ratio = (n) => `${n >= 10 ? n.toFixed(0) : n >= 1 ? n.toFixed(1) : n.toFixed(2)}×`;
+const ratio = (n) => `${n >= 10 ? n.toFixed(1) : n.toFixed(2)}×`;
 
 function resultsTable(rows) {
   const core = rows[0];
