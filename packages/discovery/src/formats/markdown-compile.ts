@@ -19,9 +19,17 @@ type Event = ['enter' | 'exit', Token, { sliceSerialize: CompileContext['sliceSe
 /** A compile context with its `sliceSerialize` set per event. */
 type Context = Omit<CompileContext, 'sliceSerialize'> & { sliceSerialize: CompileContext['sliceSerialize'] | undefined };
 
+/** A micromark parser: its constructs, what makes its tokenizers, and what it learns of a document (`defined`, `lazy`, an extension's own). */
+interface Parser {
+  document(): { write(chunks: unknown[]): Event[] };
+  defined: unknown[];
+  lazy: Record<number, boolean>;
+  [key: string]: unknown;
+}
+
 /** What `parsers.ts` loads of micromark: its parse steps, as `fromMarkdown` runs them. */
 export interface Micromark {
-  parse(options: { extensions: unknown[] }): { document(): { write(chunks: unknown[]): Event[] } };
+  parse(options: { extensions: unknown[] }): Parser;
   postprocess(events: Event[]): Event[];
   preprocess(): (value: string, encoding: undefined, end: boolean) => unknown[];
 }
@@ -33,8 +41,11 @@ export interface MarkdownCompiler {
   exit: CompileContext['exit'];
   buffer: CompileContext['buffer'];
   resume: CompileContext['resume'];
-  syntax: unknown[];
   micromark: Micromark;
+  /** One parser for every document: `parse` combines the syntax extensions anew each time it is called. */
+  parser: Parser;
+  /** The parser's own fields: what a document adds besides them (GFM's `gfmFootnotes`) is dropped before the next. */
+  parserFields: ReadonlySet<string>;
 }
 
 type FromMarkdown = (value: string, options: { extensions: unknown[]; mdastExtensions: Extension[] }) => Root;
@@ -47,7 +58,7 @@ const own = Object.prototype.hasOwnProperty;
  * `undefined` when it has listeners or transforms, which `compileEvents` does not run.
  */
 export function markdownCompiler(fromMarkdown: FromMarkdown, micromark: Micromark, syntax: unknown[], mdastExtensions: Extension[]): MarkdownCompiler | undefined {
-  let seen: Omit<MarkdownCompiler, 'syntax' | 'micromark'> | undefined;
+  let seen: Omit<MarkdownCompiler, 'micromark' | 'parser' | 'parserFields'> | undefined;
   const listen: Handle = function (this: CompileContext) {
     seen ??= { config: this.config, enter: this.enter, exit: this.exit, buffer: this.buffer, resume: this.resume };
   };
@@ -55,7 +66,8 @@ export function markdownCompiler(fromMarkdown: FromMarkdown, micromark: Micromar
   if (seen === undefined) return undefined;
   const { config } = seen;
   if (config.beforeEnter.length !== 1 || config.afterExit.length > 0 || config.transforms.length > 0) return undefined;
-  return { ...seen, syntax, micromark };
+  const parser = micromark.parse({ extensions: syntax });
+  return { ...seen, micromark, parser, parserFields: new Set(Object.keys(parser)) };
 }
 
 /** A point's copy, as mdast-util-from-markdown makes one. */
@@ -68,10 +80,18 @@ function place(token: Token): string {
   return `${token.start.line}:${token.start.column}-${token.end.line}:${token.end.column}`;
 }
 
-/** The mdast tree of `text` (its transforms not run), as `fromMarkdown` builds it. */
+/**
+ * The mdast tree of `text` (its transforms not run), as `fromMarkdown` builds it. The compiler's
+ * parser is made ready for a new document (what micromark's `parse` would make: no definitions, no
+ * lazy lines, nothing an extension kept); parses never nest (the tree is compiled after micromark
+ * is done).
+ */
 export function compileMarkdown(text: string, compiler: MarkdownCompiler): Root {
-  const { micromark } = compiler;
-  const events = micromark.postprocess(micromark.parse({ extensions: compiler.syntax }).document().write(micromark.preprocess()(text, undefined, true)));
+  const { micromark, parser } = compiler;
+  for (const key of Object.keys(parser)) if (!compiler.parserFields.has(key)) delete parser[key];
+  parser.defined = [];
+  parser.lazy = {};
+  const events = micromark.postprocess(parser.document().write(micromark.preprocess()(text, undefined, true)));
   return compileEvents(events, compiler);
 }
 

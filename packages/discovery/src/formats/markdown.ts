@@ -67,24 +67,47 @@ function extensions(): NonNullable<typeof gfmExtensions> {
  */
 const LITERAL_HINT = /https?:\/\/|www\.|[\w+.-]@[\w-]+\.[\w-]/i;
 
-/** Whether a text node of the tree holds a `LITERAL_HINT`: else the autolink-literal transform changes nothing. */
-function hasLiteralHint(root: Root): boolean {
-  const stack: Nodes[] = [root];
-  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
-    if (node.type === 'text') {
-      if (LITERAL_HINT.test(node.value)) return true;
-    } else if ('children' in node) {
-      for (const child of node.children as Nodes[]) stack.push(child);
+/** Whether a text node under `node` holds a `LITERAL_HINT`. */
+function hasLiteralHint(node: Nodes): boolean {
+  const stack: Nodes[] = [node];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    if (next.type === 'text') {
+      if (LITERAL_HINT.test(next.value)) return true;
+    } else if ('children' in next) {
+      for (const child of next.children as Nodes[]) stack.push(child);
     }
   }
   return false;
 }
 
 /**
+ * Where the autolink-literal transform can change the tree: the paragraphs, headings and table
+ * cells (text is found in nothing else) with a text node that holds a `LITERAL_HINT`. The transform
+ * reads each text node alone, skipping those inside a link or a reference, which no such block is
+ * inside: run on these blocks, it makes the tree it makes run on the root. `[root]` when a text
+ * node lies elsewhere.
+ */
+function literalHintBlocks(root: Root): Nodes[] {
+  const out: Nodes[] = [];
+  const stack: Nodes[] = [root];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    if (INLINE_BLOCKS.has(node.type)) {
+      if (hasLiteralHint(node)) out.push(node);
+    } else if (node.type === 'text') {
+      return [root];
+    } else if ('children' in node) {
+      for (const child of node.children as Nodes[]) stack.push(child);
+    }
+  }
+  return out;
+}
+
+/**
  * Parses Markdown as GitHub does (CommonMark with GFM), with positions: the tree
  * `fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] })` builds
- * (`@eslint/markdown`'s), its autolink-literal transform skipped on a tree where no text node
- * holds what its patterns need (it would search every text node four times, and change nothing).
+ * (`@eslint/markdown`'s), its autolink-literal transform run only on the blocks with a text node
+ * that holds what its patterns need (on the root it searches every text node twice, in a walk of
+ * every node each time).
  */
 function parseMarkdown(text: string): Root {
   // Refused before the parser recurses near the stack's end (see nesting.ts), as a stack overflow.
@@ -93,8 +116,12 @@ function parseMarkdown(text: string): Root {
   // fromMarkdown's tree, compiled with one context per document (see markdown-compile.ts).
   let root = compiler === undefined ? markdown().fromMarkdown(text, { extensions: syntax as never, mdastExtensions: mdast as never }) : compileMarkdown(text, compiler);
   for (const transform of transforms) {
-    if (transform.name === 'transformGfmAutolinkLiterals' && !hasLiteralHint(root)) continue;
-    root = transform(root) || root;
+    if (transform.name === 'transformGfmAutolinkLiterals') {
+      // It changes nodes in place (and returns nothing): run where it can find something.
+      for (const block of literalHintBlocks(root)) transform(block as Root);
+    } else {
+      root = transform(root) || root;
+    }
   }
   return root;
 }

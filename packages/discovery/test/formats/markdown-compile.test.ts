@@ -39,6 +39,13 @@ describe('compileMarkdown: fromMarkdown’s tree from its own handlers, one cont
     );
   });
 
+  it('reads each document alone: what one defines (definitions, footnotes) is not defined in the next', () => {
+    const defining = '[a]: https://example.com/a\n\n[^1]: A note.\n\nSee [a] and[^1].\n';
+    const using = 'See [a] and[^1].\n';
+    for (const text of [defining, using, defining, using]) expect(compileMarkdown(text, compiler)).toEqual(plain(text));
+    expect(JSON.stringify(compileMarkdown(using, compiler))).not.toMatch(/linkReference|footnoteReference/);
+  });
+
   it('builds the same tree for the empty document and one without a final line break', () => {
     for (const text of ['', '\n', 'a', '- a\n- b', '> q']) expect(compileMarkdown(text, compiler)).toEqual(plain(text));
   });
