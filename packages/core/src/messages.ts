@@ -43,7 +43,7 @@ export function describeChar(cp: number): string {
   return `"${String.fromCodePoint(cp)}" (${hex4(cp)})`;
 }
 
-const EXCERPT_MAX = 60;
+export const EXCERPT_MAX = 60;
 const DESCRIBE_MAX = 40;
 
 /** `s.slice(start, end)` for a message; longer than 60 code units, the middle gives way to `…`. */

@@ -23,7 +23,7 @@ import {
   type CharTable,
 } from './charsets.js';
 import { CODES, type DiagnosticCode } from './codes.js';
-import { COMPONENT_NAMES, describeChar, describeChars, excerpt } from './messages.js';
+import { COMPONENT_NAMES, EXCERPT_MAX, describeChar, describeChars, excerpt } from './messages.js';
 import { encodeCodePoint, encodeOctet, utf8SequenceLength } from './percent.js';
 import type {
   Component,
@@ -555,7 +555,7 @@ class Parser {
     let encoded = '';
     for (let k = 0; k < text.length; k++) encoded += encodeOctet(text.charCodeAt(k));
     const these = j - start === 1 ? 'it' : 'them';
-    this.report(unescaped, start, j, component, `${capitalize(describeChars(text))} must be percent-encoded in ${where}: write ${these} as "${excerpt(encoded, 0, encoded.length)}".`, [
+    this.report(unescaped, start, j, component, `${capitalize(describeChars(text))} must be percent-encoded in ${where}: write ${these} as "${shownEncoded(encoded)}".`, [
       { start, end: j, text: encoded },
     ]);
     return j;
@@ -578,7 +578,8 @@ class Parser {
     let percents = 0;
     for (let k = 0; k < raw.length; k++) if (raw.charCodeAt(k) === PERCENT) percents++;
     const fixed = raw.replaceAll('%', '%25');
-    const text = this.excerpt(start, j);
+    // The run holds only "%" and ASCII letters and digits: up to excerpt's length it is its own excerpt.
+    const text = j - start <= EXCERPT_MAX ? raw : this.excerpt(start, j);
     const what = percents > 1 ? `${percents} "%" signs in "${text}" are` : text === '%' ? '"%" is' : `"%" in "${text}" is`;
     this.report(
       'pct-invalid-triplet',
@@ -686,7 +687,7 @@ class Parser {
         `${described} in the host ${is} ${why}; convert the name to ASCII with IDNA (punycode), e.g. with domainToASCII.`,
       );
     } else {
-      this.report('iri-char', start, j, component, `${described} in ${COMPONENT_NAMES[component]} ${is} ${why}; in a URI write ${is === 'is' ? 'it' : 'them'} percent-encoded as UTF-8: "${excerpt(encoded, 0, encoded.length)}".`, [
+      this.report('iri-char', start, j, component, `${described} in ${COMPONENT_NAMES[component]} ${is} ${why}; in a URI write ${is === 'is' ? 'it' : 'them'} percent-encoded as UTF-8: "${shownEncoded(encoded)}".`, [
         { start, end: j, text: encoded },
       ]);
     }
@@ -858,6 +859,17 @@ function splitSegments(s: string, start: number, end: number): Span[] {
   }
 }
 
+/**
+ * Percent-encoded text (only "%" and hexadecimal digits) for a message: short, it is its own
+ * excerpt, with nothing to show as U+XXXX; longer, `excerpt` shortens it.
+ */
+function shownEncoded(encoded: string): string {
+  return encoded.length <= EXCERPT_MAX ? encoded : excerpt(encoded, 0, encoded.length);
+}
+
+/** No suggestion: shared, since `report` keeps only a non-empty list. */
+const NO_SUGGESTIONS: Suggestion[] = [];
+
 /** Letters typed for digits: O for 0, l and I for 1. */
 const LOOKALIKE_DIGITS: Readonly<Record<string, string>> = { O: '0', o: '0', l: '1', I: '1' };
 
@@ -866,17 +878,17 @@ const LOOKALIKE_DIGITS: Readonly<Record<string, string>> = { O: '0', o: '0', l: 
  * as a suggestion; only for a printable octet ("50%off" must not become %0F).
  */
 function lookalikeTriplet(text: string, start: number): Suggestion[] {
-  if (text.length !== 3 || text.charCodeAt(0) !== PERCENT) return [];
+  if (text.length !== 3 || text.charCodeAt(0) !== PERCENT) return NO_SUGGESTIONS;
   const first = text.charAt(1);
   const second = text.charAt(2);
-  if (first === '%' || second === '%') return [];
+  if (first === '%' || second === '%') return NO_SUGGESTIONS;
   const firstDigit = LOOKALIKE_DIGITS[first];
   const secondDigit = LOOKALIKE_DIGITS[second];
   // Without a look-alike letter the repair would be the triplet itself: no suggestion.
-  if (firstDigit === undefined && secondDigit === undefined) return [];
+  if (firstDigit === undefined && secondDigit === undefined) return NO_SUGGESTIONS;
   const repaired = ('%' + (firstDigit ?? first) + (secondDigit ?? second)).toUpperCase();
   const octet = Number.parseInt(repaired.slice(1), 16);
-  if (repaired === text.toUpperCase() || !/^%[0-9A-F]{2}$/.test(repaired) || octet < 0x20 || octet === 0x7f) return [];
+  if (repaired === text.toUpperCase() || !/^%[0-9A-F]{2}$/.test(repaired) || octet < 0x20 || octet === 0x7f) return NO_SUGGESTIONS;
   return [{ message: `Write the triplet "${repaired}".`, edits: [{ start, end: start + 3, text: repaired }] }];
 }
 
