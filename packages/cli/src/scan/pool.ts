@@ -35,6 +35,14 @@ export const WORKER_HEAP_MB = 256;
 /** Files larger than this are checked after the others, one at a time, each in a worker of its own. */
 export const HEAVY_BYTES = 1024 * 1024;
 
+/**
+ * A worker that checks one large file has no cap on its old generation, and a young generation of
+ * 8 MB (V8's default here is 48): the tree of a large file outlives its first collections anyway,
+ * and the smaller nursery is memory not taken at the peak. `urilint scan` of typescript.js (9.1 MB)
+ * peaked at 470 MB with the default and 451 MB with this, for the same CPU time within noise.
+ */
+const HEAVY_LIMITS = { maxYoungGenerationSizeMb: 8 } as const;
+
 export type OnResult = (index: number, result: FileResult) => void;
 
 /** Whether the worker script is there: it is when running from the build, not from the sources under a test runner. */
@@ -128,7 +136,7 @@ function inWorkers(tasks: readonly FileTask[], options: PoolOptions, settings: C
   return new Promise((resolve) => {
     const start = (): void => {
       running++;
-      const worker = new Worker(WORKER, { workerData: settings, ...(options.heapMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: options.heapMb } }) });
+      const worker = new Worker(WORKER, { workerData: settings, resourceLimits: options.heapMb === undefined ? HEAVY_LIMITS : { maxOldGenerationSizeMb: options.heapMb } });
       let current: FileTask[] | undefined;
       let failure: string | undefined;
       let outOfMemory = false;
