@@ -2,7 +2,7 @@ export { UriCandidate, textCandidate, type CandidateContext, type CandidateInit,
 export { findingOf, renderMessage, sourceEditsOf, sourceRangeOf, type Finding, type FindingOptions, type FindingSuggestion, type SourceEdit } from './finding.js';
 export { applySourceEdits, safeEdits } from './fixes.js';
 export { OffsetMap, type TextMap } from './text-map.js';
-export { discoverJs, discoveryOptions, literalCandidates, uriListeners, type DiscoveryOptions } from './js/discover.js';
+export { discoverJs, discoveryOptions, literalCandidates, uriListeners, type DiscoveryOptions, type EslintPathWork } from './js/discover.js';
 export { hasJsx, parseJs, type JsParseOptions, type JsSourceCode } from './js/source-code.js';
 export {
   escapeFor,

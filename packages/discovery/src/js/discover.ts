@@ -8,7 +8,7 @@ import { hasUriShape, isWholeUri, REGEX_LIKE, XML_NAMESPACES } from '../shape.js
 import { findTemplateTags, TEMPLATE_SYNTAXES, templateSyntaxes, type TemplateSetting, type TemplateSyntax } from '../templates.js';
 import { discoveryWalkOf, nodesOf, setText, type DiscoveryWalk, type JsSourceCode } from './source-code.js';
 import { mapJsxAttribute, mapStringLiteral, mapTemplateElement, mapTemplateElementAt, type CookedMap } from './literal-map.js';
-import { findSinkArguments, GLOBAL_SINK_NAMES, SINK_MODULES, syntacticSink } from './sinks.js';
+import { findSinkArguments, GLOBAL_OBJECT_NAMES, GLOBAL_SINK_NAMES, GLOBAL_SINKS, SINK_MODULES, syntacticSink } from './sinks.js';
 
 /** `settings.urilint` in the ESLint config, shared by every rule; plain data, so `--cache` stays correct. */
 export interface DiscoveryOptions {
@@ -381,6 +381,15 @@ function guarded(find: () => void): void {
   }
 }
 
+/** `addCandidates`, guarded as `guarded` guards (without a closure per expression). */
+function addCandidatesGuarded(walk: Walk, node: TSESTree.Node, context: CandidateContext | undefined, sink: string | undefined, namespace: boolean): void {
+  try {
+    addCandidates(walk, node, context, sink, namespace);
+  } catch {
+    // The literal could not be mapped to its value; it is left unchecked.
+  }
+}
+
 /**
  * A JSX attribute whose value builds a string: a URL attribute (`href`, `src`…)
  * is checked whatever its value looks like. Returns the value node it took, so
@@ -395,8 +404,7 @@ function visitJsxAttribute(walk: Walk, node: TSESTree.JSXAttribute): TSESTree.No
   if (name === 'srcSet' || name === 'srcset') return value;
   const sink = urlAttribute(node, walk.linkComponents);
   const namespace = name === 'xmlns' || name.startsWith('xmlns:');
-  const attributeValue = value;
-  guarded(() => addCandidates(walk, attributeValue, sink ? 'attribute' : undefined, sink, namespace));
+  addCandidatesGuarded(walk, value, sink ? 'attribute' : undefined, sink, namespace);
   return value;
 }
 
@@ -409,13 +417,13 @@ function visitJsxAttribute(walk: Walk, node: TSESTree.JSXAttribute): TSESTree.No
 function addExpression(walk: Walk, node: TSESTree.Node): void {
   const attribute = buildsString(node) && !isConcatenationPart(node) ? boundAttribute(walk, node) : undefined;
   if (attribute !== undefined) {
-    guarded(() => addCandidates(walk, node, 'attribute', attribute, false));
+    addCandidatesGuarded(walk, node, 'attribute', attribute, false);
     return;
   }
   const tagged = node.type === 'TemplateLiteral' && node.parent?.type === 'TaggedTemplateExpression';
   const sink = walk.sinks.get(node);
   if (buildsString(node) && !tagged && !isConcatenationPart(node) && (sink !== undefined || !isExcludedPlace(node))) {
-    guarded(() => addCandidates(walk, node, sink ? 'sink' : undefined, sink, false));
+    addCandidatesGuarded(walk, node, sink ? 'sink' : undefined, sink, false);
   }
 }
 
@@ -467,14 +475,14 @@ function sinksOrNone(sourceCode: JsSourceCode, sinks: readonly string[] | undefi
   }
 }
 
-/** The URIs in the file's comments, read as prose. */
-function fileCommentCandidates(sourceCode: JsSourceCode): UriCandidate[] {
-  const out: UriCandidate[] = [];
-  for (const comment of sourceCode.ast.comments ?? []) {
+/** The URIs of a comment, read as prose, added to `out`; none if it cannot be read. */
+function addComment(out: UriCandidate[], comment: TSESTree.Comment): void {
+  try {
     // `//` and `/*` are two characters; the value is what follows them.
-    guarded(() => out.push(...commentCandidates(comment.value, comment.range[0] + 2)));
+    for (const candidate of commentCandidates(comment.value, comment.range[0] + 2)) out.push(candidate);
+  } catch {
+    // The comment is left unchecked.
   }
-  return out;
 }
 
 /**
@@ -504,14 +512,33 @@ export function discoveryOptions(settings: Readonly<Record<string, unknown>> | u
 
 /** What ESLint's own traversal hands discovery: once per file, however many urilint rules run. */
 interface Collected {
-  /** Each node once: ESLint's traversal enters a node once, and one listener collects each type. */
+  /** Each node once, in traversal order: ESLint's traversal enters a node once, and one listener collects each type. */
   nodes: TSESTree.Node[];
   syntacticSinks: Map<TSESTree.Node, string>;
   /** A call named like a global sink, or an import or require of a sink module, was seen. */
   mayHaveSinks: boolean;
-  /** A rule already installed the collecting listeners for this file: the others only read. */
+  /** An import or require of a sink module was seen (the module trace maps can find something). */
+  sinkModules: boolean;
+  /** A rule already set up the collection for this file: the others only read. */
   collecting: boolean;
+  /**
+   * The nodes are read from the steps of ESLint's traversal (`SourceCode#traverse()`, ESLint ≥ 9.7)
+   * at `Program:exit`, instead of listeners: ESLint then calls no urilint listener per node.
+   */
+  fromSteps: boolean;
   candidates: UriCandidate[] | undefined;
+  /** Counts the file's work for the caller that set up the collection, where it asked to (tests). */
+  work: EslintPathWork | undefined;
+}
+
+/** What the ESLint path did, counted for a caller of `uriListeners` that asks (tests prove the cost by counting it). */
+export interface EslintPathWork {
+  /** Files whose candidates were built (once per file, however many rules read them). */
+  builds: number;
+  /** Files whose nodes were read from the steps of ESLint's traversal (no listener per node). */
+  fromSteps: number;
+  /** Files given a ReferenceTracker pass for their sinks. */
+  sinkPasses: number;
 }
 
 const collected = new WeakMap<object, Collected>();
@@ -519,7 +546,7 @@ const collected = new WeakMap<object, Collected>();
 function collectedOf(sourceCode: object): Collected {
   let state = collected.get(sourceCode);
   if (!state) {
-    state = { nodes: [], syntacticSinks: new Map(), mayHaveSinks: false, collecting: false, candidates: undefined };
+    state = { nodes: [], syntacticSinks: new Map(), mayHaveSinks: false, sinkModules: false, collecting: false, fromSteps: false, candidates: undefined, work: undefined };
     collected.set(sourceCode, state);
   }
   return state;
@@ -537,73 +564,185 @@ function isSinkModuleRequire(node: TSESTree.CallExpression | TSESTree.NewExpress
   return node.callee.type === 'Identifier' && node.callee.name === 'require' && argument?.type === 'Literal' && SINK_MODULES.has(String(argument.value));
 }
 
+/**
+ * What the collection does at one node entered by ESLint's traversal (the listeners' work, or one
+ * step of `SourceCode#traverse()`): the strings, templates, `+` chains and JSX attributes are kept,
+ * in order; a syntactic sink is noted; a call named like a global sink, or an import or require of
+ * a sink module, marks the file as worth a ReferenceTracker pass.
+ */
+function collectNode(state: Collected, node: TSESTree.Node): void {
+  switch (node.type) {
+    case 'Literal':
+      if (typeof node.value === 'string') state.nodes.push(node);
+      return;
+    case 'TemplateLiteral':
+    case 'JSXAttribute':
+      state.nodes.push(node);
+      return;
+    case 'BinaryExpression':
+      if (node.operator === '+') state.nodes.push(node);
+      return;
+    case 'AssignmentExpression':
+    case 'ImportExpression': {
+      const sink = syntacticSink(node);
+      if (sink) state.syntacticSinks.set(sink.argument, sink.name);
+      return;
+    }
+    case 'CallExpression':
+    case 'NewExpression': {
+      if (node.type === 'CallExpression') {
+        const sink = syntacticSink(node);
+        if (sink) state.syntacticSinks.set(sink.argument, sink.name);
+      }
+      if (isSinkModuleRequire(node)) state.mayHaveSinks = state.sinkModules = true;
+      else if (!state.mayHaveSinks) {
+        const name = calleeName(node.callee);
+        if (name !== undefined && GLOBAL_SINK_NAMES.has(name)) state.mayHaveSinks = true;
+      }
+      return;
+    }
+    case 'ImportDeclaration':
+      if (SINK_MODULES.has(String(node.source.value))) state.mayHaveSinks = state.sinkModules = true;
+      return;
+    default:
+  }
+}
+
+/** A step of `SourceCode#traverse()` as ESLint ≥ 9.7 gives them: `kind` 1 and `phase` 1 enter a node. */
+interface TraversalStep {
+  kind?: unknown;
+  phase?: unknown;
+  target?: unknown;
+}
+
+/** The steps of ESLint's traversal of the file, when its `SourceCode` gives them (ESLint ≥ 9.7). */
+function traversalSteps(sourceCode: object): (() => Iterable<TraversalStep>) | undefined {
+  const traverse = (sourceCode as { traverse?: unknown }).traverse;
+  return typeof traverse === 'function' ? () => traverse.call(sourceCode) as Iterable<TraversalStep> : undefined;
+}
+
+/** Collects from the steps ESLint took (and cached) for its traversal: each node it entered, in order. */
+function collectFromSteps(state: Collected, steps: Iterable<TraversalStep>): void {
+  if (Array.isArray(steps)) {
+    for (let i = 0; i < steps.length; i++) {
+      const step = steps[i] as TraversalStep;
+      if (step.kind === 1 && step.phase === 1) collectNode(state, step.target as TSESTree.Node);
+    }
+    return;
+  }
+  for (const step of steps) if (step.kind === 1 && step.phase === 1) collectNode(state, step.target as TSESTree.Node);
+}
+
+/**
+ * The globals ReferenceTracker starts a built-in trace from: the global sinks' names, the global
+ * objects' (`window.fetch`), and `require` (a CommonJS module's calls, whatever names its argument).
+ */
+const TRACE_STARTS: ReadonlySet<string> = new Set([
+  ...Reflect.ownKeys(GLOBAL_SINKS).filter((key): key is string => typeof key === 'string'),
+  ...GLOBAL_OBJECT_NAMES,
+  'require',
+]);
+
+/**
+ * Whether the file reads a global a built-in trace starts from (`fetch`, `URL`, `window`,
+ * `location`, `require`…): a declared global with a reference, or a name declared nowhere and
+ * referenced. When it reads none, ReferenceTracker's traces find nothing (they follow only the
+ * references of these variables, and the imports of sink modules, which are seen apart), so the
+ * pass is left out.
+ */
+function readsTracedGlobal(sourceCode: JsSourceCode): boolean {
+  const scope = sourceCode.scopeManager?.globalScope;
+  if (!scope) return false;
+  for (const name of TRACE_STARTS) if ((scope.set.get(name)?.references.length ?? 0) > 0) return true;
+  for (const reference of scope.through) if (TRACE_STARTS.has(reference.identifier.name)) return true;
+  return false;
+}
+
+/**
+ * Whether the file's sinks need a ReferenceTracker pass: a sink of the user's, an import or require
+ * of a sink module, or a call named like a global sink in a file that reads a global a trace starts
+ * from (`x.replace(…)` on a string alone is not enough).
+ */
+function needsSinkPass(sourceCode: JsSourceCode, state: Collected, userSinks: readonly string[]): boolean {
+  if (userSinks.length > 0 || state.sinkModules) return true;
+  return state.mayHaveSinks && readsTracedGlobal(sourceCode);
+}
+
+/** The template syntaxes of a setting in JavaScript strings, made once per setting of the default kind. */
+const DEFAULT_JS_SYNTAXES = jsTemplateSyntaxes(undefined);
+
 /** Builds the candidates from what the traversal collected (in traversal order: parents first). */
 function buildCandidates(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>, state: Collected): UriCandidate[] {
   const sourceCode = context.sourceCode;
+  if (state.fromSteps) {
+    const steps = traversalSteps(sourceCode);
+    if (steps !== undefined) collectFromSteps(state, steps());
+  }
   const options = discoveryOptions(context.settings);
   const userSinks = options.sinks ?? [];
-  const sinks = state.mayHaveSinks || userSinks.length > 0 ? sinksOrNone(sourceCode, userSinks) : new Map<TSESTree.Node, string>();
+  const sinkPass = needsSinkPass(sourceCode, state, userSinks);
+  if (state.work !== undefined) {
+    state.work.builds++;
+    if (state.fromSteps) state.work.fromSteps++;
+    if (sinkPass) state.work.sinkPasses++;
+  }
+  const sinks = sinkPass ? sinksOrNone(sourceCode, userSinks) : new Map<TSESTree.Node, string>();
   for (const [argument, name] of state.syntacticSinks) sinks.set(argument, name);
-  const walk: Walk = { sourceCode, sinks, linkComponents: new Set(options.linkComponents ?? []), templates: jsTemplateSyntaxes(options.templates), out: [] };
-  const handled = new Set<TSESTree.Node>();
+  const linkComponents = options.linkComponents === undefined || options.linkComponents.length === 0 ? NO_NAMES : new Set(options.linkComponents);
+  const templates = options.templates === undefined ? DEFAULT_JS_SYNTAXES : jsTemplateSyntaxes(options.templates);
+  const walk: Walk = { sourceCode, sinks, linkComponents, templates, out: [] };
+  // The value of a JSX attribute read with it (it comes after the attribute, in its subtree).
+  let handled: Set<TSESTree.Node> | undefined;
   for (const node of state.nodes) {
-    if (handled.has(node)) continue;
+    if (handled !== undefined && handled.has(node)) continue;
     if (node.type === 'JSXAttribute') {
       const value = visitJsxAttribute(walk, node);
-      if (value) handled.add(value);
+      if (value) (handled ??= new Set()).add(value);
       continue;
     }
     addExpression(walk, node);
   }
-  if (options.comments !== false) walk.out.push(...fileCommentCandidates(sourceCode));
+  if (options.comments !== false) for (const comment of sourceCode.ast.comments ?? []) addComment(walk.out, comment);
   return walk.out;
 }
 
+const NO_NAMES: ReadonlySet<string> = new Set();
+
 /**
  * The listeners every urilint rule installs. The first rule created for a file
- * collects the nodes that can hold a URI during ESLint's own traversal (no
- * second walk of the tree, no listener per rule per node); at `Program:exit`
- * the first rule to get there builds the file's candidates — each parsed once —
- * and every rule's `check` receives the same list.
+ * sets up the collection of the nodes that can hold a URI: from the steps of
+ * ESLint's own traversal (`SourceCode#traverse()`, which ESLint has already
+ * taken and cached: no second walk of the tree, no urilint listener called per
+ * node), or with listeners during that traversal where ESLint gives no steps.
+ * At `Program:exit` the first rule to get there builds the file's candidates —
+ * each parsed once — and every rule's `check` receives the same list.
  */
 export function uriListeners(
   context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>,
   check: (candidates: readonly UriCandidate[]) => void,
+  work?: EslintPathWork,
 ): TSESLint.RuleListener {
   const state = collectedOf(context.sourceCode);
   const exit = (): void => check((state.candidates ??= buildCandidates(context, state)));
   // One rule per file collects; every other urilint rule only reads the result at Program:exit.
   if (state.collecting) return { 'Program:exit': exit };
   state.collecting = true;
-  const collect = (node: TSESTree.Node): void => {
-    state.nodes.push(node);
-  };
-  const onSyntacticSink = (node: TSESTree.Node): void => {
-    const sink = syntacticSink(node);
-    if (sink) state.syntacticSinks.set(sink.argument, sink.name);
-  };
-  const onCall = (node: TSESTree.CallExpression | TSESTree.NewExpression): void => {
-    if (node.type === 'CallExpression') onSyntacticSink(node);
-    if (state.mayHaveSinks) return;
-    const name = calleeName(node.callee);
-    if ((name !== undefined && GLOBAL_SINK_NAMES.has(name)) || isSinkModuleRequire(node)) state.mayHaveSinks = true;
-  };
+  state.work = work;
+  if (traversalSteps(context.sourceCode) !== undefined) {
+    state.fromSteps = true;
+    return { 'Program:exit': exit };
+  }
+  const collect = (node: TSESTree.Node): void => collectNode(state, node);
   return {
-    Literal(node) {
-      if (typeof node.value === 'string') collect(node);
-    },
+    Literal: collect,
     TemplateLiteral: collect,
-    BinaryExpression(node) {
-      if (node.operator === '+') collect(node);
-    },
+    BinaryExpression: collect,
     JSXAttribute: collect,
-    AssignmentExpression: onSyntacticSink,
-    ImportExpression: onSyntacticSink,
-    CallExpression: onCall,
-    NewExpression: onCall,
-    ImportDeclaration(node) {
-      if (SINK_MODULES.has(String(node.source.value))) state.mayHaveSinks = true;
-    },
+    AssignmentExpression: collect,
+    ImportExpression: collect,
+    CallExpression: collect,
+    NewExpression: collect,
+    ImportDeclaration: collect,
     'Program:exit': exit,
   };
 }

@@ -73,7 +73,7 @@ function client(name: string, methods = HTTP_METHODS): TraceMap<SinkInfo> {
 }
 
 /** Globals of the browser and of Node (also through `window.`, `globalThis.`, `self.`). */
-const GLOBAL_SINKS: TraceMap<SinkInfo> = {
+export const GLOBAL_SINKS: TraceMap<SinkInfo> = {
   fetch: call('fetch'),
   Request: construct('new Request'),
   URL: { [CONSTRUCT]: { name: 'new URL', arguments: [0, 1], base: 1 } },
@@ -86,6 +86,9 @@ const GLOBAL_SINKS: TraceMap<SinkInfo> = {
   navigator: { sendBeacon: call('navigator.sendBeacon') },
   location: { assign: call('location.assign'), replace: call('location.replace') },
 } as TraceMap<SinkInfo>;
+
+/** The global objects ReferenceTracker follows sinks through: `window.fetch`, `globalThis.URL`. */
+export const GLOBAL_OBJECT_NAMES: readonly string[] = ['window', 'globalThis', 'self', 'global'];
 
 /** Modules whose import or require makes the file worth a ReferenceTracker pass. */
 export const SINK_MODULES: ReadonlySet<string> = new Set([
@@ -212,7 +215,7 @@ export function findSinkArguments(sourceCode: JsSourceCode, sinks: readonly stri
   const scope = sourceCode.scopeManager?.globalScope;
   if (scope) {
     const { globals, modules } = traceMaps(sinks);
-    const tracker = new ReferenceTracker(withImplicitGlobals(scope) as never, { globalObjectNames: ['window', 'globalThis', 'self', 'global'] });
+    const tracker = new ReferenceTracker(withImplicitGlobals(scope) as never, { globalObjectNames: [...GLOBAL_OBJECT_NAMES] });
     const references = [...tracker.iterateGlobalReferences(globals), ...tracker.iterateEsmReferences(modules), ...tracker.iterateCjsReferences(modules)];
     for (const { node, info } of references) {
       const expression = node as unknown as TSESTree.CallExpression | TSESTree.NewExpression;
