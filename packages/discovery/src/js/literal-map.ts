@@ -178,6 +178,16 @@ class Builder implements Lexed {
     }
     this.value += units;
   }
+
+  /** `raw[from, to)`, each code unit standing for itself (as `push` of each one). */
+  pushRun(raw: string, from: number, to: number): void {
+    for (let i = from; i < to; i++) {
+      this.starts.push(i);
+      this.ends.push(i + 1);
+      this.escaped.push(false);
+    }
+    this.value += raw.slice(from, to);
+  }
 }
 
 class InvalidTemplateEscape extends Error {}
@@ -225,8 +235,15 @@ function lexJs(raw: string, from: number, to: number, mode: "'" | '"' | '`'): Le
     } else if (c === LF || c === CR) {
       throw syntaxError('line terminator in a string literal', raw, i);
     }
-    out.push(raw[i] ?? '', i, i + 1, false);
-    i++;
+    // A run of characters that stand for themselves, taken as one slice (the next one that may not is looked at above).
+    let end = i + 1;
+    while (end < to) {
+      const next = raw.charCodeAt(end);
+      if (next === BACKSLASH || next === quote || next === CR || next === LF || (template && next === 0x24)) break;
+      end++;
+    }
+    out.pushRun(raw, i, end);
+    i = end;
   }
   if (invalid) throw new InvalidTemplateEscape();
   return out;
