@@ -1,8 +1,8 @@
 import type { TSESLint } from '@typescript-eslint/utils';
-import { discoveryOptions, forEachCandidate, uriListeners, type DocumentContext, type Finding, type RuleCheck, type UriCandidate } from '@urilint/discovery';
+import { discoveryOptions, forEachCandidate, uriListeners, type DiscoveryOptions, type DocumentContext, type Finding, type Framework, type RuleCheck, type UriCandidate } from '@urilint/discovery';
 import { componentUris, frameworkOf } from './components.js';
 import { linkDocument } from './links.js';
-import { languageFile, type Position } from './languages.js';
+import { languageFile, type LanguageFile, type Position } from './languages.js';
 
 type Context = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
 
@@ -39,9 +39,10 @@ function checkAll<Options extends object>(
   sourceCode?: Context['sourceCode'],
   document?: DocumentContext,
 ): void {
+  // One check context for the file's candidates: the checks only read it.
+  const checkContext = { options, ...(sourceCode === undefined ? {} : { sourceCode }), ...(document === undefined ? {} : { document }) };
   forEachCandidate(candidates, (candidate) => {
-    const found = check.check(candidate, { options, ...(sourceCode === undefined ? {} : { sourceCode }), ...(document === undefined ? {} : { document }) });
-    for (const finding of found) report(context, finding, locate);
+    for (const finding of check.check(candidate, checkContext)) report(context, finding, locate);
   });
   if (document !== undefined && check.checkDocument !== undefined) {
     for (const finding of check.checkDocument(document, { options, document })) report(context, finding, locate);
@@ -54,10 +55,37 @@ function isJavaScript(sourceCode: Context['sourceCode']): boolean {
   return ast?.type === 'Program' && Array.isArray(ast.body) && sourceCode.scopeManager != null && typeof sourceCode.getLocFromIndex === 'function';
 }
 
+/** What every rule asks of a file before it listens: worked out by the first rule created for it, read by the others. */
+interface FilePlan {
+  /** The discovery settings (`settings.urilint`). */
+  discovery: DiscoveryOptions;
+  /** The component's framework (Vue, Svelte, Astro, Angular), if its parser says it is one. */
+  framework: Framework | undefined;
+  /** A file of one of the ESLint language plugins' languages. */
+  file: LanguageFile | undefined;
+  /** JavaScript or TypeScript as ESLint's JavaScript language gives it. */
+  javaScript: boolean;
+}
+
+const plans = new WeakMap<object, FilePlan>();
+
+function planOf(context: Context): FilePlan {
+  const sourceCode = context.sourceCode;
+  let plan = plans.get(sourceCode);
+  if (plan === undefined) {
+    const discovery = discoveryOptions(context.settings);
+    const framework = frameworkOf(sourceCode);
+    const file = framework === undefined ? languageFile(sourceCode, discovery.templates) : undefined;
+    plan = { discovery, framework, file, javaScript: framework === undefined && file === undefined && isJavaScript(sourceCode) };
+    plans.set(sourceCode, plan);
+  }
+  return plan;
+}
+
 /**
  * The `create` of an ESLint rule that runs a shared check on every URI of the
  * file. In JavaScript and TypeScript, discovery hands it the candidates
- * collected during ESLint's traversal (parsed once for all rules). In
+ * collected from ESLint's traversal (parsed once for all rules). In
  * Markdown, JSON, CSS and HTML (the ESLint language plugins), it listens on
  * the root node, once per file, and reads the candidates from the tree ESLint
  * parsed, with the reader of that language (shared by all rules). Each
@@ -66,11 +94,18 @@ function isJavaScript(sourceCode: Context['sourceCode']): boolean {
  * crashes ESLint: a file whose URIs cannot be read is left unchecked.
  */
 export function checkListeners<Options extends object>(check: RuleCheck<Options>) {
+  // The options are the same array from file to file while they are equal (`createRule` remembers them): so is the merge.
+  let lastOptions: readonly unknown[] | undefined;
+  let merged: Options = check.defaultOptions;
   return <Given extends readonly unknown[]>(context: Readonly<TSESLint.RuleContext<string, Given>>, options: Readonly<Given>): TSESLint.RuleListener => {
     const ruleContext = context as Context;
     const sourceCode = ruleContext.sourceCode;
-    const merged = { ...check.defaultOptions, ...(options[0] as Partial<Options> | undefined) };
-    const framework = frameworkOf(sourceCode);
+    if (options !== lastOptions) {
+      merged = { ...check.defaultOptions, ...(options[0] as Partial<Options> | undefined) };
+      lastOptions = options;
+    }
+    const fileOptions = merged;
+    const { discovery, framework, file, javaScript } = planOf(ruleContext);
     if (framework !== undefined) {
       // A component (Vue, Svelte, Astro, Angular): read whole by discovery's reader of its framework, once per file.
       const root = sourceCode.ast;
@@ -78,19 +113,18 @@ export function checkListeners<Options extends object>(check: RuleCheck<Options>
         Program(node: unknown) {
           if (node !== root) return;
           try {
-            const found = componentUris(sourceCode, framework, discoveryOptions(ruleContext.settings));
+            const found = componentUris(sourceCode, framework, discovery);
             const locate = (offset: number): Position => {
               const { line, column } = sourceCode.getLocFromIndex(offset);
               return { line, column };
             };
-            checkAll(ruleContext, check, merged, found.candidates, locate, found.sourceCode as Context['sourceCode'] | undefined);
+            checkAll(ruleContext, check, fileOptions, found.candidates, locate, found.sourceCode as Context['sourceCode'] | undefined);
           } catch {
             // The file is left unchecked rather than stop ESLint.
           }
         },
       };
     }
-    const file = languageFile(sourceCode, discoveryOptions(ruleContext.settings).templates);
     // A rule of other kinds of document (the local-link rule in JavaScript) listens to nothing.
     if (check.kinds !== undefined && !check.kinds.includes(file?.kind ?? 'js')) return {};
     if (file !== undefined) {
@@ -102,16 +136,16 @@ export function checkListeners<Options extends object>(check: RuleCheck<Options>
             const { candidates, locator } = file.read();
             // Markdown and HTML: the document and its workspace, for the rule on local links.
             const document = check.name === 'no-broken-links' ? linkDocument(ruleContext, file.kind, candidates) : undefined;
-            checkAll(ruleContext, check, merged, candidates, (offset) => locator.position(offset), undefined, document);
+            checkAll(ruleContext, check, fileOptions, candidates, (offset) => locator.position(offset), undefined, document);
           } catch {
             // The file is left unchecked rather than stop ESLint.
           }
         },
       };
     }
-    if (!isJavaScript(sourceCode)) return {};
+    if (!javaScript) return {};
     return uriListeners(ruleContext, (candidates) => {
-      checkAll(ruleContext, check, merged, candidates, (offset) => sourceCode.getLocFromIndex(offset), sourceCode);
+      if (candidates.length > 0) checkAll(ruleContext, check, fileOptions, candidates, (offset) => sourceCode.getLocFromIndex(offset), sourceCode);
     });
   };
 }

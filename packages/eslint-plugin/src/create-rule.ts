@@ -19,9 +19,9 @@ type CreateRule = ReturnType<typeof RuleCreator<UrilintDocs>>;
  * read through the ES module loader) for these few lines (issue 16: start-up).
  */
 export const createRule: CreateRule = (({ meta, name, defaultOptions, create }: RuleArgs) => {
-  const defaults = meta.defaultOptions ?? defaultOptions ?? [];
+  const optionsOf = rememberedOptions(meta.defaultOptions ?? defaultOptions ?? []);
   return {
-    create: (context: { options: readonly unknown[] }) => create(context, applyDefault(defaults, context.options)),
+    create: (context: { options: readonly unknown[] }) => create(context, optionsOf(context.options) as unknown[]),
     defaultOptions,
     meta: { ...meta, docs: { ...meta.docs, url: `${RULE_DOCS_BASE}${name}.md` } },
     name,
@@ -36,6 +36,61 @@ interface RuleArgs {
 }
 
 const isObjectNotArray = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * `applyDefault(defaults, options)` for each file, remembered by value: ESLint hands `create` a new
+ * options array for every file (holding the same values: the config's), and the defaults were
+ * copied and merged afresh each time, ten rules a file. The last options given are kept as a copy
+ * and compared in depth with the next; while they are equal, the same result (a copy, frozen in
+ * depth so that no rule can change what the next file gets) is handed on. Options that are not
+ * plain data (arrays, plain objects, primitives) are never taken as equal: merged afresh.
+ */
+export function rememberedOptions(defaults: readonly unknown[]): (options: readonly unknown[] | null | undefined) => readonly unknown[] {
+  let last: { given: unknown; result: readonly unknown[] } | undefined;
+  return (options) => {
+    if (last !== undefined && sameValue(last.given, options)) return last.result;
+    const merged = applyDefault(defaults, options);
+    try {
+      // Copies: the user's objects are neither kept (they could change) nor frozen.
+      last = { given: structuredClone(options), result: deepFreeze(structuredClone(merged)) };
+    } catch {
+      // Options that cannot be copied (a function) are never remembered.
+      last = undefined;
+      return merged;
+    }
+    return last.result;
+  };
+}
+
+/** Whether two values are the same plain data: primitives, arrays and plain objects compared in depth. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b) || !isPlain(a) || !isPlain(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys) if (!Object.hasOwn(b, key) || !sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  return true;
+}
+
+function isPlain(value: object): boolean {
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** Freezes `value` and every object in it. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  }
+  return value;
+}
 
 /** The user's options over a copy of the defaults, option by option; an object over an object is merged deeply. */
 export function applyDefault(defaults: readonly unknown[], options: readonly unknown[] | null | undefined): unknown[] {

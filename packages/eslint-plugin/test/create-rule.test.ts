@@ -63,13 +63,45 @@ describe('createRule', () => {
     });
   }
 
-  it('leaves the defaults and the user options unchanged', () => {
+  it('leaves the defaults and the user options unchanged, and hands on options no rule can change', () => {
     const { rule, seen } = recording(createRule, false);
     const options = [{ nested: { a: 9 } }];
     rule.create({ options } as unknown as Parameters<typeof rule.create>[0]);
-    (seen[0] as Options)[0].nested!.b = 99;
+    expect(() => {
+      (seen[0] as Options)[0].nested!.b = 99;
+    }).toThrow(TypeError);
+    expect(seen[0]).toEqual([{ schemes: ['http', 'https'], nested: { a: 9, b: 2, list: [1] }, flag: false }, 'second']);
     expect(options).toEqual([{ nested: { a: 9 } }]);
+    expect(Object.isFrozen(options[0])).toBe(false);
     expect(DEFAULTS[0].nested).toEqual({ a: 1, b: 2, list: [1] });
+  });
+
+  it('merges the options once while each file is handed the same values in a new array, as ESLint does', () => {
+    const { rule, seen } = recording(createRule, false);
+    const create = (options: unknown[] | undefined): void => {
+      rule.create({ options } as unknown as Parameters<typeof rule.create>[0]);
+    };
+    const config = { nested: { b: 5 }, schemes: ['ftp'] };
+    create([config]);
+    create([config]);
+    create([{ schemes: ['ftp'], nested: { b: 5 } }]);
+    // Equal values (the same config object, or a copy of it): the same options object, merged once.
+    expect(seen[1]).toBe(seen[0]);
+    expect(seen[2]).toBe(seen[0]);
+    // Other values: merged afresh, and what the earlier files were handed is unchanged.
+    create([{ nested: { b: 6 }, schemes: ['ftp'] }]);
+    expect(seen[3]).not.toBe(seen[0]);
+    expect((seen[3] as Options)[0].nested).toEqual({ a: 1, b: 6, list: [1] });
+    expect((seen[0] as Options)[0].nested).toEqual({ a: 1, b: 5, list: [1] });
+    // A config object changed in place after a file (ESLint never does this) is read again: kept as a copy, not by reference.
+    config.nested.b = 7;
+    create([config]);
+    expect((seen[4] as Options)[0].nested).toEqual({ a: 1, b: 7, list: [1] });
+    create([]);
+    create(undefined);
+    create([undefined]);
+    expect(seen.slice(5)).toEqual([DEFAULTS, DEFAULTS, DEFAULTS]);
+    expect(seen[6]).not.toBe(seen[5]);
   });
 
   it("names every rule's docs page", () => {
