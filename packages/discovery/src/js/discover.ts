@@ -691,6 +691,7 @@ function buildCandidates(context: Readonly<TSESLint.RuleContext<string, readonly
   const linkComponents = options.linkComponents === undefined || options.linkComponents.length === 0 ? NO_NAMES : new Set(options.linkComponents);
   const templates = options.templates === undefined ? DEFAULT_JS_SYNTAXES : jsTemplateSyntaxes(options.templates);
   const walk: Walk = { sourceCode, sinks, linkComponents, templates, out: [] };
+  const text = sourceCode.text;
   // The value of a JSX attribute read with it (it comes after the attribute, in its subtree).
   let handled: Set<TSESTree.Node> | undefined;
   for (const node of state.nodes) {
@@ -700,6 +701,11 @@ function buildCandidates(context: Readonly<TSESLint.RuleContext<string, readonly
       if (value) (handled ??= new Set()).add(value);
       continue;
     }
+    // A piece of a `+` chain is read with the chain (`addExpression` does nothing with it). Outside a
+    // sink (this path has no bound attributes), `addExpression` reads an expression only through
+    // `addCandidates`, which first asks `mayHoldUri`: asked here, the others are passed over before
+    // their place in the tree is looked at.
+    if (isConcatenationPart(node) || (!sinks.has(node) && !mayHoldUri(text, node))) continue;
     addExpression(walk, node);
   }
   if (options.comments !== false) for (const comment of sourceCode.ast.comments ?? []) addComment(walk.out, comment);
