@@ -179,10 +179,12 @@ function treeOf(parser: Oxc, text: string, options: JsParseOptions): { ast: TSES
   const jsx = options.jsx ?? hasJsx(options.filePath);
   const name = jsx ? 'file.tsx' : 'file.ts';
   const lang = jsx ? 'tsx' : 'ts';
+  let chosen: Record<string, unknown> | undefined;
   let result: OxcResult | undefined;
   if (usesRawTransfer(parser)) {
     try {
-      result = parser.parseSync(name, text, { ...RAW_OPTIONS, lang });
+      chosen = { ...RAW_OPTIONS, lang };
+      result = parser.parseSync(name, text, chosen);
     } catch {
       // The buffer could not be had (memory): this parser hands its trees over as JSON from now on.
       rawTransfer.set(parser, false);
@@ -192,7 +194,14 @@ function treeOf(parser: Oxc, text: string, options: JsParseOptions): { ast: TSES
   let estree = false;
   if (result === undefined) {
     estree = isJavaScript(options.filePath);
-    result = parser.parseSync(name, text, { ...(estree ? JS_OPTIONS : OPTIONS), lang });
+    chosen = { ...(estree ? JS_OPTIONS : OPTIONS), lang };
+    result = parser.parseSync(name, text, chosen);
+  }
+  if (result.errors.length > 0) {
+    // A CommonJS script: a `return` at the top level, a sloppy-mode octal escape…, which a module
+    // cannot hold and typescript-estree reads (it would be loaded, with TypeScript, for the file).
+    const script = parser.parseSync(name, text, { ...chosen, sourceType: 'commonjs' });
+    if (script.errors.length === 0) result = script;
   }
   const errors = result.errors;
   if (errors.length > 0) throw new SyntaxError(errors[0]!.message);
