@@ -47,6 +47,8 @@ export const markdown = once(() => ({
   fromMarkdown: (require('mdast-util-from-markdown') as typeof FromMarkdown).fromMarkdown,
   /** micromark's parse steps (`parse`, `postprocess`, `preprocess`), which `fromMarkdown` runs before it compiles. */
   micromark: require('micromark') as unknown,
+  /** One pass of micromark's postprocess: the Markdown reader runs them itself, to leave out text it need not read. */
+  subtokenize: (require('micromark-util-subtokenize') as { subtokenize: unknown }).subtokenize,
   gfm: (require('micromark-extension-gfm') as typeof MicromarkGfm).gfm,
   gfmFromMarkdown: (require('mdast-util-gfm') as typeof MdastGfm).gfmFromMarkdown,
 }));

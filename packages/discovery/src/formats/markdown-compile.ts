@@ -34,6 +34,9 @@ export interface Micromark {
   preprocess(): (value: string, encoding: undefined, end: boolean) => unknown[];
 }
 
+/** micromark-util-subtokenize's `subtokenize`: one pass of micromark's `postprocess`; whether it is done. */
+export type Subtokenize = (events: Event[]) => boolean;
+
 /** The parts of a `fromMarkdown` compiler the handlers use: its configuration and helpers. */
 export interface MarkdownCompiler {
   config: CompileContext['config'];
@@ -42,6 +45,7 @@ export interface MarkdownCompiler {
   buffer: CompileContext['buffer'];
   resume: CompileContext['resume'];
   micromark: Micromark;
+  subtokenize: Subtokenize;
   /** One parser for every document: `parse` combines the syntax extensions anew each time it is called. */
   parser: Parser;
   /** The parser's own fields: what a document adds besides them (GFM's `gfmFootnotes`) is dropped before the next. */
@@ -57,8 +61,8 @@ const own = Object.prototype.hasOwnProperty;
  * the context its handlers see (read by a listener while it compiles a one-letter document).
  * `undefined` when it has listeners or transforms, which `compileEvents` does not run.
  */
-export function markdownCompiler(fromMarkdown: FromMarkdown, micromark: Micromark, syntax: unknown[], mdastExtensions: Extension[]): MarkdownCompiler | undefined {
-  let seen: Omit<MarkdownCompiler, 'micromark' | 'parser' | 'parserFields'> | undefined;
+export function markdownCompiler(fromMarkdown: FromMarkdown, micromark: Micromark, subtokenize: Subtokenize, syntax: unknown[], mdastExtensions: Extension[]): MarkdownCompiler | undefined {
+  let seen: Omit<MarkdownCompiler, 'micromark' | 'subtokenize' | 'parser' | 'parserFields'> | undefined;
   const listen: Handle = function (this: CompileContext) {
     seen ??= { config: this.config, enter: this.enter, exit: this.exit, buffer: this.buffer, resume: this.resume };
   };
@@ -67,7 +71,7 @@ export function markdownCompiler(fromMarkdown: FromMarkdown, micromark: Micromar
   const { config } = seen;
   if (config.beforeEnter.length !== 1 || config.afterExit.length > 0 || config.transforms.length > 0) return undefined;
   const parser = micromark.parse({ extensions: syntax });
-  return { ...seen, micromark, parser, parserFields: new Set(Object.keys(parser)) };
+  return { ...seen, micromark, subtokenize, parser, parserFields: new Set(Object.keys(parser)) };
 }
 
 /** A point's copy, as mdast-util-from-markdown makes one. */
@@ -81,18 +85,45 @@ function place(token: Token): string {
 }
 
 /**
- * The mdast tree of `text` (its transforms not run), as `fromMarkdown` builds it. The compiler's
- * parser is made ready for a new document (what micromark's `parse` would make: no definitions, no
- * lazy lines, nothing an extension kept); parses never nest (the tree is compiled after micromark
- * is done).
+ * The mdast tree of `text` (its transforms not run), as `fromMarkdown` builds it; with `inline`,
+ * a paragraph whose source `[from, to)` it refuses has no children (its text is not parsed). The
+ * compiler's parser is made ready for a new document (what micromark's `parse` would make: no
+ * definitions, no lazy lines, nothing an extension kept); parses never nest (the tree is compiled
+ * after micromark is done).
  */
-export function compileMarkdown(text: string, compiler: MarkdownCompiler): Root {
-  const { micromark, parser } = compiler;
+export function compileMarkdown(text: string, compiler: MarkdownCompiler, inline?: (from: number, to: number) => boolean): Root {
+  const { micromark, parser, subtokenize } = compiler;
   for (const key of Object.keys(parser)) if (!compiler.parserFields.has(key)) delete parser[key];
   parser.defined = [];
   parser.lazy = {};
-  const events = micromark.postprocess(parser.document().write(micromark.preprocess()(text, undefined, true)));
+  const events = parser.document().write(micromark.preprocess()(text, undefined, true));
+  if (inline === undefined) {
+    micromark.postprocess(events);
+  } else {
+    // micromark's postprocess: subtokenize until it is done. Its first pass reads the blocks and
+    // each paragraph's definitions, and leaves the paragraph's text as chunks for the passes after.
+    let done = subtokenize(events);
+    if (!done) skipParagraphText(events, inline);
+    while (!done) done = subtokenize(events);
+  }
   return compileEvents(events, compiler);
+}
+
+/** The text chunks of each paragraph `inline` refuses, made plain tokens (no content to parse), which no handler reads. */
+function skipParagraphText(events: Event[], inline: (from: number, to: number) => boolean): void {
+  let open = -1;
+  for (let index = 0; index < events.length; index++) {
+    const [kind, token] = events[index]!;
+    if (token.type !== 'paragraph') continue;
+    if (kind === 'enter') {
+      open = index;
+      continue;
+    }
+    if (open >= 0 && !inline(token.start.offset, token.end.offset)) {
+      for (let k = open + 1; k < index; k++) if (events[k]![1].type === 'chunkText') events[k]![1].contentType = undefined;
+    }
+    open = -1;
+  }
 }
 
 /** mdast-util-from-markdown's `compile`: list items added, then each event's handler run. */

@@ -14,7 +14,7 @@ import type { SourceEdit } from '../finding.js';
 import { proseCandidates } from '../prose.js';
 import { applyEdit, CheckedMap, DecodedText, isLiteral, readCharacterReference } from './entities.js';
 import { discoverHtmlBlock } from './html.js';
-import { compileMarkdown, markdownCompiler, type MarkdownCompiler, type Micromark } from './markdown-compile.js';
+import { compileMarkdown, markdownCompiler, type MarkdownCompiler, type Micromark, type Subtokenize } from './markdown-compile.js';
 import { markdownNestsDeeper } from './nesting.js';
 import { markdown } from '../parsers.js';
 import { maskTemplates, templateSyntaxes, type TemplateSyntax, type TemplateTag } from '../templates.js';
@@ -45,7 +45,7 @@ let gfmExtensions: { syntax: unknown[]; mdast: unknown[]; transforms: Transform[
 
 function extensions(): NonNullable<typeof gfmExtensions> {
   if (gfmExtensions === undefined) {
-    const { fromMarkdown, micromark, gfm, gfmFromMarkdown } = markdown();
+    const { fromMarkdown, micromark, subtokenize, gfm, gfmFromMarkdown } = markdown();
     const handlers = gfmFromMarkdown();
     const syntax = [gfm()];
     const mdast = handlers.map((extension) => (extension.transforms === undefined ? extension : { ...extension, transforms: [] }));
@@ -53,7 +53,7 @@ function extensions(): NonNullable<typeof gfmExtensions> {
       syntax,
       mdast,
       transforms: handlers.flatMap((extension) => (extension.transforms ?? []) as Transform[]),
-      compiler: markdownCompiler(fromMarkdown as never, micromark as Micromark, syntax, mdast),
+      compiler: markdownCompiler(fromMarkdown as never, micromark as Micromark, subtokenize as Subtokenize, syntax, mdast),
     };
   }
   return gfmExtensions;
@@ -103,18 +103,32 @@ function literalHintBlocks(root: Root): Nodes[] {
 }
 
 /**
+ * What a paragraph's source holds when its text can give a candidate or what the link index reads
+ * (`links/anchors.ts`): a `:` (a scheme; prose needs one), `[` or `]` (a link, an image, a
+ * reference, a footnote, `](` of a link with spaces), `<` (an autolink, HTML and its ids), `&` (a
+ * character reference, which can write any of these) or `=` (an HTML attribute). A paragraph
+ * without any of them is left without children: its text is not parsed. A GFM literal it could
+ * hold (`www.…`, an e-mail) reads as a URL not in the source, which is no candidate.
+ */
+export const PARAGRAPH_HINT = /[:=&<[\]]/;
+
+/**
  * Parses Markdown as GitHub does (CommonMark with GFM), with positions: the tree
  * `fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] })` builds
- * (`@eslint/markdown`'s), its autolink-literal transform run only on the blocks with a text node
- * that holds what its patterns need (on the root it searches every text node twice, in a walk of
- * every node each time).
+ * (`@eslint/markdown`'s), but for the paragraphs without a `PARAGRAPH_HINT`, which have no
+ * children; its autolink-literal transform run only on the blocks with a text node that holds what
+ * its patterns need (on the root it searches every text node twice, in a walk of every node each
+ * time).
  */
 function parseMarkdown(text: string): Root {
   // Refused before the parser recurses near the stack's end (see nesting.ts), as a stack overflow.
   if (markdownNestsDeeper(text)) throw new RangeError('the document nests too deep to parse');
   const { syntax, mdast, transforms, compiler } = extensions();
   // fromMarkdown's tree, compiled with one context per document (see markdown-compile.ts).
-  let root = compiler === undefined ? markdown().fromMarkdown(text, { extensions: syntax as never, mdastExtensions: mdast as never }) : compileMarkdown(text, compiler);
+  let root =
+    compiler === undefined
+      ? markdown().fromMarkdown(text, { extensions: syntax as never, mdastExtensions: mdast as never })
+      : compileMarkdown(text, compiler, (from, to) => PARAGRAPH_HINT.test(text.slice(from, to)));
   for (const transform of transforms) {
     if (transform.name === 'transformGfmAutolinkLiterals') {
       // It changes nodes in place (and returns nothing): run where it can find something.
@@ -177,9 +191,9 @@ const readTrees = new TreeCache(256, 2_000_000);
 const pendingTrees = new TreeCache(32, 1_000_000);
 
 /**
- * The tree of a Markdown text (CommonMark with GFM, with positions): the reader's own when it read
- * that text lately, else parsed (and kept for the reader, which reads it when it comes to that
- * text). Never changed by its readers.
+ * The tree of a Markdown text (CommonMark with GFM, with positions; a paragraph without a
+ * `PARAGRAPH_HINT` has no children): the reader's own when it read that text lately, else parsed
+ * (and kept for the reader, which reads it when it comes to that text). Never changed by its readers.
  */
 export function markdownTreeOf(text: string): Root {
   const read = readTrees.get(text);

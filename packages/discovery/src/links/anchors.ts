@@ -160,7 +160,6 @@ const FULL_REFERENCE = /(?<!\\)\[((?:[^[\]\\]|\\.)*)\]\[((?:[^[\]\\]|\\.)*)\]/g;
  * has only its lines.
  */
 export function markdownAnchors(source: string, options: AnchorOptions): DocumentAnchors {
-  const result = emptyAnchors(source);
   const end = frontMatterEnd(source);
   const text = end === 0 ? source : source.slice(0, end).replace(/[^\r\n]/g, ' ') + source.slice(end);
   let root: Root;
@@ -169,8 +168,14 @@ export function markdownAnchors(source: string, options: AnchorOptions): Documen
     // template tags masked: one parse per document.
     root = markdownStructureOf(text);
   } catch {
-    return result;
+    return emptyAnchors(source);
   }
+  return markdownTreeAnchors(root, text, options);
+}
+
+/** The anchors of a Markdown text (its front matter blanked) from its tree: see `markdownAnchors`. */
+export function markdownTreeAnchors(root: Root, text: string, options: AnchorOptions): DocumentAnchors {
+  const result = emptyAnchors(text);
   const headings: { offset: number; explicit?: string; title: string }[] = [];
   const elements: Anchor[] = [];
   const definitions = new Set<string>();

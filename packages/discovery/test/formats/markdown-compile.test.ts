@@ -4,14 +4,15 @@ import { fromMarkdown, type CompileContext, type Extension } from 'mdast-util-fr
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import * as micromark from 'micromark';
 import { gfm } from 'micromark-extension-gfm';
+import { subtokenize } from 'micromark-util-subtokenize';
 import { describe, expect, it } from 'vitest';
-import { compileMarkdown, markdownCompiler, type Micromark } from '../../src/formats/markdown-compile.js';
+import { compileMarkdown, markdownCompiler, type Micromark, type Subtokenize } from '../../src/formats/markdown-compile.js';
 
 /** GFM's mdast extensions without their transforms (`markdownCompiler` takes none; the reader runs them itself). */
 const mdast: Extension[] = gfmFromMarkdown().map((extension) => ({ ...extension, transforms: [] }));
 const syntax = [gfm()];
 const plain = (text: string, extensions: Extension[] = mdast): Root => fromMarkdown(text, { extensions: syntax, mdastExtensions: extensions });
-const compilerWith = (extensions: Extension[]) => markdownCompiler(fromMarkdown as never, micromark as unknown as Micromark, syntax, extensions);
+const compilerWith = (extensions: Extension[]) => markdownCompiler(fromMarkdown as never, micromark as unknown as Micromark, subtokenize as unknown as Subtokenize, syntax, extensions);
 
 describe('compileMarkdown: fromMarkdown’s tree from its own handlers, one context per document', () => {
   const compiler = compilerWith(mdast)!;
@@ -44,6 +45,25 @@ describe('compileMarkdown: fromMarkdown’s tree from its own handlers, one cont
     const using = 'See [a] and[^1].\n';
     for (const text of [defining, using, defining, using]) expect(compileMarkdown(text, compiler)).toEqual(plain(text));
     expect(JSON.stringify(compileMarkdown(using, compiler))).not.toMatch(/linkReference|footnoteReference/);
+  });
+
+  it('leaves the paragraphs `inline` refuses without children, and every other node as fromMarkdown builds it', () => {
+    const text = '# A *b*\n\nplain *text*\nover lines\n\n- [x] see <https://example.com>\n- plain\n\n> quoted [ref]\n\n[ref]: /u\n\n| a | b |\n| - | - |\n| plain | c |\n';
+    const refused: string[] = [];
+    const tree = compileMarkdown(text, compiler, (from, to) => {
+      const source = text.slice(from, to);
+      if (/[[<]/.test(source)) return true;
+      refused.push(source);
+      return false;
+    });
+    expect(refused).toEqual(['plain *text*\nover lines', 'plain']);
+    const expected = plain(text);
+    const emptied = (node: { type: string; children?: unknown[] }): void => {
+      if (node.type === 'paragraph' && !/[[<]/.test(text.slice((node as Root).position!.start.offset, (node as Root).position!.end.offset))) node.children = [];
+      for (const child of node.children ?? []) emptied(child as { type: string; children?: unknown[] });
+    };
+    emptied(expected);
+    expect(tree).toEqual(expected);
   });
 
   it('builds the same tree for the empty document and one without a final line break', () => {
