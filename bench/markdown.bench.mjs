@@ -13,7 +13,7 @@
 // Each round runs the three commands in a rotating order, each under /usr/bin/time: its wall time
 // (spawn to exit) and its CPU time (user + system, which other work on a shared machine disturbs
 // less); the figures are the medians over the rounds of each urilint run's time ÷ markdownlint-cli2's
-// in the same round.
+// in the same round. The 1-minute load average is read as each round starts and its range printed.
 //
 //   pnpm build && node markdown.bench.mjs [--rounds 9] [--mb 1.6]
 //   node markdown.bench.mjs --differential [--mb 1.6]   # the reader against @eslint/markdown's tree on the set: differences
@@ -227,7 +227,10 @@ try {
     console.log(`load before ${load()}`);
     // One unmeasured run each: the file cache warm for all.
     for (const name of names) run(commands[name], dir);
+    /** The 1-minute load average as each round starts: how busy the shared machine was. */
+    const loads = [];
     for (let round = 0; round < ROUNDS; round++) {
+      loads.push(os.loadavg()[0]);
       const order = names.map((_, k) => names[(k + round) % names.length]);
       for (const name of order) {
         const result = run(commands[name], dir);
@@ -247,7 +250,7 @@ try {
         `| ${name} | ${median(wall).toFixed(2)}× | ${range(wall)} | ${median(cpu).toFixed(2)}× | ${range(cpu)} | ${median(times[name]).toFixed(0)} | ${median(cpus[name]).toFixed(0)} | ${counts[name]} |`,
       );
     }
-    console.log(`\n${ROUNDS} rounds; load after ${load()}`);
+    console.log(`\n${ROUNDS} rounds; 1-minute load as each round started ${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)}; load after ${load()}`);
   }
 } finally {
   if (!values.keep) rmSync(dir, { recursive: true, force: true });
