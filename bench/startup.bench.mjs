@@ -3,9 +3,11 @@
 //
 // 1. ESLint (the root's, with typescript-eslint's parser) on a real repository's JavaScript and
 //    TypeScript files, with the parser alone, with one of ESLint's own rules (`no-debugger`: what
-//    ESLint spends on a file once any rule is configured) and with eslint-plugin-urilint's
-//    `recommended` config added: --rounds rounds, the runs in rotating order; the median of the
-//    per-round ratios, against the parser alone and `recommended` against the one built-in rule.
+//    ESLint spends on a file once any rule is configured), with the preset's ten rules doing nothing
+//    (their names, options and schemas; `create` returns no listener: what ESLint spends on ten
+//    configured plugin rules) and with eslint-plugin-urilint's `recommended` config added: --rounds
+//    rounds, the runs in rotating order; the median of the per-round ratios, against the parser
+//    alone, and `recommended` against the one built-in rule and against the ten rules doing nothing.
 // 2. The same two configs on one small TypeScript file (start-up: loading ESLint, the parser, the plugin).
 // 3. `urilint scan` of one small Markdown file and of one small TypeScript file, and the language
 //    server from spawn to its answer to `initialize`, against `node -e 0` and against ESLint's own
@@ -96,7 +98,14 @@ function eslintConfigs(name, base) {
     recommended,
     `${head}import urilint from ${JSON.stringify(PLUGIN_DIST)};\nexport default [base, { ...urilint.configs.recommended, basePath: ${JSON.stringify(base)}, files: ${files} }];\n`,
   );
-  const configs = { parserOnly, oneRule, recommended };
+  // The preset's rules with their names, options, schemas and defaults, each doing nothing (`create` returns no listener):
+  // what ESLint spends on a file for ten configured plugin rules, and the plugin's loading, without any of urilint's work.
+  const hollow = path.join(dir, `${name}.hollow.config.mjs`);
+  writeFileSync(
+    hollow,
+    `${head}import urilint from ${JSON.stringify(PLUGIN_DIST)};\nconst rules = Object.fromEntries(Object.entries(urilint.rules).map(([name, rule]) => [name, { meta: rule.meta, defaultOptions: rule.defaultOptions, create: () => ({}) }]));\nexport default [base, { ...urilint.configs.recommended, plugins: { urilint: { ...urilint, rules } }, basePath: ${JSON.stringify(base)}, files: ${files} }];\n`,
+  );
+  const configs = { parserOnly, oneRule, hollow, recommended };
   if (BEFORE_DIST !== undefined) {
     configs.before = path.join(dir, `${name}.before.config.mjs`);
     writeFileSync(configs.before, `${head}import urilint from ${JSON.stringify(BEFORE_DIST)};\nexport default [base, { ...urilint.configs.recommended, basePath: ${JSON.stringify(base)}, files: ${files} }];\n`);
@@ -159,7 +168,7 @@ function repository() {
   const configs = eslintConfigs('repo', REPO);
   console.log(`\n### ESLint ${ESLINT_VERSION} on ${path.basename(REPO)} (${commit}): ${files.length} JS/TS files, ${ROUNDS} rounds, load before ${load()}\n`);
   // One of ESLint's own rules as a second reference: what ESLint spends on a file once any rule is configured.
-  const names = BEFORE_DIST === undefined ? ['parserOnly', 'oneRule', 'recommended'] : ['parserOnly', 'oneRule', 'recommended', 'before'];
+  const names = BEFORE_DIST === undefined ? ['parserOnly', 'oneRule', 'hollow', 'recommended'] : ['parserOnly', 'oneRule', 'hollow', 'recommended', 'before'];
   const rows = Object.fromEntries(names.map((name) => [name, []]));
   let last;
   for (let round = 0; round < ROUNDS; round++) {
@@ -174,7 +183,13 @@ function repository() {
   const ratios = (name, key, reference = 'parserOnly') => rows[name].map((run, i) => run[key] / rows[reference][i][key]);
   const fixed = (list) => list.map((r) => r.toFixed(3)).join(', ');
   const ms = (name, key) => median(rows[name].map((run) => run[key])).toFixed(0);
-  const label = { parserOnly: 'typescript-eslint parser, no rule', oneRule: '+ one built-in rule (`no-debugger`)', recommended: '+ urilint `recommended`', before: `+ urilint \`recommended\`, built at ${BEFORE}` };
+  const label = {
+    parserOnly: 'typescript-eslint parser, no rule',
+    oneRule: '+ one built-in rule (`no-debugger`)',
+    hollow: "+ `recommended`'s ten rules doing nothing (same options and schemas)",
+    recommended: '+ urilint `recommended`',
+    before: `+ urilint \`recommended\`, built at ${BEFORE}`,
+  };
   console.log('| run | wall: × parser alone (median of per-round ratios) | CPU: × parser alone | median wall ms | median CPU ms | files linted | urilint messages | parse errors |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const name of names) {
@@ -186,6 +201,13 @@ function repository() {
   if (BEFORE_DIST !== undefined) console.log(`\nper-round ratios, built at ${BEFORE}: wall ${fixed(ratios('before', 'ms'))}; CPU ${fixed(ratios('before', 'cpu'))}`);
   console.log(`per-round ratios: wall ${fixed(ratios('recommended', 'ms'))}; CPU ${fixed(ratios('recommended', 'cpu'))}; load after ${load()}`);
   console.log(`per-round ratios, one built-in rule ÷ parser alone: wall ${fixed(ratios('oneRule', 'ms'))}; CPU ${fixed(ratios('oneRule', 'cpu'))}`);
+  console.log(`per-round ratios, ten rules doing nothing ÷ parser alone: wall ${fixed(ratios('hollow', 'ms'))}; CPU ${fixed(ratios('hollow', 'cpu'))}`);
+  const againstHollow = (key) => ratios('recommended', key, 'hollow');
+  console.log(`recommended ÷ ten rules doing nothing (urilint's own work): wall ${median(againstHollow('ms')).toFixed(3)}× (rounds ${fixed(againstHollow('ms'))}); CPU ${median(againstHollow('cpu')).toFixed(3)}× (rounds ${fixed(againstHollow('cpu'))})`);
+  if (BEFORE_DIST !== undefined) {
+    const againstBefore = (key) => ratios('recommended', key, 'before');
+    console.log(`recommended ÷ built at ${BEFORE}: wall ${median(againstBefore('ms')).toFixed(3)}× (rounds ${fixed(againstBefore('ms'))}); CPU ${median(againstBefore('cpu')).toFixed(3)}× (rounds ${fixed(againstBefore('cpu'))})`);
+  }
   const againstOne = (key) => ratios('recommended', key, 'oneRule');
   console.log(`recommended ÷ one built-in rule: wall ${median(againstOne('ms')).toFixed(3)}× (rounds ${fixed(againstOne('ms'))}); CPU ${median(againstOne('cpu')).toFixed(3)}× (rounds ${fixed(againstOne('cpu'))})`);
 }
