@@ -522,8 +522,9 @@ interface Collected {
   /** A rule already set up the collection for this file: the others only read. */
   collecting: boolean;
   /**
-   * The nodes are read from the steps of ESLint's traversal (`SourceCode#traverse()`, ESLint ≥ 9.7)
-   * at `Program:exit`, instead of listeners: ESLint then calls no urilint listener per node.
+   * The nodes are read from the steps of ESLint's traversal (`SourceCode#traverse()`, in ESLint 10
+   * and the later 9.x releases) at `Program:exit`, instead of listeners: ESLint then calls no urilint
+   * listener per node.
    */
   fromSteps: boolean;
   candidates: UriCandidate[] | undefined;
@@ -608,14 +609,14 @@ function collectNode(state: Collected, node: TSESTree.Node): void {
   }
 }
 
-/** A step of `SourceCode#traverse()` as ESLint ≥ 9.7 gives them: `kind` 1 and `phase` 1 enter a node. */
+/** A step of `SourceCode#traverse()` as ESLint gives them: `kind` 1 and `phase` 1 enter a node. */
 interface TraversalStep {
   kind?: unknown;
   phase?: unknown;
   target?: unknown;
 }
 
-/** The steps of ESLint's traversal of the file, when its `SourceCode` gives them (ESLint ≥ 9.7). */
+/** The steps of ESLint's traversal of the file, when its `SourceCode` gives them (`traverse()`). */
 function traversalSteps(sourceCode: object): (() => Iterable<TraversalStep>) | undefined {
   const traverse = (sourceCode as { traverse?: unknown }).traverse;
   return typeof traverse === 'function' ? () => traverse.call(sourceCode) as Iterable<TraversalStep> : undefined;
