@@ -11,10 +11,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { UriCandidate } from '../src/candidate.js';
 import { nativeRawTransfer, parseNative, setNativeRawTransfer } from '../src/js/native.js';
 import { discoverJsText } from '../src/js/text.js';
 import { presetRules, runRules, type RuleName } from '../src/rules/index.js';
+import { candidateKey } from './support/candidate-key.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const CODE = /\.(?:[cm]?[jt]sx?)$/;
@@ -74,19 +74,6 @@ function sampleOfNodeModules(): string[] {
     picked.push(file);
   }
   return picked;
-}
-
-function candidateKey(candidate: UriCandidate): unknown {
-  return {
-    range: candidate.range,
-    context: candidate.context,
-    sink: candidate.sink,
-    key: candidate.key,
-    value: candidate.value,
-    uri: [candidate.uriStart, candidate.uriEnd],
-    namespace: candidate.namespace,
-    parts: candidate.parts.map((part) => (part.kind === 'hole' ? ['hole', part.start, part.end, part.range, part.node?.type, part.node?.range] : ['text', part.start, part.end, part.mapOffset])),
-  };
 }
 
 interface Difference {

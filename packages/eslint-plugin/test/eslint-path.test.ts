@@ -16,6 +16,9 @@ import { discoverJs, hasJsx, parseJs, uriListeners, type EslintPathWork, type Ur
 import { Linter } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
+// The same key as discovery's native-reader test compares candidates by.
+const { candidateKey } = (await import(new URL('../../discovery/test/support/candidate-key.ts', import.meta.url).href)) as { candidateKey: (candidate: UriCandidate) => unknown };
+
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const CODE = /\.(?:[cm]?[jt]sx?)$/;
 
@@ -33,19 +36,6 @@ function walk(dir: string, out: string[]): string[] {
 function ownFiles(): string[] {
   const roots = ['examples', 'test/fixtures', 'packages/eslint-plugin/test/fixtures', ...readdirSync(path.join(ROOT, 'packages')).map((name) => `packages/${name}/src`)];
   return roots.map((root) => path.join(ROOT, root)).filter((dir) => existsSync(dir)).flatMap((dir) => walk(dir, []));
-}
-
-function candidateKey(candidate: UriCandidate): unknown {
-  return {
-    range: candidate.range,
-    context: candidate.context,
-    sink: candidate.sink,
-    key: candidate.key,
-    value: candidate.value,
-    uri: [candidate.uriStart, candidate.uriEnd],
-    namespace: candidate.namespace,
-    parts: candidate.parts.map((part) => (part.kind === 'hole' ? ['hole', part.start, part.end, part.range, part.node?.type, part.node?.range] : ['text', part.start, part.end, part.mapOffset])),
-  };
 }
 
 const stepless = new WeakMap<object, object>();
