@@ -661,12 +661,36 @@ function readsTracedGlobal(sourceCode: JsSourceCode): boolean {
 
 /**
  * Whether the file's sinks need a ReferenceTracker pass: a sink of the user's, an import or require
- * of a sink module, or a call named like a global sink in a file that reads a global a trace starts
- * from (`x.replace(…)` on a string alone is not enough).
+ * of a sink module, or a call named like a global sink or a traced global taken as a value, in a
+ * file that reads a global a trace starts from (`x.replace(…)` on a string alone is not enough).
  */
 function needsSinkPass(sourceCode: JsSourceCode, state: Collected, userSinks: readonly string[]): boolean {
   if (userSinks.length > 0 || state.sinkModules) return true;
-  return state.mayHaveSinks && readsTracedGlobal(sourceCode);
+  return (state.mayHaveSinks || storesTracedGlobal(sourceCode)) && readsTracedGlobal(sourceCode);
+}
+
+/**
+ * Whether the file takes a global a trace starts from, or a property of it, as a value rather than
+ * calling it or testing its type: `const f = fetch`, `const open = window.open`, `use(URL)`. A sink
+ * called under another name (`f(url)`) is then followed by ReferenceTracker, as discovery's own walk
+ * follows it, though no call in the file is named like a sink.
+ */
+function storesTracedGlobal(sourceCode: JsSourceCode): boolean {
+  const scope = sourceCode.scopeManager?.globalScope;
+  if (!scope) return false;
+  const stored = (identifier: TSESTree.Node): boolean => {
+    let node = identifier;
+    while (node.parent?.type === 'MemberExpression' && node.parent.object === node) node = node.parent;
+    const parent = node.parent;
+    if (parent === undefined) return false;
+    if ((parent.type === 'CallExpression' || parent.type === 'NewExpression') && parent.callee === node) return false;
+    if (parent.type === 'UnaryExpression' && parent.operator === 'typeof') return false;
+    if (parent.type === 'BinaryExpression' || parent.type === 'ExpressionStatement') return false;
+    return true;
+  };
+  for (const name of TRACE_STARTS) for (const reference of scope.set.get(name)?.references ?? []) if (stored(reference.identifier)) return true;
+  for (const reference of scope.through) if (TRACE_STARTS.has(reference.identifier.name) && stored(reference.identifier)) return true;
+  return false;
 }
 
 /** The template syntaxes of a setting in JavaScript strings, made once per setting of the default kind. */
