@@ -35,16 +35,19 @@ export interface JobsChoice {
 }
 
 /**
- * Main-thread CPU time of reading and checking one byte, in nanoseconds, by kind: the user time of
- * `--jobs 1` on samples of the workspace's node_modules less that of an empty run (bench/README.md,
- * issue 16; 2026-11-25, Node 20). Markdown's includes `no-broken-links` (about a quarter of it). The
- * YAML and CSS samples were small (0.3 and 0.08 MB), so their figures are mostly loading the parser;
- * HTML and the components were not measured and count as Markdown and JavaScript.
+ * The time `--jobs 1` takes to read and check one byte, in nanoseconds, by kind: wall-clock time on
+ * an idle machine less that of an empty run, on samples of the workspace's node_modules (bench/
+ * README.md, issue 16; 2026-11-25, Node 20, two cores): Markdown 5.67 MB in 5.8 s with
+ * `no-broken-links` on, JavaScript 8.1 MB in 1.45 s. Wall-clock, not CPU time: the main thread alone
+ * already keeps about one and a half cores busy (V8 collects on helper threads), which workers
+ * cannot use twice. The JSON, YAML and CSS figures are older CPU-time ones on small samples (0.3 and
+ * 0.08 MB for YAML and CSS, mostly loading the parser); HTML and the components were not measured
+ * and count as Markdown and as the default.
  */
 export const NS_PER_BYTE: Readonly<Partial<Record<SourceKind, number>>> = {
-  markdown: 2800,
-  html: 2800,
-  js: 600,
+  markdown: 1000,
+  html: 1000,
+  js: 170,
   json: 300,
   yaml: 1600,
   css: 1600,
@@ -66,13 +69,19 @@ export const READER_START_MS: Readonly<Partial<Record<SourceKind, number>>> = { 
 /**
  * What each worker beyond the first spends again on the link index, per byte of the documents checked
  * with `no-broken-links` on, at most (every worker repeating all of it): every thread lists the
- * folders and reads the headings of the documents its files link to. Two workers on a 3 MB Markdown
- * tree spent 0.6 s more with the rule on than off.
+ * folders and reads the headings of the documents its files link to. Fitted so that the estimate is
+ * not below what was measured: two workers on 5.67 MB of Markdown took 6.7 s against 5.8 s for the
+ * main thread alone (and 2.6 s against 2.4 s on 1.6 MB), using 12.3 s of CPU against 8.4 s.
  */
-export const LINK_INDEX_NS_PER_BYTE = 400;
+export const LINK_INDEX_NS_PER_BYTE = 740;
 
-/** Workers must be estimated to take at most this share of the main thread's time alone. */
-export const WORTH_IT = 0.85;
+/**
+ * Workers must be estimated to take at most this share of the main thread's time alone: the margin
+ * for what the estimate leaves out (the main thread's own collector threads, which workers compete
+ * with). Two workers on 8.1 MB of JavaScript took 0.92× the main thread's time alone, where the
+ * estimate says 0.64×.
+ */
+export const WORTH_IT = 0.7;
 
 /** The main thread's estimated time for `work`, in milliseconds. */
 export function aloneMs(work: ScanWork): number {
