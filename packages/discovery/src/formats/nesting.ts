@@ -31,6 +31,15 @@ export const MAX_CSS_NESTING = 256;
 /** The deepest Markdown a document may nest (block quotes and list items) to be parsed. */
 export const MAX_MARKDOWN_NESTING = 1_000;
 
+/**
+ * The deepest JavaScript may nest (brackets, template holes, JSX elements, and chains of `=>`, `?`,
+ * assignments and `**`) to be handed to a parser. oxc-parser overflows its native stack past a few
+ * thousand levels, which no `catch` sees: the process ends (SIGSEGV; oxc-project/oxc#24375). Measured
+ * with oxc-parser 0.156 on Node 20: `((…1…))` 3,000 levels in a worker thread (5,000–7,000 on the
+ * main thread), `a=>a=>…` 10,000 and `<a><a>…` 20,000 on the main thread.
+ */
+export const MAX_JS_NESTING = 500;
+
 const SPACE = 0x20;
 const TAB = 0x09;
 const LF = 0x0a;
@@ -148,3 +157,214 @@ function endsMarker(text: string, k: number): boolean {
   return code === SPACE || code === TAB || code === LF || code === CR || k >= text.length;
 }
 
+/** JavaScript keywords after which a `/` starts a regular expression, not a division. */
+const REGEX_AFTER_WORD = new Set(['return', 'typeof', 'case', 'do', 'else', 'in', 'of', 'new', 'delete', 'void', 'throw', 'instanceof', 'yield', 'await']);
+
+/**
+ * Whether a JavaScript or TypeScript text may nest deeper than `limit`: the brackets and template
+ * holes open at a point, the JSX elements open there, and in each bracket the chain of `=>`, `?`,
+ * assignments and `**` since its last `;` or `,` (each nests the rest of the expression once more).
+ * Comments, strings, templates and regular expressions are read as a lexer reads them, a `/` taken
+ * for a regular expression after punctuation or a keyword; a string or a regular expression that
+ * does not end on its line is taken back and its characters read as code, so that no misreading
+ * hides more than one line's brackets, and those only between two quotes or slashes on it.
+ */
+export function jsNestsDeeper(text: string, limit: number = MAX_JS_NESTING, jsx = true): boolean {
+  const n = text.length;
+  // For each open bracket: the chain count when it opened, and its kind (PLAIN, HOLE, CONTROL).
+  const chains: number[] = [];
+  let chain = 0;
+  let total = 0;
+  // The open JSX elements, by the number of brackets open where each opened; and whether in a tag's attributes.
+  const elements: number[] = [];
+  let inTag = false;
+  let prev = 0;
+  let word = '';
+  let spaced = false;
+  // After the `)` of `if (…)`, `while (…)`, `for (…)`, `with (…)`, a `/` starts a regular expression.
+  let afterControl = false;
+  const kinds: number[] = [];
+  const open = (kind: number): boolean => {
+    chains.push(chain);
+    kinds.push(kind);
+    chain = 0;
+    return ++total > limit;
+  };
+  const close = (): number => {
+    if (chains.length === 0) return PLAIN;
+    total -= chain + 1;
+    chain = chains.pop()!;
+    return kinds.pop()!;
+  };
+  /** Reads a template's text from `k` (after its `` ` `` or a hole's `}`) to its end or its next hole: where code resumes, and whether at a hole. */
+  const template = (k: number): { at: number; hole: boolean } => {
+    for (; k < n; k++) {
+      const c = text.charCodeAt(k);
+      if (c === 0x5c) k++;
+      else if (c === 0x60) return { at: k, hole: false };
+      else if (c === 0x24 && text.charCodeAt(k + 1) === 0x7b) return { at: k + 1, hole: true };
+    }
+    return { at: n, hole: false };
+  };
+  for (let k = 0; k < n; k++) {
+    const c = text.charCodeAt(k);
+    if (c === SPACE || c === TAB || c === LF || c === CR) {
+      spaced = true;
+      continue;
+    }
+    const next = text.charCodeAt(k + 1);
+    if (c === 0x2f && next === 0x2f) {
+      const end = text.indexOf('\n', k);
+      k = end < 0 ? n : end;
+      continue;
+    }
+    if (c === 0x2f && next === 0x2a) {
+      const end = text.indexOf('*/', k + 2);
+      k = end < 0 ? n : end + 1;
+      continue;
+    }
+    const control = afterControl;
+    afterControl = false;
+    if (c === 0x22 || c === 0x27) {
+      const end = quoted(text, k, c);
+      if (end >= 0) {
+        k = end;
+        prev = c;
+        word = '';
+        spaced = false;
+        continue;
+      }
+    } else if (c === 0x60) {
+      const { at, hole } = template(k + 1);
+      k = at;
+      if (hole && open(HOLE)) return true;
+      prev = c;
+      word = '';
+      spaced = false;
+      continue;
+    } else if (c === 0x2f && (control || regexMayStart(prev, word))) {
+      const end = regexEnd(text, k);
+      if (end >= 0) {
+        k = end;
+        prev = c;
+        word = '';
+        spaced = false;
+        continue;
+      }
+    }
+    if (c === 0x28 || c === 0x5b || c === 0x7b) {
+      if (open(c === 0x28 && CONTROL_WORDS.has(word) ? CONTROL : PLAIN)) return true;
+    } else if (c === 0x29 || c === 0x5d) {
+      afterControl = close() === CONTROL;
+    } else if (c === 0x7d) {
+      if (kinds.length > 0 && kinds[kinds.length - 1] === HOLE) {
+        close();
+        const { at, hole } = template(k + 1);
+        k = at;
+        if (hole && open(HOLE)) return true;
+        prev = 0x60;
+        word = '';
+        spaced = false;
+        continue;
+      }
+      close();
+    } else if (c === 0x3b || c === 0x2c) {
+      total -= chain;
+      chain = 0;
+    } else if ((c === 0x3d && next === 0x3e) || (c === 0x3f && next !== 0x2e && next !== 0x3f && prev !== 0x3f && next !== 0x3a && next !== 0x29 && next !== 0x2c && next !== 0x3d) || (c === 0x2a && next === 0x2a)) {
+      // `=>`, a conditional's `?` (not `?.`, `??`, nor TypeScript's optional `?:`, `?)`, `?,`, `?=`), `**`.
+      chain++;
+      if (++total > limit) return true;
+      if (c !== 0x3f) k++;
+    } else if (c === 0x3d && !inTag && next !== 0x3d && prev !== 0x3d && prev !== 0x21 && ((prev !== 0x3c && prev !== 0x3e) || text.charCodeAt(k - 2) === prev)) {
+      // An assignment (`=`, `+=`, `>>=`…), not `==`, `!=`, `<=`, `>=`, nor a JSX attribute's `=`.
+      chain++;
+      if (++total > limit) return true;
+    } else if (jsx && c === 0x3c && (isNameStart(next) || next === 0x3e) && (inChildren(elements, chains.length) || prev === 0 || JSX_AFTER.has(prev) || REGEX_AFTER_WORD.has(word))) {
+      // A JSX element opens: after punctuation or `return`, or among an element's children.
+      elements.push(chains.length);
+      inTag = next !== 0x3e;
+      if (elements.length + total > limit) return true;
+    } else if (elements.length > 0 && c === 0x3c && next === 0x2f) {
+      // `</a>`: its element closes.
+      elements.pop();
+      inTag = false;
+    } else if (inTag && c === 0x2f && next === 0x3e && chains.length === elements[elements.length - 1]) {
+      // `<a />`.
+      elements.pop();
+      inTag = false;
+      k++;
+    } else if (inTag && c === 0x3e && chains.length === elements[elements.length - 1]) {
+      inTag = false;
+    }
+    if (isNamePart(c)) {
+      // A name after `.` is a property (`x.return`), never a keyword.
+      if (word !== '' && !spaced && isNamePart(prev)) word += text[k];
+      else word = prev === 0x2e ? '.' + text[k] : text[k]!;
+    } else {
+      word = '';
+    }
+    prev = c;
+    spaced = false;
+  }
+  return false;
+}
+
+const PLAIN = 0;
+const HOLE = 1;
+const CONTROL = 2;
+const CONTROL_WORDS = new Set(['if', 'while', 'for', 'with']);
+
+/** Whether the reader is among the children of the innermost open JSX element (not in a `{…}` inside it). */
+function inChildren(elements: readonly number[], brackets: number): boolean {
+  return elements.length > 0 && elements[elements.length - 1] === brackets;
+}
+
+/** After these, a `<` followed by a name starts a JSX element (`(<a>`, `= <a>`, `? <a>`, `{<a>`…). */
+const JSX_AFTER = new Set([0x28, 0x3d, 0x3e, 0x7b, 0x7d, 0x2c, 0x3f, 0x3a, 0x3b, 0x26, 0x7c, 0x5b, 0x21]);
+
+function isNameStart(c: number): boolean {
+  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x24 || c === 0x5f || c >= 0x80;
+}
+
+function isNamePart(c: number): boolean {
+  return isNameStart(c) || (c >= 0x30 && c <= 0x39);
+}
+
+/** Whether a `/` after the significant character `prev` (0: none), ending `word`, starts a regular expression. */
+function regexMayStart(prev: number, word: string): boolean {
+  if (prev === 0) return true;
+  if (word !== '') return REGEX_AFTER_WORD.has(word);
+  // After a closing bracket, a quote or a template: a division.
+  return !(prev === 0x29 || prev === 0x5d || prev === 0x7d || prev === 0x22 || prev === 0x27 || prev === 0x60 || isNamePart(prev));
+}
+
+/** Where the string opened by `quote` at `k` ends, or -1 when it does not end on its line (then it is no string). */
+function quoted(text: string, k: number, quote: number): number {
+  for (let j = k + 1; j < text.length; j++) {
+    const c = text.charCodeAt(j);
+    if (c === quote) return j;
+    if (c === 0x5c) {
+      // An escape, a line continuation included.
+      if (text.charCodeAt(j + 1) === CR && text.charCodeAt(j + 2) === LF) j++;
+      j++;
+    } else if (c === LF || c === CR) {
+      return -1;
+    }
+  }
+  return -1;
+}
+
+/** Where the regular expression opened at `k` ends (its flags not included), or -1 when it does not end on its line. */
+function regexEnd(text: string, k: number): number {
+  let inClass = false;
+  for (let j = k + 1; j < text.length; j++) {
+    const c = text.charCodeAt(j);
+    if (c === LF || c === CR) return -1;
+    if (c === 0x5c) j++;
+    else if (c === 0x5b) inClass = true;
+    else if (c === 0x5d) inClass = false;
+    else if (c === 0x2f && !inClass) return j;
+  }
+  return -1;
+}

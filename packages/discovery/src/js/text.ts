@@ -1,5 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { UriCandidate } from '../candidate.js';
+import { jsNestsDeeper, MAX_JS_NESTING } from '../formats/nesting.js';
 import { typescript } from '../parsers.js';
 import { commentCandidates } from './comments.js';
 import { JsDiscovery, literalCandidates, type DiscoveryOptions } from './discover.js';
@@ -48,6 +49,8 @@ export interface JsTextResult {
 export function discoverJsText(text: string, options: JsTextOptions = {}): JsTextResult {
   let sourceCode: JsSourceCode | undefined;
   const parseOptions = { jsx: options.jsx ?? hasJsx(options.filePath), ...(options.filePath ? { filePath: options.filePath } : {}) };
+  // Nested past what a parser survives (see nesting.ts): read without a tree, as a file that does not parse.
+  if (jsNestsDeeper(text, MAX_JS_NESTING, parseOptions.jsx)) return { candidates: tolerantCandidates(text, options), parseError: 'the file nests too deep to parse' };
   if ((options.reader ?? defaultReader) === 'native') {
     try {
       sourceCode = parseNative(text, parseOptions);

@@ -13,7 +13,8 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { describe, expect, it } from 'vitest';
 import { isCollection, isPair, Parser, parseAllDocuments, stringify } from 'yaml';
 import { discoverDocument } from '../../src/document.js';
-import { cssNestsDeeper, markdownNestsDeeper, MAX_CSS_NESTING, MAX_MARKDOWN_NESTING, MAX_YAML_NESTING } from '../../src/formats/nesting.js';
+import { cssNestsDeeper, jsNestsDeeper, markdownNestsDeeper, MAX_CSS_NESTING, MAX_JS_NESTING, MAX_MARKDOWN_NESTING, MAX_YAML_NESTING } from '../../src/formats/nesting.js';
+import { discoverJsText } from '../../src/js/text.js';
 import { collectionDepth } from '../../src/formats/yaml.js';
 
 /** The least `limit` for which `nestsDeeper(text, limit)` is false: the bound itself. */
@@ -166,5 +167,59 @@ describe('a document past its limit', () => {
       expect(past.parseError).toMatch(/nests too deep to (?:parse|read)$/);
       expect(past.candidates.length).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('JavaScript nested past its limit', () => {
+  const URI = 'https://example.com/a b';
+  const deep = (n: number) => ({
+    brackets: 'x = ' + '['.repeat(n) + ']'.repeat(n) + ';',
+    parens: 'x = ' + '('.repeat(n) + '1' + ')'.repeat(n) + ';',
+    objects: 'x = ' + '{a:'.repeat(n) + '1' + '}'.repeat(n) + ';',
+    calls: 'x = ' + 'f('.repeat(n) + '1' + ')'.repeat(n) + ';',
+    arrows: 'x = ' + 'a=>'.repeat(n) + 'a;',
+    conditionals: 'x = ' + 'a?'.repeat(n) + 'a' + ':a'.repeat(n) + ';',
+    assignments: 'x = ' + 'a='.repeat(n) + 'a;',
+    powers: 'x = ' + 'a**'.repeat(n) + 'a;',
+    templates: 'x = ' + '`${'.repeat(n) + 'a' + '}`'.repeat(n) + ';',
+    jsx: 'x = ' + '<a>'.repeat(n) + '</a>'.repeat(n) + ';',
+    'jsx with text': 'x = (' + '<a>x'.repeat(n) + '</a>'.repeat(n) + ');',
+    // Closers in strings, comments and regular expressions close nothing.
+    'closers in strings': 'x = ' + '[")", '.repeat(n) + '1' + ']'.repeat(n) + ';',
+    'closers in comments': 'x = ' + '[/* ) ] */ '.repeat(n) + '1' + ']'.repeat(n) + ';',
+    'closers in regular expressions': 'x = ' + '[function () { if (a) /\\)\\]/.test(s); return '.repeat(n) + '1' + ';}]'.repeat(n) + ';',
+  });
+
+  it.each(Object.keys(deep(1)))('%s: refused past the limit, read as text without a parser, the URI still found', (shape) => {
+    const at = (n: number) => deep(n)[shape as keyof ReturnType<typeof deep>];
+    expect(jsNestsDeeper(at(MAX_JS_NESTING + 1))).toBe(true);
+    // 100,000 levels: oxc-parser would end the process (SIGSEGV); nothing here parses it.
+    const text = at(100_000) + `\nfetch(${JSON.stringify(URI)});\n`;
+    const found = discoverJsText(text, { filePath: 'deep.jsx' });
+    expect(found.parseError).toBe('the file nests too deep to parse');
+    expect(found.candidates.map((candidate) => candidate.value)).toContain(URI);
+  });
+
+  it('is read as usual a little under the limit', () => {
+    const text = 'x = ' + '['.repeat(MAX_JS_NESTING - 10) + ']'.repeat(MAX_JS_NESTING - 10) + `;\nfetch(${JSON.stringify(URI)});\n`;
+    const found = discoverJsText(text, { filePath: 'shallow.js' });
+    expect(found.parseError).toBeUndefined();
+    expect(found.candidates.map((candidate) => candidate.value)).toContain(URI);
+  });
+
+  it("counts neither TypeScript's optional marks and generics nor JSX attributes as nesting", () => {
+    const optional = 'interface A {\n' + '  a?: string\n'.repeat(2_000) + '}\nfunction f(a?: number, b?, c?= 1) {}\n';
+    expect(jsNestsDeeper(optional, 10, false)).toBe(false);
+    const generics = 'type T<A extends X = Y, B = Z<A>> = Map<A, Array<B>>;\n'.repeat(2_000);
+    expect(jsNestsDeeper(generics, 10, false)).toBe(false);
+    const svg = 'x = (<svg>' + '<stop offset=".1" stopColor="#fff" />'.repeat(2_000) + '</svg>);';
+    expect(jsNestsDeeper(svg, 10, true)).toBe(false);
+  });
+
+  it('no JavaScript or TypeScript file of this repository comes within a third of the limit', () => {
+    const root = fileURLToPath(new URL('../../../../', import.meta.url));
+    const files = execFileSync('git', ['ls-files', '*.js', '*.mjs', '*.cjs', '*.ts', '*.tsx', '*.jsx'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
+    expect(files.length).toBeGreaterThan(100);
+    for (const file of files) expect(jsNestsDeeper(readFileSync(path.join(root, file), 'utf8'), MAX_JS_NESTING / 3, !/\.[mc]?ts$/.test(file)), file).toBe(false);
   });
 });
