@@ -206,7 +206,15 @@ export function jsNestsDeeper(text: string, limit: number = MAX_JS_NESTING, jsx 
     }
     return { at: n, hole: false };
   };
-  for (let k = 0; k < n; k++) {
+  let k = 0;
+  /** Goes on after a token that ends at `end` and reads as `as` for what follows (a string's quote, a template's `` ` ``). */
+  const after = (end: number, as: number): void => {
+    k = end;
+    prev = as;
+    word = '';
+    spaced = false;
+  };
+  for (; k < n; k++) {
     const c = text.charCodeAt(k);
     if (c === SPACE || c === TAB || c === LF || c === CR) {
       spaced = true;
@@ -228,27 +236,18 @@ export function jsNestsDeeper(text: string, limit: number = MAX_JS_NESTING, jsx 
     if (c === 0x22 || c === 0x27) {
       const end = quoted(text, k, c);
       if (end >= 0) {
-        k = end;
-        prev = c;
-        word = '';
-        spaced = false;
+        after(end, c);
         continue;
       }
     } else if (c === 0x60) {
       const { at, hole } = template(k + 1);
-      k = at;
+      after(at, c);
       if (hole && open(HOLE)) return true;
-      prev = c;
-      word = '';
-      spaced = false;
       continue;
     } else if (c === 0x2f && (control || regexMayStart(prev, word))) {
       const end = regexEnd(text, k);
       if (end >= 0) {
-        k = end;
-        prev = c;
-        word = '';
-        spaced = false;
+        after(end, c);
         continue;
       }
     }
@@ -260,11 +259,8 @@ export function jsNestsDeeper(text: string, limit: number = MAX_JS_NESTING, jsx 
       if (kinds.length > 0 && kinds[kinds.length - 1] === HOLE) {
         close();
         const { at, hole } = template(k + 1);
-        k = at;
+        after(at, 0x60);
         if (hole && open(HOLE)) return true;
-        prev = 0x60;
-        word = '';
-        spaced = false;
         continue;
       }
       close();
