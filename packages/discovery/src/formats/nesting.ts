@@ -179,7 +179,11 @@ export function jsNestsDeeper(text: string, limit: number = MAX_JS_NESTING, jsx 
   const elements: number[] = [];
   let inTag = false;
   let prev = 0;
-  let word = '';
+  // The name just read, as offsets (a string is made only where a keyword matters); after `.` a property.
+  let wordStart = -1;
+  let wordEnd = -1;
+  let wordDot = false;
+  const word = (): string => (wordStart < 0 ? '' : (wordDot ? '.' : '') + text.slice(wordStart, wordEnd));
   let spaced = false;
   // After the `)` of `if (…)`, `while (…)`, `for (…)`, `with (…)`, a `/` starts a regular expression.
   let afterControl = false;
@@ -211,7 +215,7 @@ export function jsNestsDeeper(text: string, limit: number = MAX_JS_NESTING, jsx 
   const after = (end: number, as: number): void => {
     k = end;
     prev = as;
-    word = '';
+    wordStart = -1;
     spaced = false;
   };
   for (; k < n; k++) {
@@ -233,6 +237,18 @@ export function jsNestsDeeper(text: string, limit: number = MAX_JS_NESTING, jsx 
     }
     const control = afterControl;
     afterControl = false;
+    if (isNamePart(c)) {
+      // A name or a number, read as one run. After `.` a name is a property (`x.return`), never a keyword.
+      if (wordStart < 0 || spaced || !isNamePart(prev)) {
+        wordStart = k;
+        wordDot = prev === 0x2e;
+      }
+      while (k + 1 < n && isNamePart(text.charCodeAt(k + 1))) k++;
+      wordEnd = k + 1;
+      prev = text.charCodeAt(k);
+      spaced = false;
+      continue;
+    }
     if (c === 0x22 || c === 0x27) {
       const end = quoted(text, k, c);
       if (end >= 0) {
@@ -244,7 +260,7 @@ export function jsNestsDeeper(text: string, limit: number = MAX_JS_NESTING, jsx 
       after(at, c);
       if (hole && open(HOLE)) return true;
       continue;
-    } else if (c === 0x2f && (control || regexMayStart(prev, word))) {
+    } else if (c === 0x2f && (control || regexMayStart(prev, word()))) {
       const end = regexEnd(text, k);
       if (end >= 0) {
         after(end, c);
@@ -252,7 +268,7 @@ export function jsNestsDeeper(text: string, limit: number = MAX_JS_NESTING, jsx 
       }
     }
     if (c === 0x28 || c === 0x5b || c === 0x7b) {
-      if (open(c === 0x28 && CONTROL_WORDS.has(word) ? CONTROL : PLAIN)) return true;
+      if (open(c === 0x28 && wordStart >= 0 && !wordDot && isControlWord(text, wordStart, wordEnd) ? CONTROL : PLAIN)) return true;
     } else if (c === 0x29 || c === 0x5d) {
       afterControl = close() === CONTROL;
     } else if (c === 0x7d) {
@@ -276,7 +292,7 @@ export function jsNestsDeeper(text: string, limit: number = MAX_JS_NESTING, jsx 
       // An assignment (`=`, `+=`, `>>=`…), not `==`, `!=`, `<=`, `>=`, nor a JSX attribute's `=`.
       chain++;
       if (++total > limit) return true;
-    } else if (jsx && c === 0x3c && (isNameStart(next) || next === 0x3e) && (inChildren(elements, chains.length) || prev === 0 || JSX_AFTER.has(prev) || REGEX_AFTER_WORD.has(word))) {
+    } else if (jsx && c === 0x3c && (isNameStart(next) || next === 0x3e) && (inChildren(elements, chains.length) || prev === 0 || JSX_AFTER.has(prev) || (wordStart >= 0 && REGEX_AFTER_WORD.has(word())))) {
       // A JSX element opens: after punctuation or `return`, or among an element's children.
       elements.push(chains.length);
       inTag = next !== 0x3e;
@@ -293,13 +309,7 @@ export function jsNestsDeeper(text: string, limit: number = MAX_JS_NESTING, jsx 
     } else if (inTag && c === 0x3e && chains.length === elements[elements.length - 1]) {
       inTag = false;
     }
-    if (isNamePart(c)) {
-      // A name after `.` is a property (`x.return`), never a keyword.
-      if (word !== '' && !spaced && isNamePart(prev)) word += text[k];
-      else word = prev === 0x2e ? '.' + text[k] : text[k]!;
-    } else {
-      word = '';
-    }
+    wordStart = -1;
     prev = c;
     spaced = false;
   }
@@ -309,7 +319,22 @@ export function jsNestsDeeper(text: string, limit: number = MAX_JS_NESTING, jsx 
 const PLAIN = 0;
 const HOLE = 1;
 const CONTROL = 2;
-const CONTROL_WORDS = new Set(['if', 'while', 'for', 'with']);
+
+/** Whether `text[start, end)` is `if`, `for`, `with` or `while` (read in place: a call's name is read at every `(`). */
+function isControlWord(text: string, start: number, end: number): boolean {
+  switch (end - start) {
+    case 2:
+      return text.startsWith('if', start);
+    case 3:
+      return text.startsWith('for', start);
+    case 4:
+      return text.startsWith('with', start);
+    case 5:
+      return text.startsWith('while', start);
+    default:
+      return false;
+  }
+}
 
 /** Whether the reader is among the children of the innermost open JSX element (not in a `{…}` inside it). */
 function inChildren(elements: readonly number[], brackets: number): boolean {
@@ -319,12 +344,22 @@ function inChildren(elements: readonly number[], brackets: number): boolean {
 /** After these, a `<` followed by a name starts a JSX element (`(<a>`, `= <a>`, `? <a>`, `{<a>`…). */
 const JSX_AFTER = new Set([0x28, 0x3d, 0x3e, 0x7b, 0x7d, 0x2c, 0x3f, 0x3a, 0x3b, 0x26, 0x7c, 0x5b, 0x21]);
 
+/** ASCII characters that start a name (1) or only continue one (2). */
+const NAME_CHARS = (() => {
+  const table = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) {
+    if ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x24 || c === 0x5f) table[c] = 1;
+    else if (c >= 0x30 && c <= 0x39) table[c] = 2;
+  }
+  return table;
+})();
+
 function isNameStart(c: number): boolean {
-  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x24 || c === 0x5f || c >= 0x80;
+  return c >= 0x80 ? true : NAME_CHARS[c] === 1;
 }
 
 function isNamePart(c: number): boolean {
-  return isNameStart(c) || (c >= 0x30 && c <= 0x39);
+  return c >= 0x80 ? true : NAME_CHARS[c] !== 0;
 }
 
 /** Whether a `/` after the significant character `prev` (0: none), ending `word`, starts a regular expression. */
