@@ -28,3 +28,15 @@ describe('a CommonJS script', () => {
     expect(() => parseNative('return (;\n', { filePath: 'index.cjs' })).toThrow(SyntaxError);
   });
 });
+
+describe('a text with a lone surrogate', () => {
+  // Half of a pair, as an edit that cuts an emoji leaves it: oxc reads UTF-8, where it becomes U+FFFD.
+  const text = 'const home = "https://exa\uDE00mple.com/";\nfetch(home);\n';
+
+  it('is not parsed natively, so that its values keep the surrogate as typescript-estree reads it', () => {
+    expect(() => parseNative(text, { filePath: 'a.tsx' })).toThrow(SyntaxError);
+    const values = (reader: 'native' | 'typescript-estree') => discoverJsText(text, { filePath: 'a.tsx', reader }).candidates.map((candidate) => candidate.value);
+    expect(values('native')).toEqual(values('typescript-estree'));
+    expect(values('native')).toContain('https://exa\uDE00mple.com/');
+  });
+});

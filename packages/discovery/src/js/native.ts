@@ -170,12 +170,18 @@ const collectGarbage = ((): (() => (() => void) | undefined) => {
   };
 })();
 
+/** `String.prototype.isWellFormed` (Node ≥ 20; ES2024, beyond the library this package compiles against). */
+type WellFormed = string & { isWellFormed(): boolean };
+
 /**
  * The tree of `text`, its comments attached, and whether it is ESTree (see OPTIONS). Apart from
  * `parseNative` so that oxc's result, which holds the tree's JSON text until it is dropped, is
  * unreachable once the tree is built: on typescript.js the walk would otherwise run beside both.
  */
 function treeOf(parser: Oxc, text: string, options: JsParseOptions): { ast: TSESTree.Program; estree: boolean } {
+  // oxc reads the text as UTF-8, where a lone surrogate (half of a pair, cut off by an edit) becomes
+  // U+FFFD in every value and raw text; typescript-estree reads it as it is.
+  if (!(text as WellFormed).isWellFormed()) throw new SyntaxError('the text holds a lone surrogate, which the native parser does not keep');
   const jsx = options.jsx ?? hasJsx(options.filePath);
   const name = jsx ? 'file.tsx' : 'file.ts';
   const lang = jsx ? 'tsx' : 'ts';
