@@ -11,6 +11,7 @@ export default defineConfig({
   },
   test: {
     include: ['packages/*/test/**/*.test.ts', 'test/**/*.test.ts'],
+    setupFiles: ['test/setup/fast-check.ts'],
     testTimeout: 60_000,
   },
 });
