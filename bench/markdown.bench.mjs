@@ -169,16 +169,10 @@ async function differential(files) {
         let fix = '';
         if (f.fix !== undefined && f.fix.length > 0) {
           // ESLint merges a fix's edits into one: the span they cover, rewritten.
-          const edits = [...f.fix].sort((a, b) => a.range[0] - b.range[0]);
-          const from = edits[0].range[0];
-          const to = Math.max(...edits.map((e) => e.range[1]));
-          let out = '';
-          let i = from;
-          for (const edit of edits) {
-            out += text.slice(i, edit.range[0]) + edit.text;
-            i = edit.range[1];
-          }
-          fix = ` fix ${from},${to} ${JSON.stringify(out + text.slice(i, to))}`;
+          const from = Math.min(...f.fix.map((edit) => edit.range[0]));
+          const to = Math.max(...f.fix.map((edit) => edit.range[1]));
+          const fixed = discovery.applySourceEdits(text, f.fix);
+          fix = ` fix ${from},${to} ${JSON.stringify(fixed.slice(from, to + fixed.length - text.length))}`;
         }
         const eslintMessage = plugin.rules[f.rule].meta.messages[f.messageId].replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key) => f.data[key] ?? '');
         return `${f.rule} ${at(f.range[0])}-${at(f.range[1])} ${eslintMessage}${fix}`;

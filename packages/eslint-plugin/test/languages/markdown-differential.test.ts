@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import markdown from '@eslint/markdown';
-import { discoverMarkdown, markdownCandidates, maskTemplates, presetOptions, RULE_NAMES, runRules, templateSyntaxes, type UriCandidate } from '@urilint/discovery';
+import { applySourceEdits, discoverMarkdown, markdownCandidates, maskTemplates, presetOptions, RULE_NAMES, runRules, templateSyntaxes, type UriCandidate } from '@urilint/discovery';
 import { describe, expect, it } from 'vitest';
 import plugin from '../../src/index.js';
 import { linterOf, MAJORS } from '../support/languages.js';
@@ -105,16 +105,11 @@ function readerFindings(text: string): string[] {
     .map((finding) => {
       let fix = '';
       if (finding.fix !== undefined && finding.fix.length > 0) {
-        const edits = [...finding.fix].sort((a, b) => a.range[0] - b.range[0]);
-        const from = edits[0]!.range[0];
-        const to = Math.max(...edits.map((edit) => edit.range[1]));
-        let out = '';
-        let i = from;
-        for (const edit of edits) {
-          out += text.slice(i, edit.range[0]) + edit.text;
-          i = edit.range[1];
-        }
-        fix = ` fix ${from},${to} ${JSON.stringify(out + text.slice(i, to))}`;
+        // ESLint merges a fix's edits into one: the span they cover, rewritten.
+        const from = Math.min(...finding.fix.map((edit) => edit.range[0]));
+        const to = Math.max(...finding.fix.map((edit) => edit.range[1]));
+        const fixed = applySourceEdits(text, finding.fix);
+        fix = ` fix ${from},${to} ${JSON.stringify(fixed.slice(from, to + fixed.length - text.length))}`;
       }
       const message = rules[finding.rule]!.meta.messages[finding.messageId]!.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => finding.data[key] ?? '');
       return `urilint/${finding.rule} ${at(finding.range[0])}-${at(finding.range[1])} ${message}${fix}`;
