@@ -19,17 +19,16 @@
 //   node markdown.bench.mjs --differential [--mb 1.6]   # the reader against @eslint/markdown's tree on the set: differences
 //   node markdown.bench.mjs --keep DIR                  # copy the set into DIR and stop
 //   node markdown.bench.mjs --baseline CHECKOUT         # also the scan of another built checkout (before/after), in the same rounds
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import process from 'node:process';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ROOT, STORE } from './eslint/corpus.mjs';
+import { timedNode } from './timed.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -107,14 +106,9 @@ function copySet(dir) {
   return { files, bytes, fingerprint: hash.digest('hex').slice(0, 16) };
 }
 
-/** One run under /usr/bin/time: wall milliseconds (spawn to exit) and the CPU milliseconds (user + system) of the process. */
+/** One run under /usr/bin/time (`timed.mjs`): wall and CPU milliseconds, and the process's output. */
 function run(command, cwd) {
-  const start = performance.now();
-  const result = spawnSync('/usr/bin/time', ['-f', 'CPU %U %S', process.execPath, ...command], { cwd, encoding: 'utf8', maxBuffer: 1 << 30 });
-  const ms = performance.now() - start;
-  const cpu = /CPU ([\d.]+) ([\d.]+)\s*$/.exec(result.stderr);
-  if ((result.status !== 0 && result.status !== 1) || cpu === null) throw new Error(`${command.join(' ')} exited with ${result.status}: ${result.stderr.slice(0, 2000)}`);
-  return { ms, cpu: (Number(cpu[1]) + Number(cpu[2])) * 1000, stdout: result.stdout, stderr: result.stderr };
+  return timedNode(command, { cwd });
 }
 
 /** Lines and columns of `text` as micromark counts them (CR LF, CR, LF), 1-based. */

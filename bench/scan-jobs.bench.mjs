@@ -11,13 +11,13 @@
 //
 // The default chooses its jobs by the work and the free cores (packages/cli/src/scan/jobs.ts): the
 // workers it started in each round are listed, since on a loaded machine it stays on one thread.
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
 import { parseArgs } from 'node:util';
 import { MAX_LINE, ROOT, STORE } from './eslint/corpus.mjs';
+import { timedNode } from './timed.mjs';
 
 const { values } = parseArgs({
   options: { rounds: { type: 'string' }, mb: { type: 'string', default: '4' }, 'rss-only': { type: 'boolean', default: false }, path: { type: 'string' }, jobs: { type: 'string' } },
@@ -35,11 +35,9 @@ const median = (list) => {
 /** `urilint scan` of `dir` under /usr/bin/time: wall seconds, CPU seconds (user + system), peak RSS in MB, the workers it started. */
 function scan(dir, jobs) {
   const args = [BIN, 'scan', '--no-gitignore', '--no-config', '--format', 'json', '--no-progress', '--stats', ...(jobs ? ['--jobs', jobs] : []), dir];
-  const result = spawnSync('/usr/bin/time', ['-f', 'TIME %e %U %S %M', process.execPath, ...args], { encoding: 'utf8', maxBuffer: 1 << 30 });
-  const match = /TIME ([\d.]+) ([\d.]+) ([\d.]+) (\d+)\s*$/.exec(result.stderr);
-  if ((result.status !== 0 && result.status !== 1) || !match) throw new Error(`urilint ${args.join(' ')} exited with ${result.status}: ${result.stderr.slice(0, 2000)}`);
-  const workers = Number(/^workers: (\d+)$/m.exec(result.stderr)?.[1]);
-  return { s: Number(match[1]), cpu: Number(match[2]) + Number(match[3]), mb: Number(match[4]) / 1024, workers, findings: JSON.parse(result.stdout).length };
+  const { ms, cpu, mb, stdout, stderr } = timedNode(args);
+  const workers = Number(/^workers: (\d+)$/m.exec(stderr)?.[1]);
+  return { s: ms / 1000, cpu: cpu / 1000, mb, workers, findings: JSON.parse(stdout).length };
 }
 
 /** The real files of the pnpm store matching `pattern` (each once), sorted by path. */

@@ -10,15 +10,14 @@
 // set into DIR (kept) instead of a temporary folder.
 //
 //   pnpm build && node scan-vs-eslint.mjs [--rounds 5] [--mb 8] [--keep DIR]
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import process from 'node:process';
 import { parseArgs } from 'node:util';
 import { collectCorpus, MAX_LINE, ROOT } from './eslint/corpus.mjs';
+import { timedNode } from './timed.mjs';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, mb: { type: 'string', default: '8' }, keep: { type: 'string' } } });
 const ROUNDS = Number(values.rounds);
@@ -57,15 +56,10 @@ const runs = {
   'eslint, typescript-eslint parser, no rule': { command: [ESLINT_BIN, '--no-cache', '--format', 'json', dir], env: {}, cwd: dir },
 };
 
-/** One run under /usr/bin/time: wall milliseconds (spawn to exit) and CPU milliseconds (user + system). */
+/** One run under /usr/bin/time (`timed.mjs`): wall and CPU milliseconds. */
 function run({ command, env, cwd }) {
-  const start = performance.now();
-  const result = spawnSync('/usr/bin/time', ['-f', 'CPU %U %S', process.execPath, ...command], { cwd: cwd ?? ROOT, env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 1 << 30 });
-  const wall = performance.now() - start;
-  if (result.status !== 0 && result.status !== 1) throw new Error(`${command.join(' ')} exited with ${result.status}: ${result.stderr.slice(0, 2000)}`);
-  const cpu = /CPU ([\d.]+) ([\d.]+)\s*$/.exec(result.stderr);
-  if (cpu === null) throw new Error(`no CPU time from /usr/bin/time: ${result.stderr.slice(-500)}`);
-  return { wall, cpu: (Number(cpu[1]) + Number(cpu[2])) * 1000 };
+  const { ms, cpu } = timedNode(command, { cwd: cwd ?? ROOT, env });
+  return { wall: ms, cpu };
 }
 
 const median = (list) => {
