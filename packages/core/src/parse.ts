@@ -937,6 +937,37 @@ const HEAD = new RegExp(`[A-Za-z]${SCHEME_RUN.source}://${REG_NAME_RUN.source}`,
 const PATH_RUN = runPattern(PATH_CHAR);
 const QUERY_RUN = runPattern(QUERY);
 const FRAGMENT_RUN = runPattern(FRAGMENT);
+
+/**
+ * The triplets that `tripletEnd` reads past, as a pattern: one that encodes an ASCII octet, or the
+ * two to four of one well-formed UTF-8 sequence (§2.5; the ranges of `utf8SequenceLength`).
+ */
+const HEX = '[0-9A-Fa-f]';
+const CONTINUATION = `%[89ABab]${HEX}`; // %x80-BF
+const TRIPLETS =
+  `%(?:[0-7]${HEX}` + // %x00-7F
+  `|[Cc][2-9A-Fa-f]${CONTINUATION}|[Dd]${HEX}${CONTINUATION}` + // %xC2-DF, then %x80-BF
+  `|[Ee]0%[ABab]${HEX}${CONTINUATION}` + // %xE0 %xA0-BF %x80-BF
+  `|[Ee][1-9A-Ca-cEeFf]${CONTINUATION}${CONTINUATION}` + // %xE1-EC / %xEE-EF, then two of %x80-BF
+  `|[Ee][Dd]%[89]${HEX}${CONTINUATION}` + // %xED %x80-9F %x80-BF
+  `|[Ff]0%[9ABab]${HEX}${CONTINUATION}${CONTINUATION}` + // %xF0 %x90-BF, then two of %x80-BF
+  `|[Ff][1-3]${CONTINUATION}${CONTINUATION}${CONTINUATION}` + // %xF1-F3, then three of %x80-BF
+  `|[Ff]4%8${HEX}${CONTINUATION}${CONTINUATION})`; // %xF4 %x80-8F, then two of %x80-BF
+
+/**
+ * A run of `table`'s characters and of the triplets `tripletEnd` reads past, in one search: a
+ * reference's triplets no longer end a run, each of which would cost another search (and a
+ * `tripletEnd`). It stops where the loops that call it stop, at the first character that is
+ * neither, or at a "%" that `tripletEnd` answers -1 for.
+ */
+function runWithTriplets(table: CharTable): RegExp {
+  const run = runPattern(table).source;
+  return new RegExp(`${run}(?:${TRIPLETS}${run})*`, 'y');
+}
+
+const PATH_TRIPLETS_RUN = runWithTriplets(PATH_CHAR);
+const QUERY_TRIPLETS_RUN = runWithTriplets(QUERY);
+const FRAGMENT_TRIPLETS_RUN = runWithTriplets(FRAGMENT);
 /** The rest of an authority: up to the "/", "?" or "#" that ends it (RFC 3986 §3.2). */
 const AUTHORITY_REST = /[^/?#]*/y;
 /** The rest of a path: up to the "?" or "#" that ends it (RFC 3986 §3.3). */
@@ -1135,7 +1166,7 @@ export function parse(input: string, options?: ParseOptions): UriReference {
   let pathClean = true;
   let next = -1; // the character at i once the path is read, -1 at the end or when not known
   for (;;) {
-    i = skipRun(PATH_RUN, s, i);
+    if (i < n) i = skipRun(PATH_TRIPLETS_RUN, s, i);
     if (i === n) break;
     const c = s.charCodeAt(i);
     if (c === QUESTION || c === HASH) {
@@ -1168,7 +1199,7 @@ export function parse(input: string, options?: ParseOptions): UriReference {
   if (next === QUESTION) {
     const start = i + 1;
     for (i = start; ; ) {
-      i = skipRun(QUERY_RUN, s, i);
+      if (i < n) i = skipRun(QUERY_TRIPLETS_RUN, s, i);
       if (i === n) break;
       const c = s.charCodeAt(i);
       if (c === HASH) break;
@@ -1190,7 +1221,7 @@ export function parse(input: string, options?: ParseOptions): UriReference {
   if (i < n) {
     const start = i + 1;
     for (i = start; ; ) {
-      i = skipRun(FRAGMENT_RUN, s, i);
+      if (i < n) i = skipRun(FRAGMENT_TRIPLETS_RUN, s, i);
       if (i === n) break;
       if (s.charCodeAt(i) === PERCENT && (end = tripletEnd(s, i)) >= 0) {
         i = end;

@@ -69,6 +69,26 @@ describe('parse gives the same results as before its fast paths', () => {
     fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 30 }), options, (input, o) => expectSame(input, o)), { numRuns: 2_000 });
   });
 
+  it('on percent-encoded octets, well-formed UTF-8 or not, in the path, the query and the fragment', () => {
+    const hex = (octet: number): string => '%' + octet.toString(16).padStart(2, '0');
+    // The edges of the ranges UTF-8 allows after each first octet (RFC 3629 §4), and ASCII.
+    const seconds = [0x00, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xff];
+    const thirds = ['', hex(0x80), hex(0xbf), hex(0x41), '%C'];
+    const fourths = ['', hex(0x80), hex(0xc0)];
+    const places = [(t: string) => `http://h/a${t}b`, (t: string) => `/${t}/${t}?q`, (t: string) => `?x=${t}#f`, (t: string) => `#${t}`, (t: string) => `a:${t.toUpperCase()}`];
+    let k = 0;
+    for (let first = 0; first < 256; first++) {
+      for (const second of seconds) {
+        for (const third of thirds) {
+          for (const fourth of fourths) {
+            const triplets = hex(first) + hex(second) + third + fourth;
+            expectSame(places[k++ % places.length]!(triplets), OPTIONS[k % 2]);
+          }
+        }
+      }
+    }
+  });
+
   it('on IP literals at the edges of the grammar', () => {
     const addresses = [
       '', ':', '::', ':::', '::1', '1::', '1:2:3:4:5:6:7:8', '1:2:3:4:5:6:7:8:9', '1:2:3:4:5:6:7::', '::2:3:4:5:6:7:8', '1:2:3:4:5:6::8',
