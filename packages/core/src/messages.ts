@@ -33,6 +33,10 @@ function isInvisible(cp: number): boolean {
 
 /** A readable name for one character: `a space`, `"|"`, `the control character U+0001`. */
 export function describeChar(cp: number): string {
+  return cp >= 0 && cp < 128 ? ASCII_NAMES[cp]! : nameChar(cp);
+}
+
+function nameChar(cp: number): string {
   const named = NAMES[cp];
   if (named !== undefined) return named;
   if (cp < 0x20) return `the control character ${hex4(cp)}`;
@@ -43,6 +47,9 @@ export function describeChar(cp: number): string {
   return `"${String.fromCodePoint(cp)}" (${hex4(cp)})`;
 }
 
+/** `describeChar` of each ASCII character, named once: a message names one at every report. */
+const ASCII_NAMES: readonly string[] = Array.from({ length: 128 }, (_, cp) => nameChar(cp));
+
 export const EXCERPT_MAX = 60;
 const DESCRIBE_MAX = 40;
 
@@ -50,7 +57,20 @@ const DESCRIBE_MAX = 40;
 export function excerpt(s: string, start: number, end: number): string {
   const text = end - start <= EXCERPT_MAX ? s.slice(start, end) : s.slice(start, start + 40) + '…' + s.slice(end - 19, end);
   // INVISIBLE matches only code units below U+0020 or from U+007F on: printable ASCII needs no replacing.
-  return MAY_BE_INVISIBLE.test(text) ? text.replace(INVISIBLE, (ch) => `<${hex4(ch.charCodeAt(0))}>`) : text;
+  return mayBeInvisible(text) ? text.replace(INVISIBLE, (ch) => `<${hex4(ch.charCodeAt(0))}>`) : text;
+}
+
+/**
+ * Whether `text` holds a code unit that MAY_BE_INVISIBLE matches. A short text is read here: a
+ * search costs more than reading a few code units.
+ */
+function mayBeInvisible(text: string): boolean {
+  if (text.length > 16) return MAY_BE_INVISIBLE.test(text);
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c < 0x20 || (c >= 0x7f && c !== 0x2026)) return true;
+  }
+  return false;
 }
 
 /**

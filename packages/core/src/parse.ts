@@ -478,9 +478,11 @@ class Parser {
 
   /**
    * path-abempty / path-absolute / path-noscheme / path-rootless / path-empty:
-   * which one applies follows from what precedes the path (§3.3, §4.2).
+   * which one applies follows from what precedes the path (§3.3, §4.2). Its characters are
+   * checked from `scanFrom` on: before it the fast path read only allowed characters and
+   * triplets that raise nothing.
    */
-  parsePath(start: number, end: number, hasScheme: boolean, hasAuthority: boolean): PathSpan {
+  parsePath(start: number, end: number, hasScheme: boolean, hasAuthority: boolean, scanFrom: number): PathSpan {
     const s = this.s;
     let kind: PathKind;
     if (hasAuthority) kind = 'abempty';
@@ -506,7 +508,7 @@ class Parser {
         );
       }
     }
-    this.scan(start, end, PATH_CHAR, PATH_RUN, 'path', 'path-unescaped-char');
+    this.scan(scanFrom, end, PATH_CHAR, PATH_RUN, 'path', 'path-unescaped-char');
     return path;
   }
 
@@ -518,9 +520,14 @@ class Parser {
     const s = this.s;
     let i = start;
     while (i < end) {
-      i = skipRun(run, s, i); // `run` matches the characters of `allowed`
-      if (i >= end) break;
-      const c = s.charCodeAt(i);
+      let c = s.charCodeAt(i);
+      // `run` matches the characters of `allowed`. A caller often starts at a character outside
+      // them, where the fast path stopped: no search for a run there.
+      if (c < 128 && allowed[c] === 1) {
+        i = skipRun(run, s, i);
+        if (i >= end) break;
+        c = s.charCodeAt(i);
+      }
       if (c < 128) {
         if (c === PERCENT) {
           i = this.scanPercent(i, end, component);
@@ -555,7 +562,8 @@ class Parser {
     let encoded = '';
     for (let k = 0; k < text.length; k++) encoded += encodeOctet(text.charCodeAt(k));
     const these = j - start === 1 ? 'it' : 'them';
-    this.report(unescaped, start, j, component, `${capitalize(describeChars(text))} must be percent-encoded in ${where}: write ${these} as "${shownEncoded(encoded)}".`, [
+    const described = j - start === 1 ? CAPITALIZED_ASCII[first]! : capitalize(describeChars(text));
+    this.report(unescaped, start, j, component, `${described} must be percent-encoded in ${where}: write ${these} as "${shownEncoded(encoded)}".`, [
       { start, end: j, text: encoded },
     ]);
     return j;
@@ -908,6 +916,9 @@ function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** `capitalize(describeChar(c))` for each ASCII character, as a message about one begins. */
+const CAPITALIZED_ASCII: readonly string[] = Array.from({ length: 128 }, (_, c) => capitalize(describeChar(c)));
+
 function toInputString(input: unknown): string {
   if (typeof input === 'string') return input;
   try {
@@ -1050,8 +1061,10 @@ export function parse(input: string, options?: ParseOptions): UriReference {
     hostRunEnd = HEAD.lastIndex;
     i = s.indexOf(':'); // the scheme's characters hold no ":"
     scheme = { start: 0, end: i };
-  } else {
-    i = skipRun(SCHEME_RUN, s, 0);
+  } else if (i < n) {
+    // A reference that starts with "/", "?" or "#" has no scheme: no search for one.
+    const first = s.charCodeAt(0);
+    if (first !== SLASH && first !== QUESTION && first !== HASH) i = skipRun(SCHEME_RUN, s, 0);
   }
   if (hostRunEnd < 0 && i < n) {
     const c = s.charCodeAt(i);
@@ -1118,7 +1131,20 @@ export function parse(input: string, options?: ParseOptions): UriReference {
         if (i === n) break;
         const c = s.charCodeAt(i);
         if (c === COLON) {
-          if (colon < 0) colon = i;
+          if (colon < 0) {
+            // The usual port, digits up to the authority's end: read here rather than by another
+            // search for the run of reg-name characters that would stop at the same place.
+            let k = i + 1;
+            while (k < n && isDigit(s.charCodeAt(k))) k++;
+            const d = k < n ? s.charCodeAt(k) : SLASH;
+            if (d === SLASH || d === QUESTION || d === HASH) {
+              colon = i;
+              colons++;
+              i = k;
+              break;
+            }
+            colon = i;
+          }
           colons++;
         } else if (c === SLASH || c === QUESTION || c === HASH) {
           break;
@@ -1189,8 +1215,9 @@ export function parse(input: string, options?: ParseOptions): UriReference {
     else kind = scheme ? 'rootless' : 'noscheme';
     path = new Path(s, pathStart, i, kind);
   } else {
+    const stop = i;
     i = skipRun(PATH_REST, s, i);
-    path = parser.parsePath(pathStart, i, scheme !== undefined, authority !== undefined);
+    path = parser.parsePath(pathStart, i, scheme !== undefined, authority !== undefined, stop);
     if (i < n) next = s.charCodeAt(i);
   }
 
@@ -1287,6 +1314,27 @@ export function parse(input: string, options?: ParseOptions): UriReference {
         return { input: s, valid, kind, authority: authority!, host: host!, path, query: query!, fragment: fragment!, diagnostics };
       case 15:
         return { input: s, valid, kind, scheme: scheme!, authority: authority!, host: host!, path, query: query!, fragment: fragment!, diagnostics };
+    }
+  }
+  if (userinfo === undefined && port !== undefined && authority !== undefined && host !== undefined) {
+    const shape = (scheme ? 1 : 0) | (query ? 2 : 0) | (fragment ? 4 : 0);
+    switch (shape) {
+      case 0:
+        return { input: s, valid, kind, authority, host, port, path, diagnostics };
+      case 1:
+        return { input: s, valid, kind, scheme: scheme!, authority, host, port, path, diagnostics };
+      case 2:
+        return { input: s, valid, kind, authority, host, port, path, query: query!, diagnostics };
+      case 3:
+        return { input: s, valid, kind, scheme: scheme!, authority, host, port, path, query: query!, diagnostics };
+      case 4:
+        return { input: s, valid, kind, authority, host, port, path, fragment: fragment!, diagnostics };
+      case 5:
+        return { input: s, valid, kind, scheme: scheme!, authority, host, port, path, fragment: fragment!, diagnostics };
+      case 6:
+        return { input: s, valid, kind, authority, host, port, path, query: query!, fragment: fragment!, diagnostics };
+      case 7:
+        return { input: s, valid, kind, scheme: scheme!, authority, host, port, path, query: query!, fragment: fragment!, diagnostics };
     }
   }
   const result: UriReference = { input: s, valid, kind } as UriReference;
