@@ -142,9 +142,10 @@ function parseMarkdown(text: string): Root {
 
 /**
  * Trees by their text, the oldest dropped first past `maxTrees` trees or `maxChars` characters of
- * text (a tree takes about 12 bytes a character).
+ * text (a tree takes about 12 bytes a character); the newest is kept whatever its size, so that the
+ * link index finds the tree of a long document it is checking.
  */
-class TreeCache {
+export class TreeCache {
   readonly #trees = new Map<string, Root>();
   #chars = 0;
 
@@ -165,12 +166,11 @@ class TreeCache {
   }
 
   set(text: string, root: Root): void {
-    if (text.length > this.maxChars) return;
     if (this.#trees.delete(text)) this.#chars -= text.length;
     this.#trees.set(text, root);
     this.#chars += text.length;
     for (const oldest of this.#trees.keys()) {
-      if (this.#trees.size <= this.maxTrees && this.#chars <= this.maxChars) break;
+      if (oldest === text || (this.#trees.size <= this.maxTrees && this.#chars <= this.maxChars)) break;
       this.#trees.delete(oldest);
       this.#chars -= oldest.length;
     }
@@ -180,15 +180,16 @@ class TreeCache {
 /**
  * The trees of the documents the reader read last: the link index reads a document's headings from
  * the tree the reader built (the document being checked, or one read a little earlier that a later
- * document links to) instead of parsing the text again.
+ * document links to) instead of parsing the text again. Each cache is a few MB at most: with room
+ * for 3 M characters the two kept about 36 MB in every worker of `urilint scan` through its run.
  */
-const readTrees = new TreeCache(256, 2_000_000);
+const readTrees = new TreeCache(64, 500_000);
 
 /**
  * Trees the link index parsed (a document's headings, for another's link) that the reader has not
  * read yet: the reader takes the tree from here when it comes to that text.
  */
-const pendingTrees = new TreeCache(32, 1_000_000);
+const pendingTrees = new TreeCache(16, 250_000);
 
 /**
  * The tree of a Markdown text (CommonMark with GFM, with positions; a paragraph without a
