@@ -43,6 +43,12 @@ export const HEAVY_BYTES = 1024 * 1024;
  */
 const HEAVY_LIMITS = { maxYoungGenerationSizeMb: 8 } as const;
 
+/**
+ * The young generation of a pool worker, in MB (V8's default here is 48): the trees of the files up
+ * to `HEAVY_BYTES` die young, and the nursery of each worker is memory held at the peak of a run.
+ */
+const POOL_YOUNG_MB = 16;
+
 export type OnResult = (index: number, result: FileResult) => void;
 
 /** Whether the worker script is there: it is when running from the build, not from the sources under a test runner. */
@@ -136,7 +142,7 @@ function inWorkers(tasks: readonly FileTask[], options: PoolOptions, settings: C
   return new Promise((resolve) => {
     const start = (): void => {
       running++;
-      const worker = new Worker(WORKER, { workerData: settings, resourceLimits: options.heapMb === undefined ? HEAVY_LIMITS : { maxOldGenerationSizeMb: options.heapMb } });
+      const worker = new Worker(WORKER, { workerData: settings, resourceLimits: options.heapMb === undefined ? HEAVY_LIMITS : { maxOldGenerationSizeMb: options.heapMb, maxYoungGenerationSizeMb: POOL_YOUNG_MB } });
       let current: FileTask[] | undefined;
       let failure: string | undefined;
       let outOfMemory = false;
