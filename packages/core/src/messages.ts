@@ -9,8 +9,12 @@ const NAMES: Record<number, string> = {
   0x7f: 'the control character U+007F',
 };
 
+const HEX_DIGITS = '0123456789ABCDEF';
+
+/** `U+` and the code point in upper-case hexadecimal, at least four digits. */
 function hex4(cp: number): string {
-  return 'U+' + cp.toString(16).toUpperCase().padStart(4, '0');
+  if (cp < 0x10000) return 'U+' + HEX_DIGITS[cp >> 12]! + HEX_DIGITS[(cp >> 8) & 15]! + HEX_DIGITS[(cp >> 4) & 15]! + HEX_DIGITS[cp & 15]!;
+  return 'U+' + cp.toString(16).toUpperCase();
 }
 
 /**

@@ -585,7 +585,8 @@ class Parser {
     const raw = s.slice(start, j);
     let percents = 0;
     for (let k = 0; k < raw.length; k++) if (raw.charCodeAt(k) === PERCENT) percents++;
-    const fixed = raw.replaceAll('%', '%25');
+    // The run starts with its "%": with no other, the fix is one concatenation.
+    const fixed = percents === 1 ? '%25' + raw.slice(1) : raw.replaceAll('%', '%25');
     // The run holds only "%" and ASCII letters and digits: up to excerpt's length it is its own excerpt.
     const text = j - start <= EXCERPT_MAX ? raw : this.excerpt(start, j);
     const what = percents > 1 ? `${percents} "%" signs in "${text}" are` : text === '%' ? '"%" is' : `"%" in "${text}" is`;
