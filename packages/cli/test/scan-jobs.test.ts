@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { aloneMs, chooseJobs, freeCores, LINK_INDEX_NS_PER_BYTE, NS_PER_BYTE, READER_START_MS, startMs, WORKER_START_MS, workersMs, workOf, WORTH_IT, type ScanWork } from '../src/scan/jobs.js';
-import { HEAVY_BYTES, MAIN_THREAD_MAX_BYTES, planOf, splitHeavy } from '../src/scan/pool.js';
+import { HEAVY_BYTES, MAIN_THREAD_MAX_BYTES, WORKER_HEAP_MB, planOf, poolLimits, splitHeavy } from '../src/scan/pool.js';
 
 const MB = 1_000_000;
 const quiet2 = { cores: 2, load: 0 };
@@ -105,6 +105,16 @@ describe('files too large for a worker', () => {
     const { light, heavy } = splitHeavy(tasks);
     expect(light.map((task) => task.index)).toEqual([0, 2, 3]);
     expect(heavy.map((task) => task.index)).toEqual([1, 4]);
+  });
+});
+
+describe('the limits of a pool worker', () => {
+  it('caps the old generation, and the young one only where two or more workers run side by side', () => {
+    expect(poolLimits(WORKER_HEAP_MB, 1)).toEqual({ maxOldGenerationSizeMb: WORKER_HEAP_MB });
+    const two = poolLimits(WORKER_HEAP_MB, 2);
+    expect(two.maxOldGenerationSizeMb).toBe(WORKER_HEAP_MB);
+    expect(two.maxYoungGenerationSizeMb).toBeLessThan(48);
+    expect(poolLimits(WORKER_HEAP_MB, 8)).toEqual(two);
   });
 });
 
