@@ -108,6 +108,12 @@ export class UriCandidate {
    * gate reads the source's line breaks there (`discoverDocument` and the ESLint plugin set it).
    */
   source: string | undefined;
+  /**
+   * Found by the tolerant reader in a file that does not parse: where its string begins and ends is
+   * a scanner's guess (a regular expression it took for a division, an unclosed template), so no fix
+   * of it is applied automatically; as ESLint runs no rule on such a file.
+   */
+  readWithoutParse = false;
   #analysis: Analysis | undefined;
 
   constructor(init: CandidateInit) {

@@ -13,7 +13,9 @@
  * 4. the fixed URI has strictly fewer problems than the URI;
  * 5. the string is not what a test expects character for character: in JavaScript, a value given to
  *    an assertion (`.toBe(…)`, `.toEqual({ url: … })`, `assert.equal(…)`) is compared as text, and a
- *    fix there fails the test however well it keeps the URL.
+ *    fix there fails the test however well it keeps the URL;
+ * 6. the file was parsed: in a JavaScript file that does not parse, the tolerant reader's strings are
+ *    a scanner's guess (ESLint runs no rule on such a file).
  *
  * "The same URL" means the same scheme, user, password, host and port, and the same path segments,
  * query names and values and fragment once percent-decoded: escaping a space or a `|` keeps them,
@@ -73,12 +75,13 @@ export interface SourceView {
 }
 
 /**
- * Why a fix cannot be applied automatically whatever it means (conditions 1, 2 and 5, and no
+ * Why a fix cannot be applied automatically whatever it means (conditions 1, 2, 5 and 6, and no
  * template syntax written), or `undefined`. A fix that is meant to change where a URI points — the
  * local-link rule's case of a file name — passes these and nothing more; every other fix passes
  * `unsafeFixReason`, which asks these first.
  */
 export function structuralFixReason(candidate: UriCandidate, edits: readonly TextEdit[], source?: SourceView): string | undefined {
+  if (candidate.readWithoutParse) return 'the file does not parse: where the string ends is a guess';
   const uri = candidate.uri;
   for (const edit of edits) {
     if (edit.start < 0 || edit.end > uri.length || edit.start > edit.end) return 'it reaches outside the URI';

@@ -138,5 +138,7 @@ function tolerantCandidates(text: string, options: DiscoveryOptions): UriCandida
         break;
     }
   }
-  return [...literalCandidates(text, nodes, options.templates), ...comments];
+  const candidates = [...literalCandidates(text, nodes, options.templates), ...comments];
+  for (const candidate of candidates) candidate.readWithoutParse = true;
+  return candidates;
 }
