@@ -60,6 +60,12 @@ export function ownCopy(text: string): string {
 const parsed = memo((uri) => parse(uri));
 const analysed = memo((uri) => analyze(uri, { normalForm: true }));
 
+/** Marks candidates found without a parse of their document (see `UriCandidate.readWithoutParse`); returns them. */
+export function readWithoutParse(candidates: UriCandidate[]): UriCandidate[] {
+  for (const candidate of candidates) candidate.readWithoutParse = true;
+  return candidates;
+}
+
 /** Why the string was taken for a URI. */
 export type CandidateContext = 'sink' | 'attribute' | 'shape' | 'prose';
 
@@ -109,9 +115,10 @@ export class UriCandidate {
    */
   source: string | undefined;
   /**
-   * Found by the tolerant reader in a file that does not parse: where its string begins and ends is
-   * a scanner's guess (a regular expression it took for a division, an unclosed template), so no fix
-   * of it is applied automatically; as ESLint runs no rule on such a file.
+   * Found without a parse of its document (a JavaScript, JSON or CSS file that does not parse, or
+   * the text a reader that stopped did not reach): where its string begins and ends is a scanner's
+   * guess (a regular expression taken for a division, an unclosed template), so no fix of it is
+   * applied automatically; as ESLint runs no rule on such a file.
    */
   readWithoutParse = false;
   #analysis: Analysis | undefined;

@@ -1,4 +1,4 @@
-import type { UriCandidate } from './candidate.js';
+import { readWithoutParse, type UriCandidate } from './candidate.js';
 import type { DiscoveryOptions, JsDiscovery } from './js/discover.js';
 import type { JsSourceCode } from './js/source-code.js';
 import { discoverCss } from './formats/css.js';
@@ -179,7 +179,7 @@ export function withTextFallback(text: string, found: readonly UriCandidate[], r
   const covered = found.map((candidate) => candidate.range);
   let fallback: UriCandidate[] = [];
   try {
-    fallback = discoverText(text).filter((candidate) => !covered.some(([a, b]) => candidate.range[0] < b && a < candidate.range[1]));
+    fallback = readWithoutParse(discoverText(text).filter((candidate) => !covered.some(([a, b]) => candidate.range[0] < b && a < candidate.range[1])));
   } catch {
     // The text reader never throws; should it, what the reader found stands.
   }

@@ -14,8 +14,8 @@
  * 5. the string is not what a test expects character for character: in JavaScript, a value given to
  *    an assertion (`.toBe(…)`, `.toEqual({ url: … })`, `assert.equal(…)`) is compared as text, and a
  *    fix there fails the test however well it keeps the URL;
- * 6. the file was parsed: in a JavaScript file that does not parse, the tolerant reader's strings are
- *    a scanner's guess (ESLint runs no rule on such a file).
+ * 6. the URI was found by a parse of its document: in a file that does not parse, the tolerant
+ *    readers' strings are a scanner's guess (ESLint runs no rule on such a file).
  *
  * "The same URL" means the same scheme, user, password, host and port, and the same path segments,
  * query names and values and fragment once percent-decoded: escaping a space or a `|` keeps them,

@@ -1,6 +1,6 @@
 /**
- * A JavaScript or TypeScript file that does not parse is still read (strings and comments, by the
- * tolerant reader), but no fix found there is applied automatically: where a string begins and ends
+ * A file that does not parse is still read (a JavaScript, JSON or CSS file's strings and comments by
+ * a tolerant scan), but no fix found there is applied automatically: where a string begins and ends
  * is a scanner's guess. Its problems stay reported, each fix offered as a suggestion.
  */
 import { describe, expect, it } from 'vitest';
@@ -62,5 +62,23 @@ describe('fixes in a file that does not parse', () => {
     expect(findings.map((finding) => finding.code)).toEqual(['path-unescaped-char']);
     expect(findings[0]!.fix).toBeUndefined();
     expect(findings[0]!.suggestions.length).toBeGreaterThan(0);
+  });
+
+  it('in JSON and CSS that do not parse, the same', () => {
+    const json = '{"home": "https://example.com/a b"} x\n';
+    const css = `${'a{'.repeat(300)}b{background:url("https://example.com/a b")}${'}'.repeat(300)}\n`;
+    const cssFound = discoverDocument(css, 'css');
+    expect(cssFound.parseError).toMatch(/nests too deep/);
+    for (const [text, kind] of [[json, 'json'], [css, 'css']] as const) {
+      const { candidates, sourceCode } = discoverDocument(text, kind);
+      expect(candidates.map((candidate) => candidate.uri)).toContain('https://example.com/a b');
+      expect(candidates.every((candidate) => candidate.readWithoutParse)).toBe(true);
+      const findings = runRules(candidates, RULES, sourceCode).filter((finding) => finding.code === 'path-unescaped-char');
+      expect(findings).toHaveLength(1);
+      expect(findings[0]!.fix).toBeUndefined();
+    }
+    // The same JSON, parsed: fixed.
+    const parsed = discoverDocument('{"home": "https://example.com/a b"}\n', 'json');
+    expect(runRules(parsed.candidates, RULES, parsed.sourceCode)[0]?.fix).toBeDefined();
   });
 });

@@ -6,7 +6,7 @@
  * css-tree's or the value is left alone.
  */
 import type { CssNode, WalkContext } from '@eslint/css-tree';
-import { textCandidate, type UriCandidate } from '../candidate.js';
+import { readWithoutParse, textCandidate, type UriCandidate } from '../candidate.js';
 import { cssTree } from '../parsers.js';
 import { XML_NAMESPACES } from '../shape.js';
 import { cssNestsDeeper } from './nesting.js';
@@ -325,5 +325,5 @@ function unparsedCandidates(text: string): UriCandidate[] {
   const out: UriCandidate[] = [];
   guarded(() => rawCandidates(text, [0, text.length], undefined, out));
   guarded(() => commentCandidates(text, out));
-  return out.sort((a, b) => a.range[0] - b.range[0]);
+  return readWithoutParse(out.sort((a, b) => a.range[0] - b.range[0]));
 }

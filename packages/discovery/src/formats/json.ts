@@ -4,7 +4,7 @@
  * a line continuation), so that a fix keeps the string's quotes and escapes.
  */
 import type { DocumentNode, Node as JsonNode, Range, ValueNode } from '@humanwhocodes/momoa';
-import { textCandidates, type UriCandidate } from '../candidate.js';
+import { readWithoutParse, textCandidates, type UriCandidate } from '../candidate.js';
 import { momoa } from '../parsers.js';
 import { proseCandidates } from '../prose.js';
 import { hasUriShape, isWholeUri, REGEX_LIKE, XML_NAMESPACES } from '../shape.js';
@@ -296,5 +296,5 @@ export function discoverJson(text: string, mode: JsonMode = 'json'): UriCandidat
     }
     return jsonCandidates(document, text);
   }
-  return tolerantCandidates(text);
+  return readWithoutParse(tolerantCandidates(text));
 }

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import type { UriCandidate } from '../candidate.js';
+import { readWithoutParse, type UriCandidate } from '../candidate.js';
 import { jsNestsDeeper, MAX_JS_NESTING } from '../formats/nesting.js';
 import { typescript } from '../parsers.js';
 import { commentCandidates } from './comments.js';
@@ -138,7 +138,5 @@ function tolerantCandidates(text: string, options: DiscoveryOptions): UriCandida
         break;
     }
   }
-  const candidates = [...literalCandidates(text, nodes, options.templates), ...comments];
-  for (const candidate of candidates) candidate.readWithoutParse = true;
-  return candidates;
+  return readWithoutParse([...literalCandidates(text, nodes, options.templates), ...comments]);
 }
