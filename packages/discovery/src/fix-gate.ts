@@ -81,7 +81,7 @@ export interface SourceView {
  * `unsafeFixReason`, which asks these first.
  */
 export function structuralFixReason(candidate: UriCandidate, edits: readonly TextEdit[], source?: SourceView): string | undefined {
-  if (candidate.readWithoutParse) return 'the file does not parse: where the string ends is a guess';
+  if (candidate.readWithoutParse) return 'the file does not parse, so where the string ends is only a guess';
   const uri = candidate.uri;
   for (const edit of edits) {
     if (edit.start < 0 || edit.end > uri.length || edit.start > edit.end) return 'it reaches outside the URI';
