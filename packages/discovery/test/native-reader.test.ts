@@ -24,6 +24,7 @@ const MAX_BYTES = 300_000;
 const MAX_LINE = 5_000;
 /** How many node_modules files the sample holds: enough for variety, bounded for two cores. */
 const SAMPLE = 450;
+const DECLARATION_SAMPLE = 150;
 
 const RULES: Partial<Record<RuleName, object>> = Object.fromEntries(presetRules('all').map((name) => [name, {}]));
 
@@ -32,7 +33,7 @@ function walk(dir: string, out: string[]): string[] {
     if (SKIP_DIRS.has(entry.name)) continue;
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) walk(full, out);
-    else if (entry.isFile() && CODE.test(entry.name) && !entry.name.endsWith('.d.ts')) out.push(full);
+    else if (entry.isFile() && CODE.test(entry.name)) out.push(full);
   }
   return out;
 }
@@ -43,8 +44,8 @@ function ownFiles(): string[] {
   return roots.map((root) => path.join(ROOT, root)).filter((dir) => existsSync(dir)).flatMap((dir) => walk(dir, []));
 }
 
-/** Every real .js/.mjs/.cjs file of the pnpm store, sorted by path; every k-th of them. */
-function sampleOfNodeModules(): string[] {
+/** Every real file of the pnpm store whose name matches `names` (JavaScript), sorted by path; every k-th of them, at most `size`. */
+function sampleOfNodeModules(names = /\.(?:js|mjs|cjs)$/, size = SAMPLE): string[] {
   const store = path.join(ROOT, 'node_modules/.pnpm');
   if (!existsSync(store)) return [];
   const files = new Set<string>();
@@ -58,14 +59,14 @@ function sampleOfNodeModules(): string[] {
         const full = path.join(dir, item.name);
         // Links point at other store entries, which are read in their own turn.
         if (item.isDirectory()) stack.push(full);
-        else if (item.isFile() && /\.(?:js|mjs|cjs)$/.test(item.name)) files.add(realpathSync(full));
+        else if (item.isFile() && names.test(item.name)) files.add(realpathSync(full));
       }
     }
   }
   const sorted = [...files].sort();
-  const step = Math.max(1, Math.floor(sorted.length / (SAMPLE * 3)));
+  const step = Math.max(1, Math.floor(sorted.length / (size * 3)));
   const picked: string[] = [];
-  for (let i = 0; i < sorted.length && picked.length < SAMPLE; i += step) {
+  for (let i = 0; i < sorted.length && picked.length < size; i += step) {
     const file = sorted[i]!;
     const bytes = statSync(file).size;
     if (bytes === 0 || bytes > MAX_BYTES) continue;
@@ -74,6 +75,15 @@ function sampleOfNodeModules(): string[] {
     picked.push(file);
   }
   return picked;
+}
+
+function parsesNatively(file: string): boolean {
+  try {
+    parseNative(readFileSync(file, 'utf8'), { filePath: file });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 interface Difference {
@@ -176,6 +186,18 @@ describe('the native reader finds what the typescript-estree reader finds', () =
     if (files.length === 0) return;
     const { parsed } = check(files);
     expect(parsed).toBeGreaterThan(files.length * 0.9);
+  });
+
+  it('on a sample of the workspace\'s node_modules declaration files, read as declaration files', () => {
+    const files = sampleOfNodeModules(/\.d\.[mc]?ts$/, DECLARATION_SAMPLE);
+    if (files.length === 0) return;
+    const { parsed } = check(files);
+    expect(parsed).toBeGreaterThan(files.length * 0.95);
+    // `export const x: T;` is a declaration file's normal content, which oxc rejects in a `.ts` file (175 of
+    // this workspace's 6,090 declaration files; 8 as declaration files): every such file of the sample is read natively.
+    const uninitialized = files.filter((file) => /\bconst\s+[\w$]+\s*:[^=;]*;/.test(readFileSync(file, 'utf8')));
+    expect(uninitialized.length).toBeGreaterThan(3);
+    expect(uninitialized.filter((file) => !parsesNatively(file))).toEqual([]);
   });
 });
 

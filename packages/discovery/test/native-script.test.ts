@@ -4,7 +4,7 @@
  * TypeScript for that one file).
  */
 import { describe, expect, it } from 'vitest';
-import { parseNative } from '../src/js/native.js';
+import { isDeclarationFile, parseNative } from '../src/js/native.js';
 import { discoverJsText } from '../src/js/text.js';
 
 const SCRIPTS = {
@@ -38,5 +38,30 @@ describe('a text with a lone surrogate', () => {
     const values = (reader: 'native' | 'typescript-estree') => discoverJsText(text, { filePath: 'a.tsx', reader }).candidates.map((candidate) => candidate.value);
     expect(values('native')).toEqual(values('typescript-estree'));
     expect(values('native')).toContain('https://exa\uDE00mple.com/');
+  });
+});
+
+describe('a declaration file', () => {
+  // A declaration file's normal content: constants without a value, functions without a body.
+  const text = "/** See https://example.com/a b */\nexport declare const home = 'https://example.com/c d';\nexport declare function get(url: string): void;\nexport const base: string;\n";
+
+  // The string first, then the comments (each found in the comment's text).
+  const URIS = ['https://example.com/c d', '* See https://example.com/a b '];
+
+  it.each(['types.d.ts', 'types.d.mts', 'types.d.cts', 'styles.d.css.ts', 'lib/index.d.ts'])('named %s is parsed natively, as a declaration file', (filePath) => {
+    expect(isDeclarationFile(filePath)).toBe(true);
+    expect(parseNative(text, { filePath }).ast.body).toHaveLength(3);
+    const key = (reader: 'native' | 'typescript-estree') => discoverJsText(text, { filePath, reader }).candidates.map((candidate) => [candidate.range, candidate.context, candidate.value]);
+    expect(key('native').map(([, , value]) => value)).toEqual(URIS);
+    expect(key('native')).toEqual(key('typescript-estree'));
+  });
+
+  it.each(['types.ts', 'types.mts', 'd.ts', 'types.d.tsx', 'types.D.TS'])('is not what a file named %s is', (filePath) => {
+    expect(isDeclarationFile(filePath)).toBe(false);
+  });
+
+  it('in a file that is not one, is rejected by the native parser and read by typescript-estree, as before', () => {
+    expect(() => parseNative(text, { filePath: 'types.ts' })).toThrow(SyntaxError);
+    expect(discoverJsText(text, { filePath: 'types.ts', reader: 'native' }).candidates.map((candidate) => candidate.value)).toEqual(URIS);
   });
 });

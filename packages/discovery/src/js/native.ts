@@ -88,6 +88,16 @@ const OPTIONS = { sourceType: 'module', astType: 'ts', range: false, preservePar
 const JS_OPTIONS = { ...OPTIONS, astType: 'js' } as const;
 const RAW_OPTIONS = { ...OPTIONS, range: true, experimentalRawTransfer: true } as const;
 
+/**
+ * Whether the file is a TypeScript declaration file, as TypeScript names them: `.d.ts`, `.d.mts`,
+ * `.d.cts`, or a `.ts` file whose name holds `.d.` (`styles.d.css.ts`, TypeScript's arbitrary extensions).
+ */
+export function isDeclarationFile(filePath: string | undefined): boolean {
+  if (filePath === undefined) return false;
+  const base = filePath.slice(Math.max(filePath.lastIndexOf('/'), filePath.lastIndexOf('\\')) + 1);
+  return /\.d\.[mc]?ts$/.test(base) || (base.endsWith('.ts') && base.includes('.d.'));
+}
+
 /** Whether the file is JavaScript (`.js`, `.jsx`, `.mjs`, `.cjs`): a file without a name is read as TypeScript. */
 function isJavaScript(filePath: string | undefined): boolean {
   return filePath !== undefined && /\.[mc]?jsx?$/i.test(filePath);
@@ -183,8 +193,11 @@ function treeOf(parser: Oxc, text: string, options: JsParseOptions): { ast: TSES
   // U+FFFD in every value and raw text; typescript-estree reads it as it is.
   if (!(text as WellFormed).isWellFormed()) throw new SyntaxError('the text holds a lone surrogate, which the native parser does not keep');
   const jsx = options.jsx ?? hasJsx(options.filePath);
-  const name = jsx ? 'file.tsx' : 'file.ts';
-  const lang = jsx ? 'tsx' : 'ts';
+  // A declaration file is read as one: `export const x: T;` and `declare` forms are its normal content,
+  // which oxc rejects in a `.ts` file (typescript-estree reads them anywhere).
+  const declaration = !jsx && isDeclarationFile(options.filePath);
+  const name = declaration ? 'file.d.ts' : jsx ? 'file.tsx' : 'file.ts';
+  const lang = declaration ? 'dts' : jsx ? 'tsx' : 'ts';
   let chosen: Record<string, unknown> | undefined;
   let result: OxcResult | undefined;
   if (usesRawTransfer(parser)) {
