@@ -226,7 +226,10 @@ describe('the native reader\'s hand-over of the tree', () => {
     const treeOf = (text: string, file: string): string | undefined => {
       try {
         const sourceCode = parseNative(text, { filePath: file });
-        return JSON.stringify(sourceCode.ast, (key, value: unknown) => (key === 'parent' ? undefined : typeof value === 'bigint' ? `${value}n` : value));
+        // A node's `range` first, whether the node holds it (raw transfer) or makes it when read (JSON).
+        const withRange = (value: unknown): unknown =>
+          value !== null && typeof value === 'object' && typeof (value as { type?: unknown }).type === 'string' && 'range' in value ? { range: (value as { range: unknown }).range, ...value } : value;
+        return JSON.stringify(sourceCode.ast, (key, value: unknown) => (key === 'parent' ? undefined : typeof value === 'bigint' ? `${value}n` : withRange(value)));
       } catch (error) {
         return `rejected: ${error instanceof Error ? error.message : String(error)}`;
       }

@@ -3,8 +3,9 @@
  * itself, as typescript-estree reads it, instead of leaving it to typescript-estree (which loads
  * TypeScript for that one file).
  */
+import type { TSESTree } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
-import { isDeclarationFile, parseNative } from '../src/js/native.js';
+import { isDeclarationFile, nativeRawTransfer, parseNative } from '../src/js/native.js';
 import { discoverJsText } from '../src/js/text.js';
 
 const SCRIPTS = {
@@ -63,5 +64,28 @@ describe('a declaration file', () => {
   it('in a file that is not one, is rejected by the native parser and read by typescript-estree, as before', () => {
     expect(() => parseNative(text, { filePath: 'types.ts' })).toThrow(SyntaxError);
     expect(discoverJsText(text, { filePath: 'types.ts', reader: 'native' }).candidates.map((candidate) => candidate.value)).toEqual(URIS);
+  });
+});
+
+describe('the ranges of a tree handed over as JSON', () => {
+  it('are made from `start` and `end` when read, are then the node\'s own, and can be set', () => {
+    const sourceCode = parseNative('const a = f("https://example.com/");\n', { filePath: 'a.ts' });
+    const declaration = sourceCode.ast.body[0] as TSESTree.VariableDeclaration;
+    const call = declaration.declarations[0]!.init as TSESTree.CallExpression;
+    if (nativeRawTransfer()) {
+      // Raw transfer gives every node its range.
+      expect(Object.hasOwn(call, 'range')).toBe(true);
+      return;
+    }
+    expect(Object.hasOwn(call, 'range')).toBe(false);
+    expect(call.range).toEqual([10, 35]);
+    expect(Object.hasOwn(call, 'range')).toBe(true);
+    expect(call.range).toBe(call.range);
+    expect(Object.keys(call)).toContain('range');
+    const argument = call.arguments[0]!;
+    argument.range = [1, 2];
+    expect(argument.range).toEqual([1, 2]);
+    expect(Object.getOwnPropertyDescriptor(argument, 'range')).toMatchObject({ value: [1, 2], writable: true, enumerable: true });
+    expect(sourceCode.getText(call.callee)).toBe('f');
   });
 });
