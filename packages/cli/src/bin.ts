@@ -1,5 +1,9 @@
 #!/usr/bin/env node
+import { returnNativeMemoryEarly } from '@urilint/discovery';
 import { main } from './main.js';
+
+// Before any worker loads the native parser: its allocator gives freed memory back at once.
+returnNativeMemoryEarly();
 
 // Output piped into a command that exits early (`| head`): stop quietly.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { returnNativeMemoryEarly } from '@urilint/discovery';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { startServer } from './server.js';
 
@@ -17,5 +18,7 @@ if (args.includes('--help') || args.includes('-h')) {
   process.stderr.write(`urilint-language-server: say how to talk to the editor.\n\n${USAGE}\n`);
   process.exitCode = 2;
 } else {
+  // Before the first document is read: the native parser's allocator gives freed memory back at once.
+  returnNativeMemoryEarly();
   startServer(createConnection(ProposedFeatures.all));
 }

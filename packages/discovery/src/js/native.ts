@@ -43,6 +43,20 @@ export function setNativeNotice(handler: (message: string) => void): void {
   notice = handler;
 }
 
+/**
+ * Asks the native parser's allocator to give freed memory back to the system at once, for a process
+ * that reads many files (the command line, the language server); a library leaves it to the process.
+ * Call it on the main thread before the first file is read: oxc-parser's binding allocates with
+ * mimalloc, which reads its settings from the environment when the binding is loaded (by any
+ * thread), and by default keeps freed pages 10 ms and returns them only at a later allocation. The
+ * parser's own tree is freed before the tree is handed over; while typescript.js (9.1 MB) was
+ * handed over, the process held 292 MB with this and 354 MB without. A setting already in the
+ * environment is kept.
+ */
+export function returnNativeMemoryEarly(): void {
+  process.env['MIMALLOC_PURGE_DELAY'] ??= '0';
+}
+
 /** Why the native parser is not used, once its loading was tried and failed; undefined otherwise. */
 export function nativeUnavailable(): string | undefined {
   return loadError;
