@@ -6,10 +6,9 @@
  * ESLint hands it. A file oxc rejects is read by the typescript-estree path (`parseJs`); where the
  * binding cannot load, every file is, after one notice.
  */
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { isMainThread } from 'node:worker_threads';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { collectGarbage } from '../memory.js';
 import { oxcParser } from '../parsers.js';
 import { LightScope, LightScopeManager, type LightDefinition } from './light-scope.js';
 import { jsxAttributeValue } from './literal-map.js';
@@ -189,36 +188,23 @@ export function parseNative(text: string, options: JsParseOptions = {}): JsSourc
   const parser = loadNative();
   if (parser === null) throw new Error(`the native parser is not available: ${loadError}`);
   const { ast, estree } = treeOf(parser, text, options);
-  if (text.length >= LARGE_TEXT && !usesRawTransfer(parser)) collectGarbage()?.();
+  const large = text.length >= LARGE_TEXT && !usesRawTransfer(parser);
+  if (large) collectGarbage();
   const { nodes, manager, walked } = walk(ast, parser.visitorKeys, estree);
+  if (large) collectGarbage();
   return sourceOf(text, ast, parser.visitorKeys as TSESLint.SourceCode['visitorKeys'], manager, nodes, walked);
 }
 
-/** From this many characters on, a tree handed over as JSON is followed by a full garbage collection. */
-const LARGE_TEXT = 2_000_000;
-
 /**
- * V8's full garbage collection, where it can be had without a command-line flag (as jest's leak
- * detector has it), else undefined. After `JSON.parse` of a large tree, the JSON text stays resident
- * (V8 frees its large-object space only in a full collection, which the walk's allocations seldom
- * start) while the walk adds parents, ranges and scopes: on typescript.js (9.1 MB) `urilint scan`
- * peaked at 627 MB with it and 472 MB without. A collection costs tens of milliseconds, against
- * seconds for such a file.
+ * From this many characters on, a tree handed over as JSON is followed by a full garbage collection,
+ * and so is the walk over it. After `JSON.parse` of a large tree the JSON text stays resident (V8
+ * frees its large-object space only in a full collection, which the walk's allocations seldom start)
+ * while the walk adds parents and scopes: on typescript.js (9.1 MB) `urilint scan` peaked at 627 MB
+ * without the first collection and 472 MB with it. The second, after the walk, lets go of what the
+ * walk and the hand-over left before discovery runs: 369–374 MB against 400–401 MB, for about 0.3 s
+ * more CPU time on that file (1.9 s in all). A file this large is a bundle, seldom met.
  */
-const collectGarbage = ((): (() => (() => void) | undefined) => {
-  let gc: (() => void) | null | undefined;
-  return () => {
-    if (gc === undefined) {
-      try {
-        v8.setFlagsFromString('--expose-gc');
-        gc = vm.runInNewContext('gc') as () => void;
-      } catch {
-        gc = null;
-      }
-    }
-    return gc ?? undefined;
-  };
-})();
+const LARGE_TEXT = 2_000_000;
 
 /** `String.prototype.isWellFormed` (Node ≥ 20; ES2024, beyond the library this package compiles against). */
 type WellFormed = string & { isWellFormed(): boolean };
