@@ -68,8 +68,15 @@ describe('a declaration file', () => {
 });
 
 describe('the ranges of a tree handed over as JSON', () => {
-  it('are made from `start` and `end` when read, are then the node\'s own, and can be set', () => {
-    const sourceCode = parseNative('const a = f("https://example.com/");\n', { filePath: 'a.ts' });
+  const code = 'const a = f("https://example.com/");\n';
+
+  it('are set in the walk', () => {
+    const call = (parseNative(code, { filePath: 'a.ts' }).ast.body[0] as TSESTree.VariableDeclaration).declarations[0]!.init!;
+    expect(Object.getOwnPropertyDescriptor(call, 'range')).toMatchObject({ value: [10, 35], writable: true, enumerable: true });
+  });
+
+  it('in a tree of 2 M characters or more, are made from `start` and `end` when read, are then the node\'s own, and can be set', () => {
+    const sourceCode = parseNative(`${code}// ${'x'.repeat(2_000_000)}\n`, { filePath: 'a.ts' });
     const declaration = sourceCode.ast.body[0] as TSESTree.VariableDeclaration;
     const call = declaration.declarations[0]!.init as TSESTree.CallExpression;
     if (nativeRawTransfer()) {

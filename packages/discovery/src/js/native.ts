@@ -89,8 +89,8 @@ export function setNativeParser(parser: Oxc | null | undefined): void {
 }
 
 /**
- * The tree as JSON: without `range` (a node makes it from `start` and `end` when it is read, see
- * `RANGE_FROM_OFFSETS`), and for a JavaScript file as ESTree, without the TS-ESTree fields every
+ * The tree as JSON: without `range` (the walk makes it from `start` and `end`, or in a large tree a
+ * node when it is read: `RANGE_FROM_OFFSETS`), and for a JavaScript file as ESTree, without the TS-ESTree fields every
  * node of a TypeScript tree carries (`decorators: []`, `optional: false`, `typeAnnotation: null`…),
  * which a JavaScript file never fills. On a 9 MB
  * file the JSON string is the largest thing in memory while `JSON.parse` reads it: the two cut the
@@ -162,10 +162,13 @@ function ownRange(node: object, range: unknown): unknown {
 }
 
 /**
- * The prototype of the nodes of a tree handed over as JSON, which come without `range` (see OPTIONS):
- * `range` is made from the node's `start` and `end` when first read, and is from then on the node's
- * own, as a parser's; assigning it sets it. Most nodes' ranges are never read, and one array each
- * made in the walk cost 58 MB of the 946,000-node tree of typescript.js (9.1 MB).
+ * The prototype of the nodes of a large tree (`LARGE_TEXT`) handed over as JSON, which come without
+ * `range` (see OPTIONS): `range` is made from the node's `start` and `end` when first read, and is
+ * from then on the node's own, as a parser's; assigning it sets it. Most nodes' ranges are never
+ * read, and one array each made in the walk cost 58 MB of the 946,000-node tree of typescript.js
+ * (9.1 MB). A smaller tree's nodes are each given their array in the walk: changing a node's
+ * prototype and making its range when read cost more time than the arrays (the language server's
+ * 10,000-line document: the walk 14 ms against 11, discovery 50 ms against 37).
  */
 const RANGE_FROM_OFFSETS: object = Object.create(Object.prototype, {
   range: {
@@ -190,7 +193,7 @@ export function parseNative(text: string, options: JsParseOptions = {}): JsSourc
   const { ast, estree } = treeOf(parser, text, options);
   const large = text.length >= LARGE_TEXT && !usesRawTransfer(parser);
   if (large) collectGarbage();
-  const { nodes, manager, walked } = walk(ast, parser.visitorKeys, estree);
+  const { nodes, manager, walked } = walk(ast, parser.visitorKeys, estree, large);
   if (large) collectGarbage();
   return sourceOf(text, ast, parser.visitorKeys as TSESLint.SourceCode['visitorKeys'], manager, nodes, walked);
 }
@@ -373,6 +376,8 @@ function walk(
   program: TSESTree.Program,
   keys: Record<string, readonly string[]>,
   estree: boolean,
+  /** Ranges made when read (`RANGE_FROM_OFFSETS`), not in the walk. */
+  lazyRanges: boolean,
 ): { nodes: Node[]; identifiers: TSESTree.Identifier[]; manager: LightScopeManager; walked: DiscoveryWalk } {
   const nodes: Node[] = [];
   const identifiers: TSESTree.Identifier[] = [];
@@ -478,8 +483,11 @@ function walk(
     // A tree handed over as JSON comes without `range` (see OPTIONS). ESTree's template element
     // spans its text only; TS-ESTree's (and discovery's) takes in the `` ` ``, `${` and `}` around it.
     if (record.range === undefined) {
-      if (type === 'TemplateElement' && estree) record.range = [(record['start'] as number) - 1, (record['end'] as number) + ((node as TSESTree.TemplateElement).tail ? 1 : 2)];
-      else Object.setPrototypeOf(node, RANGE_FROM_OFFSETS);
+      const start = record['start'] as number;
+      const end = record['end'] as number;
+      if (type === 'TemplateElement' && estree) record.range = [start - 1, end + ((node as TSESTree.TemplateElement).tail ? 1 : 2)];
+      else if (lazyRanges) Object.setPrototypeOf(node, RANGE_FROM_OFFSETS);
+      else record.range = [start, end];
     }
     const flags = WALK[type];
     let inner = scope;
