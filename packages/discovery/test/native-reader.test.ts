@@ -228,7 +228,7 @@ describe('the native reader\'s hand-over of the tree', () => {
         const sourceCode = parseNative(text, { filePath: file });
         // A node's `range` first, whether the node holds it (raw transfer) or makes it when read (JSON).
         const withRange = (value: unknown): unknown =>
-          value !== null && typeof value === 'object' && typeof (value as { type?: unknown }).type === 'string' && 'range' in value ? { range: (value as { range: unknown }).range, ...value } : value;
+          value !== null && typeof value === 'object' && typeof (value as { type?: unknown }).type === 'string' && 'range' in value ? Object.assign({ range: (value as { range: unknown }).range }, value) : value;
         return JSON.stringify(sourceCode.ast, (key, value: unknown) => (key === 'parent' ? undefined : typeof value === 'bigint' ? `${value}n` : withRange(value)));
       } catch (error) {
         return `rejected: ${error instanceof Error ? error.message : String(error)}`;
