@@ -133,7 +133,7 @@ describe('a large file in a scan (the built command)', () => {
   const temp = mkdtempSync(join(tmpdir(), 'urilint-scan-jobs-'));
   afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
-  it('is checked alone in a worker of its own after the others, and reported in its place', async () => {
+  it('is checked alone in a worker of its own (before the main thread\'s files, after a pool\'s), and reported in its place', async () => {
     if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`pnpm build\` first (the tests build nothing).`);
     mkdirSync(join(temp, 'tree'));
     for (let i = 0; i < 6; i++) writeFileSync(join(temp, 'tree', `f${i}.txt`), `see http://0x7f.1/${i}%zz\n`);
@@ -156,7 +156,7 @@ describe('where the files go', () => {
   const tasks = (sizes: number[]) => sizes.map((size, index) => ({ index, path: `f${index}`, size, writable: true, settings: 0 }));
   const indexes = (list: readonly { index: number }[]): number[] => list.map((task) => task.index);
 
-  it('one job on a small tree: the main thread, the large files last in workers of their own', () => {
+  it('one job on a small tree: the main thread, the large files in workers of their own', () => {
     const plan = planOf(tasks([10, HEAVY_BYTES + 1, 20]), 1);
     expect([indexes(plan.main), indexes(plan.pool), plan.jobs, indexes(plan.last)]).toEqual([[0, 2], [], 0, [1]]);
   });

@@ -7,8 +7,9 @@
  * worker collects its garbage instead of growing towards V8's default limit of
  * a quarter of the machine's memory, and files whose trees would not fit under
  * the cap (larger than `HEAVY_BYTES`, or one that stopped a worker for memory)
- * are checked last, one at a time, each in a worker of its own, so that no two
- * large trees are held at once and their garbage leaves with their worker.
+ * are checked one at a time, each in a worker of its own, so that no two large
+ * trees are held at once and their garbage leaves with their worker: after a
+ * pool, or before the main thread's own files (see `checkFiles`).
  */
 import { existsSync } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -199,7 +200,7 @@ function inWorkers(tasks: readonly FileTask[], options: PoolOptions, settings: C
  */
 export const MAIN_THREAD_MAX_BYTES = 16 * 1024 * 1024;
 
-/** Where the files go: to the main thread, to a pool of `jobs` capped workers, then one at a time each to a worker of its own. */
+/** Where the files go: to the main thread or to a pool of `jobs` capped workers, and one at a time each to a worker of its own (`last`: see `checkFiles` for when). */
 export interface Plan {
   main: FileTask[];
   pool: FileTask[];
@@ -220,22 +221,25 @@ export function planOf(tasks: readonly FileTask[], jobs: number, workers = true)
  * Checks every task and calls `onResult` as results arrive, in any order.
  * Returns the number of workers that ran at once (0 when the main thread did the work).
  *
- * The files larger than `HEAVY_BYTES` come last, each alone in a worker of its own (without the
- * cap) once the others are done: a large tree is never held beside another, and its garbage leaves
- * with its worker instead of raising the main thread's heap for the rest of the run.
+ * The files larger than `HEAVY_BYTES` are each checked alone in a worker of its own (without the
+ * cap): a large tree is never held beside another, and its garbage leaves with its worker. Where
+ * the main thread checks the other files, the large ones come first, while the main thread's heap
+ * is small: its heap is not capped, and what its files leave stays resident. eslint's repository (16
+ * MB in the main thread, then its 1.1 MB CHANGELOG.md) peaked at 406–414 MB so and 587–737 MB with
+ * the large file last, in the same time. Where a pool checks them, the large ones come last: first,
+ * over this workspace's node_modules, they peaked higher (567 MB against 543 MB with two workers).
  */
 export async function checkFiles(tasks: readonly FileTask[], jobs: number, settings: CheckSettings, onResult: OnResult): Promise<number> {
   const plan = planOf(tasks, jobs, workersAvailable());
+  const alone = { jobs: 1, alone: true } as const;
+  if (plan.main.length > 0 && plan.last.length > 0) await inWorkers(plan.last, alone, settings, onResult);
   await inProcess(plan.main, settings, onResult);
+  if (plan.pool.length === 0) return plan.last.length > 0 ? 1 : 0;
   // What listing the tree left (over this workspace's node_modules, a heap of 97 MB holding 18 MB of
   // live objects) would stay resident beside the workers until V8 next needed room.
-  if (plan.pool.length > 0) collectGarbage();
-  const left = plan.pool.length === 0 ? [] : await inWorkers(plan.pool, { jobs: plan.jobs, heapMb: WORKER_HEAP_MB }, settings, onResult);
+  collectGarbage();
+  const left = await inWorkers(plan.pool, { jobs: plan.jobs, heapMb: WORKER_HEAP_MB }, settings, onResult);
   const last = [...plan.last, ...left].sort((a, b) => a.index - b.index);
-  // The same for what the main thread's own files left, beside the large files' worker: checking
-  // eslint's repository (16 MB in the main thread, then its 1.1 MB CHANGELOG.md alone) peaked at
-  // 620–657 MB with this collection and 662–690 MB without.
-  if (plan.main.length > 0 && last.length > 0) collectGarbage();
-  if (last.length > 0) await inWorkers(last, { jobs: 1, alone: true }, settings, onResult);
-  return Math.max(plan.jobs, last.length > 0 ? 1 : 0);
+  if (last.length > 0) await inWorkers(last, alone, settings, onResult);
+  return plan.jobs;
 }
