@@ -225,9 +225,10 @@ export function planOf(tasks: readonly FileTask[], jobs: number, workers = true)
  * cap): a large tree is never held beside another, and its garbage leaves with its worker. Where
  * the main thread checks the other files, the large ones come first, while the main thread's heap
  * is small: its heap is not capped, and what its files leave stays resident. eslint's repository (16
- * MB in the main thread, then its 1.1 MB CHANGELOG.md) peaked at 406–414 MB so and 587–737 MB with
- * the large file last, in the same time. Where a pool checks them, the large ones come last: first,
- * over this workspace's node_modules, they peaked higher (567 MB against 543 MB with two workers).
+ * MB in the main thread, and its 1.1 MB CHANGELOG.md) peaked at 394–414 MB with the large file
+ * first and 555–738 MB with it last, in the same time. Where a pool checks the others, the large
+ * ones come last: first, over this workspace's node_modules, they peaked higher (567 MB against
+ * 543 MB with two workers).
  */
 export async function checkFiles(tasks: readonly FileTask[], jobs: number, settings: CheckSettings, onResult: OnResult): Promise<number> {
   const plan = planOf(tasks, jobs, workersAvailable());

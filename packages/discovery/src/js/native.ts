@@ -90,13 +90,12 @@ export function setNativeParser(parser: Oxc | null | undefined): void {
 
 /**
  * The tree as JSON: without `range` (the walk makes it from `start` and `end`, or in a large tree a
- * node when it is read: `RANGE_FROM_OFFSETS`), and for a JavaScript file as ESTree, without the TS-ESTree fields every
- * node of a TypeScript tree carries (`decorators: []`, `optional: false`, `typeAnnotation: null`…),
- * which a JavaScript file never fills. On a 9 MB
- * file the JSON string is the largest thing in memory while `JSON.parse` reads it: the two cut the
- * process's peak from 546 to 364 MB and the hand-over's CPU time by half (oxc-parser 0.156,
- * typescript.js). A JavaScript file is still parsed with TypeScript's syntax (`lang`), as
- * typescript-eslint parses it for ESLint.
+ * node when it is read: `RANGE_FROM_OFFSETS`), and for a JavaScript file as ESTree, without the
+ * TS-ESTree fields every node of a TypeScript tree carries (`decorators: []`, `optional: false`,
+ * `typeAnnotation: null`…), which a JavaScript file never fills. On a 9 MB file the JSON string is
+ * the largest thing in memory while `JSON.parse` reads it: the two cut the process's peak from 546
+ * to 364 MB and the hand-over's CPU time by half (oxc-parser 0.156, typescript.js). A JavaScript
+ * file is still parsed with TypeScript's syntax (`lang`), as typescript-eslint parses it for ESLint.
  */
 const OPTIONS = { sourceType: 'module', astType: 'ts', range: false, preserveParens: false } as const;
 const JS_OPTIONS = { ...OPTIONS, astType: 'js' } as const;
