@@ -1,7 +1,12 @@
 // Throughput of @urilint/core `parse` against peer URI parsers and validators, on two corpora:
 // real-world URLs and a generated, seeded mix of URI references. Run: `pnpm bench` (repo root),
-// or `node parse.bench.mjs [--rounds <n>] [--baseline <core dist/index.js>]` from bench/ once core
-// is built; --baseline adds another build of core (an earlier commit's) as a contender.
+// or `node parse.bench.mjs [--rounds <n>] [--baseline <core dist/index.js>] [--corpus <name>]` from
+// bench/ once core is built; --baseline adds another build of core (an earlier commit's) as a
+// contender; --corpus (real-world, generated or flat) measures that corpus alone.
+//
+// The corpora run in one process, in that order, so a JavaScript contender meets each corpus with
+// what the earlier ones taught the engine (which string representations its property accesses saw),
+// as in a linter that reads strings of every origin. --corpus shows a corpus without that history.
 //
 // The contenders run side by side: each round passes every contender once over the corpus, in an
 // order that rotates from round to round, so that other work on a shared machine falls on all of
@@ -20,6 +25,7 @@ const REAL_WORLD_FILE = new URL('../../shared/data/real-world-urls.txt', import.
 const GENERATED_SIZE = 20_000;
 const GENERATED_SEED = 3986;
 const DEFAULT_ROUNDS = 30;
+const CORPUS_NAMES = ['real-world', 'generated', 'flat'];
 const WARMUP_PASSES = 5;
 // The base for `URL.canParse(s, BASE)`: without one, WHATWG rejects every relative reference at once.
 const BASE = 'http://example.com/a/b';
@@ -409,12 +415,18 @@ function fail(message) {
 
 function readOptions(argv) {
   try {
-    const { values } = parseArgs({ args: argv, options: { rounds: { type: 'string' }, baseline: { type: 'string' } } });
+    const { values } = parseArgs({
+      args: argv,
+      options: { rounds: { type: 'string' }, baseline: { type: 'string' }, corpus: { type: 'string' } },
+    });
     const rounds = values.rounds === undefined ? DEFAULT_ROUNDS : Number(values.rounds);
     if (!Number.isInteger(rounds) || rounds <= 0) throw new Error(`--rounds must be a positive integer, got ${values.rounds}`);
-    return { rounds, baseline: values.baseline };
+    if (values.corpus !== undefined && !CORPUS_NAMES.includes(values.corpus)) {
+      throw new Error(`--corpus must be one of ${CORPUS_NAMES.join(', ')}, got ${values.corpus}`);
+    }
+    return { rounds, baseline: values.baseline, corpus: values.corpus };
   } catch (error) {
-    fail(`${error.message}\nusage: node parse.bench.mjs [--rounds <n>] [--baseline <path to another build's dist/index.js>]`);
+    fail(`${error.message}\nusage: node parse.bench.mjs [--rounds <n>] [--baseline <path to another build's dist/index.js>] [--corpus ${CORPUS_NAMES.join('|')}]`);
   }
 }
 
@@ -442,27 +454,29 @@ async function loadBaseline(file) {
 }
 
 async function main() {
-  const { rounds, baseline: baselineFile } = readOptions(process.argv.slice(2));
+  const { rounds, baseline: baselineFile, corpus: only } = readOptions(process.argv.slice(2));
   const baseline = await loadBaseline(baselineFile);
   const core = await loadCore();
   checkRegExp();
   const list = contenders(core.parse, baseline);
   const generated = generateMix(GENERATED_SIZE, GENERATED_SEED);
   const corpora = [
-    { title: 'real-world URLs (shared/data/real-world-urls.txt)', strings: loadRealWorld() },
-    { title: `generated URI references (seed ${GENERATED_SEED})`, strings: generated },
+    { name: 'real-world', title: 'real-world URLs (shared/data/real-world-urls.txt)', strings: loadRealWorld() },
+    { name: 'generated', title: `generated URI references (seed ${GENERATED_SEED})`, strings: generated },
     // The same strings as a linter meets them, read from a file: the generator builds each by
     // concatenation, which V8 keeps as a rope that every character read outside a regex walks; a
     // JSON round trip gives the same strings (lone surrogates included) flat.
     {
+      name: 'flat',
       title: `generated URI references (seed ${GENERATED_SEED}), flat as if read from a file`,
       strings: JSON.parse(JSON.stringify(generated)),
     },
-  ];
+  ].filter((corpus) => only === undefined || corpus.name === only);
 
   console.log(`# URI parse benchmark, ${new Date().toISOString().slice(0, 10)}`);
   console.log(`${machineLine()} · ${commitLine()}`);
-  console.log(`${rounds} rounds after ${WARMUP_PASSES} warm-up passes; one round = one pass of every contender over the corpus, in rotating order\n`);
+  console.log(`${rounds} rounds after ${WARMUP_PASSES} warm-up passes; one round = one pass of every contender over the corpus, in rotating order`);
+  console.log(only === undefined ? '' : `--corpus ${only}: this corpus alone, without the others before it in this process\n`);
   for (const { title, strings } of corpora) {
     console.log(`## ${title}: ${describe(strings)}\n`);
     const loadBefore = os.loadavg()[0];
