@@ -2,7 +2,7 @@
  * parse reads plain characters with sticky patterns and well-formed percent-encoded UTF-8 on its
  * fast path, and shares one diagnosing parser, its patterns and an octet buffer between calls.
  * These properties hold the fast path to the rules the rest of core states independently
- * (`tryPercentDecode`), and a result to its input alone.
+ * (`tryPercentDecode`), and a result to its input alone, whatever kind of string holds it.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -47,6 +47,26 @@ describe('the fast path', () => {
         expect(JSON.stringify(parse(input, inputOptions))).toBe(alone);
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('gives the same result whatever the string is made of: a rope, a slice, two-byte storage, an object key', () => {
+    fc.assert(
+      fc.property(reference, options, (input, o) => {
+        const alone = JSON.stringify(parse(input, o));
+        const half = input.length >> 1;
+        const kinds = [
+          input.slice(0, half) + input.slice(half), // a rope once long enough
+          ('0123456789abcdef' + input).slice(16), // a slice of a longer string
+          (input + '\u0100').slice(0, -1), // two-byte storage holding the same text
+          Object.keys({ [input]: 0 })[0]!, // internalized
+        ];
+        for (const kind of kinds) {
+          expect(kind).toBe(input);
+          expect(JSON.stringify(parse(kind, o))).toBe(alone);
+        }
+      }),
+      { numRuns: 1000 },
     );
   });
 
