@@ -233,7 +233,8 @@ export function planOf(tasks: readonly FileTask[], jobs: number, workers = true)
 export async function checkFiles(tasks: readonly FileTask[], jobs: number, settings: CheckSettings, onResult: OnResult): Promise<number> {
   const plan = planOf(tasks, jobs, workersAvailable());
   const alone = { jobs: 1, alone: true } as const;
-  if (plan.main.length > 0 && plan.last.length > 0) await inWorkers(plan.last, alone, settings, onResult);
+  // No pool: the large files first (also when no other file is in the run: each of them is checked).
+  if (plan.pool.length === 0 && plan.last.length > 0) await inWorkers(plan.last, alone, settings, onResult);
   await inProcess(plan.main, settings, onResult);
   if (plan.pool.length === 0) return plan.last.length > 0 ? 1 : 0;
   // What listing the tree left (over this workspace's node_modules, a heap of 97 MB holding 18 MB of
