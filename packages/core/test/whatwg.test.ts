@@ -169,7 +169,9 @@ describe('URL rejects what RFC 3986 accepts', () => {
     ['http://example.com:99999/', '99999', '65535'],
     ['foo://example.com:65536/', '65536', '65535'],
     ['http://%2F/', '%2F', '"/"'],
-    ['http://xn--a.com/', 'xn--a.com', 'IDNA'],
+    // A ZERO WIDTH JOINER between two letters, percent-encoded: UTS #46's CheckJoiners (ContextJ) rejects it.
+    // (Not `xn--a`: Node 24's URL no longer checks the Punycode of an A-label, Node 20's does.)
+    ['http://a%E2%80%8Db.com/', 'a%E2%80%8Db.com', 'IDNA'],
     ['http://', 'http://', 'host'],
     ['http://:80/', 'http://:80/', 'empty'],
     ['//256.1.1.1/', '256.1.1.1', 'IPv4'],
