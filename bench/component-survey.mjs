@@ -13,6 +13,7 @@
 // source line; ESLint's and scan's are compared place by place. --root is the urilint checkout whose
 // builds are used (default: this one; run `pnpm build` first). The verdicts, read by hand, are kept
 // in --verdicts keyed by repo|file|line|rule|text; messages without one are printed.
+import './node.mjs';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -102,7 +103,7 @@ for (const name of execFileSync('ls', [REPOS], { encoding: 'utf8' }).split('\n')
   for (let at = 0; at < files.length; at += 200) {
     let out;
     try {
-      out = execFileSync('node', [CLI, 'scan', '--format', 'json', '--no-config', ...files.slice(at, at + 200)], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] });
+      out = execFileSync(process.execPath, [CLI, 'scan', '--format', 'json', '--no-config', ...files.slice(at, at + 200)], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] });
     } catch (error) {
       out = error.stdout;
     }

@@ -18,6 +18,7 @@
 // the verdict tallies and false-positive rates) to --out. The verdicts, read by hand, live in
 // --verdicts keyed by repo|file|line|code|URI (and |expression for no-unencoded-interpolation); messages of recommended and of the strict samples that
 // have no verdict are printed, so a re-run shows what is new.
+import './node.mjs';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';

@@ -7,6 +7,7 @@
 // tests: a timing fails when the machine is busy.
 //
 //   node growth.bench.mjs [--small 100000] [--factor 10]   (after pnpm build)
+import './node.mjs';
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';

@@ -20,6 +20,7 @@
  *          remark-validate-links` was run (outside the workspace: the peers are not dependencies).
  * Needs `pnpm build` first (the command line from packages/cli/dist).
  */
+import './node.mjs';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';

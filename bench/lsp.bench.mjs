@@ -12,6 +12,7 @@
 // calls, templates with `${}`, string constants, comments with links and `url:` keys; about one URI
 // every 5–10 lines, a few percent of them with a problem (a space, `%zz`, `|`). The service is
 // called in-process, without the LSP transport: the figures are the service's compute time.
+import './node.mjs';
 import { Buffer } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';

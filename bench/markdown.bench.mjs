@@ -19,6 +19,7 @@
 //   node markdown.bench.mjs --differential [--mb 1.6]   # the reader against @eslint/markdown's tree on the set: differences
 //   node markdown.bench.mjs --keep DIR                  # copy the set into DIR and stop
 //   node markdown.bench.mjs --baseline CHECKOUT         # also the scan of another built checkout (before/after), in the same rounds
+import './node.mjs';
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';

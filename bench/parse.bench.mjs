@@ -11,6 +11,7 @@
 // The contenders run side by side: each round passes every contender once over the corpus, in an
 // order that rotates from round to round, so that other work on a shared machine falls on all of
 // them alike. A ratio is computed within each round and the table reports the median of those.
+import './node.mjs';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';

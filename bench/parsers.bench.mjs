@@ -17,6 +17,7 @@
 // Inputs: the 10,000-line TypeScript file of lsp.bench.mjs (ts-document.mjs), and a deterministic
 // sample of the workspace's node_modules JavaScript (every real .js/.mjs/.cjs file under 1 MB whose
 // lines are under 5,000 characters, sorted by path, every k-th one), parsed file by file.
+import './node.mjs';
 import { Buffer } from 'node:buffer';
 import { createRequire } from 'node:module';
 import os from 'node:os';

@@ -11,6 +11,7 @@
 //
 // The default chooses its jobs by the work and the free cores (packages/cli/src/scan/jobs.ts): the
 // workers it started in each round are listed, since on a loaded machine it stays on one thread.
+import './node.mjs';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

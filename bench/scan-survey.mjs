@@ -5,6 +5,7 @@
 // For each directory: the commit (when it is a git checkout), the files and URIs read, the findings
 // per code, and every finding with its source line, to be judged true or false by a person. The
 // figures of the template survey in bench/README.md were made with it.
+import './node.mjs';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';

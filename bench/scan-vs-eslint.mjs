@@ -10,6 +10,7 @@
 // set into DIR (kept) instead of a temporary folder.
 //
 //   pnpm build && node scan-vs-eslint.mjs [--rounds 5] [--mb 8] [--keep DIR]
+import './node.mjs';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';

@@ -7,6 +7,7 @@
 // Run: `pnpm bench:scan` from bench/ (or `node scan.bench.mjs`) once the packages are built
 // (`pnpm build` at the root). Options: --path DIR (default: ../node_modules), --serial=false to
 // skip the --jobs 1 run (about twice as long as the other).
+import './node.mjs';
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -25,6 +25,7 @@
 //
 // The repository defaults to /work/survey/repos/react-router (any git checkout with ≥ 500 JS/TS files
 // will do: its tracked .js/.jsx/.mjs/.cjs/.ts/.tsx/.mts/.cts files are linted).
+import './node.mjs';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -166,7 +167,7 @@ function repository() {
     .filter((file) => JS_TS.test(file) && existsSync(path.join(REPO, file)));
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO, encoding: 'utf8' }).trim();
   const configs = eslintConfigs('repo', REPO);
-  console.log(`\n### ESLint ${ESLINT_VERSION} on ${path.basename(REPO)} (${commit}): ${files.length} JS/TS files, ${ROUNDS} rounds, load before ${load()}\n`);
+  console.log(`\n### ESLint ${ESLINT_VERSION}, node ${process.version}, on ${path.basename(REPO)} (${commit}): ${files.length} JS/TS files, ${ROUNDS} rounds, load before ${load()}\n`);
   // One of ESLint's own rules as a second reference: what ESLint spends on a file once any rule is configured.
   const names = BEFORE_DIST === undefined ? ['parserOnly', 'oneRule', 'hollow', 'recommended'] : ['parserOnly', 'oneRule', 'hollow', 'recommended', 'before'];
   const rows = Object.fromEntries(names.map((name) => [name, []]));
@@ -232,7 +233,7 @@ async function small() {
   };
   const names = Object.keys(runs);
   const times = Object.fromEntries(names.map((name) => [name, []]));
-  console.log(`\n### One small file: ${SMALL_ROUNDS} rounds in rotating order, load before ${load()}\n`);
+  console.log(`\n### One small file, node ${process.version}: ${SMALL_ROUNDS} rounds in rotating order, load before ${load()}\n`);
   for (let round = 0; round < SMALL_ROUNDS; round++) {
     for (let i = 0; i < names.length; i++) {
       const name = names[(i + round) % names.length];

@@ -9,6 +9,7 @@
 // the median over the rounds of (time from didOpen to its diagnostics ÷ the other's in that round).
 //
 //   pnpm build && node vsix-reader.bench.mjs [--rounds 9] [--lines 10000]     (from bench/)
+import './node.mjs';
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';

@@ -10,6 +10,7 @@
 // base, urilint, …), each with a fresh ESLint instance and no cache; wall time is the median. A
 // last run with `stats: true` gives ESLint's per-rule times (not used for the wall times: the
 // timers cost time themselves). Prints a summary and writes bench/eslint/cost-results.json.
+import '../node.mjs';
 import os from 'node:os';
 import path from 'node:path';
 import { writeFileSync } from 'node:fs';

@@ -8,6 +8,7 @@
 // Prints a summary to stdout, progress to stderr, and writes bench/eslint/survey-results.json.
 // Exits non-zero only on an unexpected crash of this script; a crash of ESLint or of the plugin
 // on one file is recorded (file and stack) and the survey goes on.
+import '../node.mjs';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
