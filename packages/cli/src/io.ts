@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 
@@ -16,9 +15,25 @@ export function isTty(stream: Readable | Writable): boolean {
   return 'isTTY' in stream && stream.isTTY === true;
 }
 
-/** Writes `text` and waits for the stream to drain when its buffer is full. */
+/**
+ * Writes `text` and waits for the stream to drain when its buffer is full. A stream whose reader
+ * has gone (`urilint scan | head` once head exits: EPIPE, and the stream is destroyed) takes
+ * nothing more, and the command runs on to its exit code.
+ */
 export async function write(stream: Writable, text: string): Promise<void> {
-  if (!stream.write(text)) await once(stream, 'drain');
+  if (stream.destroyed) return;
+  if (!stream.write(text)) await drained(stream);
+}
+
+/** Resolves when the stream drains, or closes or fails instead (then nothing more is written to it). */
+function drained(stream: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      stream.off('drain', done).off('close', done).off('error', done);
+      resolve();
+    };
+    stream.on('drain', done).on('close', done).on('error', done);
+  });
 }
 
 /** Writes each line followed by a newline. */

@@ -37,7 +37,8 @@ export const SCAN_HELP = `Usage: urilint scan [options] [PATH...]
 
 Finds the URIs in files and checks them with the rules of the ESLint plugin and
 the language server. PATH is a file or a directory (default: the current
-directory); directories are walked recursively.
+directory); directories are walked recursively. Every argument after -- is a
+PATH, even one that starts with - (a hook passing file names: scan -- FILE...).
 
 Files read in a directory (the language server's documents):
   code       .js .cjs .mjs .jsx .ts .cts .mts .tsx   string literals, templates, JSX, comments

@@ -3,8 +3,9 @@
  * out, run against the built command (its workers, its pipes) or in this process where a second
  * process has to act at one exact moment.
  */
-import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +38,9 @@ beforeAll(() => {
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 /** A fresh folder under the test's temporary one. */
+// A `{` (in no set of RFC 3986 §2: "%7B"), which running text keeps in the URI.
+const BAD = 'see https://example.com/a{b\n';
+
 function folder(name: string): string {
   const dir = join(base, name);
   mkdirSync(dir, { recursive: true });
@@ -73,5 +77,110 @@ describe('a run of large files only (issue 27, item 1)', () => {
     const result = await urilint(dir, ['scan', '--no-progress', '--fix', 'bundle.js']);
     expect(result.code).toBe(0);
     expect(readFileSync(file, 'utf8') === bundle.replace('a{b', 'a%7Bb')).toBe(true);
+  });
+});
+
+/** Runs the built `urilint` with its standard output (or both outputs) going to a pipe whose reader has gone, as `urilint scan | head` once head exits. */
+function intoClosedPipe(cwd: string, args: readonly string[], both = false): Promise<number | null> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd, stdio: ['ignore', 'pipe', both ? 'pipe' : 'ignore'], env: { ...process.env, NO_COLOR: '1' } });
+    // The reader goes before anything is written: every write the command makes meets EPIPE.
+    child.stdout?.destroy();
+    child.stderr?.destroy();
+    child.on('exit', (code) => resolve(code));
+  });
+}
+
+describe('output into a pipe whose reader has gone (issue 27, item 14)', () => {
+  it('`urilint scan … | head`: the exit code still says what was found', async () => {
+    const dir = folder('pipe');
+    for (let i = 0; i < 40; i++) writeFileSync(join(dir, `f${String(i).padStart(2, '0')}.txt`), `see https://example.com/a{b${i}\n`.repeat(20));
+    for (const format of ['text', 'json', 'github']) expect(await intoClosedPipe(dir, ['scan', '--no-progress', '--jobs', '1', '--format', format, '.']), format).toBe(1);
+    expect(await intoClosedPipe(dir, ['scan', '--no-progress', '--jobs', '1', '.'], true), 'stdout and stderr').toBe(1);
+    expect(await intoClosedPipe(dir, ['check', 'http://a b'])).toBe(1);
+    // Nothing found: 0, as before.
+    writeFileSync(join(folder('pipe-clean'), 'ok.txt'), 'see https://example.com/\n');
+    expect(await intoClosedPipe(join(base, 'pipe-clean'), ['scan', '--no-progress', '.'])).toBe(0);
+  });
+});
+
+describe('FIFOs, sockets and devices met while walking (issue 27, item 13)', () => {
+  it('are never opened, and counted in --stats', async () => {
+    const dir = folder('special');
+    writeFileSync(join(dir, 'notes.txt'), 'see https://example.com/\n');
+    // A FIFO with a scanned name (opening it would wait for a writer forever) and a socket.
+    execFileSync('mkfifo', [join(dir, 'pipe.md')]);
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(join(dir, 'server.sock'), resolve));
+    try {
+      const result = await urilint(dir, ['scan', '--no-progress', '--stats', '.']);
+      expect(result.code).toBe(0);
+      expect(result.stderr).toMatch(/^files scanned: 1$/m);
+      expect(result.stderr).toMatch(/^files skipped not regular \(FIFOs, sockets, devices\): 2$/m);
+      // Left out by --ignore: not counted.
+      const ignored = await urilint(dir, ['scan', '--no-progress', '--stats', '--ignore', '*.sock', '.']);
+      expect(ignored.stderr).toMatch(/^files skipped not regular \(FIFOs, sockets, devices\): 1$/m);
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe("the README's pre-commit hooks with a staged file named like an option (issue 27, item 9)", () => {
+  const readme = readFileSync(fileURLToPath(new URL('../../../README.md', import.meta.url)), 'utf8');
+  const section = readme.slice(readme.indexOf('### Before each commit'));
+  const entry = /^\s+entry: (.+)$/m.exec(section)?.[1];
+  const hook = /```sh\n(#!\/bin\/sh\n[^`]*)```/.exec(section)?.[1];
+
+  /** A repository with a bad file and a file named `--suppress-all` staged, and `urilint` on the PATH as the built command. */
+  function staged(name: string): { dir: string; env: NodeJS.ProcessEnv } {
+    const dir = folder(name);
+    const bin = folder(`${name}-bin`);
+    writeFileSync(join(bin, 'urilint'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
+    chmodSync(join(bin, 'urilint'), 0o755);
+    const env = { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}`, NO_COLOR: '1', GIT_CONFIG_NOSYSTEM: '1', HOME: dir };
+    const git = (...args: string[]): void => void execFileSync('git', args, { cwd: dir, env, stdio: 'ignore' });
+    git('init', '-q');
+    writeFileSync(join(dir, 'bad.ts'), 'fetch("https://example.com/a b");\n');
+    writeFileSync(join(dir, '--suppress-all'), 'plain text\n');
+    git('add', '--', 'bad.ts', '--suppress-all');
+    return { dir, env };
+  }
+
+  it('the git hook: the staged files are files, the bad one fails the commit, no baseline is written', () => {
+    expect(hook).toBeDefined();
+    const { dir, env } = staged('hook-git');
+    writeFileSync(join(dir, 'pre-commit'), hook!);
+    let code = 0;
+    let stdout = '';
+    try {
+      execFileSync('sh', ['pre-commit'], { cwd: dir, env, stdio: 'pipe' });
+    } catch (error) {
+      ({ status: code, stdout } = error as { status: number; stdout: string });
+    }
+    // xargs exits 123 when the command it ran exited 1: the commit is refused.
+    expect(code).toBe(123);
+    expect(String(stdout)).toContain('bad.ts:1:29 path-unescaped-char');
+    expect(existsSync(join(dir, 'urilint-suppressions.json'))).toBe(false);
+  });
+
+  it('the pre-commit entry: pre-commit appends the staged file names to it', async () => {
+    expect(entry).toBeDefined();
+    const { dir } = staged('hook-pre-commit');
+    const [command, ...args] = entry!.split(/\s+/);
+    expect(command).toBe('urilint');
+    // As pre-commit runs a local hook: the entry's words, then the staged files.
+    const result = await urilint(dir, [...args, '--suppress-all', 'bad.ts']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('bad.ts:1:29 path-unescaped-char');
+    expect(existsSync(join(dir, 'urilint-suppressions.json'))).toBe(false);
+  });
+
+  it('`urilint scan -- FILE...` reads every name after `--` as a path', async () => {
+    const dir = folder('double-dash');
+    writeFileSync(join(dir, '--fix'), BAD);
+    const result = await urilint(dir, ['scan', '--no-progress', '--', '--fix']);
+    expect(result.code).toBe(1);
+    expect(readFileSync(join(dir, '--fix'), 'utf8')).toBe(BAD);
   });
 });

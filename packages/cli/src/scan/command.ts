@@ -268,6 +268,7 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
 
   const tally: Tally = emptyTally();
   tally.linksNotFollowed = found.linksNotFollowed;
+  tally.notRegular = found.notRegular;
   const json: JsonProblem[] = [];
   const gitlab: GitlabIssue[] = [];
   // The baseline: recorded findings are not reported (with --suppress-all, every finding is recorded).

@@ -49,6 +49,8 @@ export interface WalkResult {
   errors: { display: string; message: string }[];
   /** Symbolic links met while walking and not followed (all of them, or with `followSymlinks` those leading out of the roots). */
   linksNotFollowed: number;
+  /** FIFOs, sockets and devices met while walking (and not left out by an ignore): never opened. */
+  notRegular: number;
 }
 
 export interface WalkOptions {
@@ -205,6 +207,7 @@ class Walker {
   /** The real paths of the directories named: a followed link must lead inside one of them. */
   readonly roots: string[] = [];
   linksNotFollowed = 0;
+  notRegular = 0;
 
   constructor(gitignore: boolean, extra: IgnoreFile | undefined, followSymlinks: boolean, configured?: (path: string, directory: boolean) => boolean) {
     this.#gitignore = gitignore;
@@ -280,7 +283,11 @@ class Walker {
         linked = true;
       }
       if (isDirectory && ALWAYS_SKIPPED.has(entry.name)) continue;
-      if (!isDirectory && !isFile) continue;
+      if (!isDirectory && !isFile) {
+        // A FIFO would block the read, a device never end: counted, never opened.
+        if (!this.ignored(rules, path, false)) this.notRegular++;
+        continue;
+      }
       if (isFile && !isScannedName(entry.name)) continue;
       if (this.ignored(rules, path, isDirectory)) continue;
       const shown = child(display, entry.name);
@@ -339,5 +346,5 @@ export function findFiles(paths: readonly string[], options: WalkOptions): WalkR
     walker.walk(path, display, stack, isLink(path));
   }
   const files = walker.files.sort((a, b) => comparePaths(a.display, b.display));
-  return { files, ignoredRoots, errors: walker.errors, linksNotFollowed: walker.linksNotFollowed };
+  return { files, ignoredRoots, errors: walker.errors, linksNotFollowed: walker.linksNotFollowed, notRegular: walker.notRegular };
 }

@@ -167,10 +167,12 @@ export interface Tally {
   failed: number;
   /** Symbolic links in the walked directories that were not followed. */
   linksNotFollowed: number;
+  /** FIFOs, sockets and devices in the walked directories: never opened. */
+  notRegular: number;
 }
 
 export function emptyTally(): Tally {
-  return { files: 0, bytes: 0, uris: 0, errors: 0, warnings: 0, fixable: 0, fixed: 0, filesWithProblems: 0, notParsed: 0, skipped: { binary: 0, 'too-large': 0 }, failed: 0, linksNotFollowed: 0 };
+  return { files: 0, bytes: 0, uris: 0, errors: 0, warnings: 0, fixable: 0, fixed: 0, filesWithProblems: 0, notParsed: 0, skipped: { binary: 0, 'too-large': 0 }, failed: 0, linksNotFollowed: 0, notRegular: 0 };
 }
 
 /** A byte count for people: `10 MiB`, `1.5 KiB`, `100 bytes`. */
@@ -223,6 +225,7 @@ export function statsLines(tally: Tally, seconds: number, jobs: number): string[
     ['files skipped binary', tally.skipped.binary],
     ['files skipped too large', tally.skipped['too-large']],
     ['files failed', tally.failed],
+    ['files skipped not regular (FIFOs, sockets, devices)', tally.notRegular],
     ['symbolic links not followed', tally.linksNotFollowed],
     ['files read without a full parse', tally.notParsed],
     ['bytes scanned', tally.bytes],
