@@ -14,6 +14,23 @@ export function isNamespaceHost(candidate: UriCandidate): boolean {
   return host !== undefined && NAMESPACE_HOSTS.has(candidate.uri.slice(host.start, host.end).toLowerCase());
 }
 
+/** Schemes an HTTP client reads a UNIX-socket URL under (`http+unix:` is the `requests-unixsocket` and Docker clients' form). */
+const UNIX_SOCKET_SCHEMES = /^(?:https?|wss?)(?:\+unix)?$/i;
+
+/**
+ * A URL of the UNIX-socket conventions of HTTP clients, not a host on the network: got's and
+ * request's `http://unix:/var/run/docker.sock:/info` (the socket path, a `:`, then the request path),
+ * the `http://unix/var/run/x.sock:/path` form, and `http+unix://%2Fvar%2Frun%2Fx.sock/path`. The
+ * client connects to the socket file; the `:` after `unix` is no port, and nothing crosses a network.
+ */
+export function isUnixSocketUrl(candidate: UriCandidate): boolean {
+  const { scheme, host } = candidate.reference;
+  if (scheme === undefined || host === undefined) return false;
+  const name = candidate.uri.slice(scheme.start, scheme.end);
+  if (/\+unix$/i.test(name)) return true;
+  return UNIX_SOCKET_SCHEMES.test(name) && candidate.uri.slice(host.start, host.end).toLowerCase() === 'unix';
+}
+
 /** Well-known XML namespace names: identifiers, never fetched. */
 export const XML_NAMESPACES = new Set([
   'http://www.w3.org/2000/svg',

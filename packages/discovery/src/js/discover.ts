@@ -68,12 +68,43 @@ function piecesOf(node: TSESTree.Node, sourceCode: JsSourceCode): ({ map: Cooked
   return undefined;
 }
 
+/** Functions whose first argument is a printf-style format (`util.format('http://unix:%s:%s', socket, path)`). */
+const PRINTF_FUNCTIONS = new Set(['format', 'printf', 'sprintf', 'vsprintf', 'debug']);
+
+/** `console`'s methods, which format their first argument as `util.format` does. */
+const CONSOLE_METHODS = new Set(['log', 'info', 'warn', 'error', 'debug', 'trace']);
+
+/** A printf conversion (`%s`, `%d`, `%i`, `%f`, `%j`, `%o`, `%O`, `%c`) or an escaped `%%`: filled in when the string is formatted. */
+const PRINTF_PLACEHOLDER = /%[sdifjoOc%]/g;
+
+/**
+ * Whether the string is the format argument of `util.format`, `console.*` or a printf-style helper
+ * (`format`, `printf`, `sprintf`, `vsprintf`, `debug`): its `%s`, `%d`… are holes.
+ */
+function isPrintfFormat(node: TSESTree.Node): boolean {
+  const call = node.parent;
+  if (call?.type !== 'CallExpression') return false;
+  const callee = call.callee;
+  if (callee.type === 'Identifier') return PRINTF_FUNCTIONS.has(callee.name) && call.arguments[0] === node;
+  if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') return false;
+  const method = callee.property.name;
+  if (callee.object.type === 'Identifier' && callee.object.name === 'console') return CONSOLE_METHODS.has(method) && call.arguments[0] === node;
+  // `util.formatWithOptions(options, format, …)`.
+  if (method === 'formatWithOptions') return call.arguments[1] === node;
+  return PRINTF_FUNCTIONS.has(method) && call.arguments[0] === node;
+}
+
+/** The printf placeholders of a format string, as holes. */
+function printfHoles(cooked: string): { start: number; end: number }[] {
+  return [...cooked.matchAll(PRINTF_PLACEHOLDER)].map((match) => ({ start: match.index, end: match.index + match[0].length }));
+}
+
 /**
  * The holes of a literal's text: template tags, and RFC 6570 expressions between them — and route
  * pattern syntax, with `routes`: a string that goes to a request as written (a sink's argument, a
  * URL attribute) is no route pattern, and a `{…}` in it is sent as `%7B…%7D`.
  */
-function holesIn(cooked: string, syntaxes: ReadonlySet<TemplateSyntax>, routes: boolean): { start: number; end: number }[] {
+function holesIn(cooked: string, syntaxes: ReadonlySet<TemplateSyntax>, routes: boolean, printf = false): { start: number; end: number }[] {
   const holes: { start: number; end: number }[] = [];
   let from = 0;
   const rfc6570 = (to: number): void => {
@@ -85,7 +116,9 @@ function holesIn(cooked: string, syntaxes: ReadonlySet<TemplateSyntax>, routes: 
     from = tag.end;
   }
   rfc6570(cooked.length);
-  return holes;
+  if (!printf) return holes;
+  const placeholders = printfHoles(cooked).filter((p) => !holes.some((h) => h.start < p.end && p.start < h.end));
+  return [...holes, ...placeholders].sort((a, b) => a.start - b.start);
 }
 
 /** The syntaxes a setting turns on in JavaScript strings: never `shell`, whose `${…}` is JavaScript's own. */
@@ -97,6 +130,7 @@ export function jsTemplateSyntaxes(setting: TemplateSetting | undefined): Readon
 
 /** Builds the value and its parts; template tags and RFC 6570 expressions in the text become holes too. */
 function assemble(pieces: ({ map: CookedMap } | { hole: TSESTree.Node })[], node: TSESTree.Node, syntaxes: ReadonlySet<TemplateSyntax>, routes: boolean): { value: string; parts: Part[] } {
+  const printf = isPrintfFormat(node);
   let value = '';
   const parts: Part[] = [];
   for (const piece of pieces) {
@@ -110,7 +144,7 @@ function assemble(pieces: ({ map: CookedMap } | { hole: TSESTree.Node })[], node
     const cooked = piece.map.value;
     let from = 0;
     {
-      for (const expression of holesIn(cooked, syntaxes, routes)) {
+      for (const expression of holesIn(cooked, syntaxes, routes, printf)) {
         const at = expression.start;
         if (at > from) parts.push({ kind: 'text', start: value.length, end: value.length + (at - from), map: piece.map, mapOffset: from });
         value += cooked.slice(from, at);

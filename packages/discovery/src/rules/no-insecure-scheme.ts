@@ -1,7 +1,8 @@
 import { insecureSchemeFinding } from '@urilint/core';
 import type { UriCandidate } from '../candidate.js';
 import { findingOf } from '../finding.js';
-import { isNamespaceHost } from '../shape.js';
+import { isMockedUrl, startsOwnServer } from '../js/mocks.js';
+import { isNamespaceHost, isUnixSocketUrl } from '../shape.js';
 import { CORE_MESSAGE, defineCheck, SUGGESTION_MESSAGE } from './rule.js';
 
 export interface NoInsecureSchemeOptions {
@@ -36,10 +37,13 @@ export default defineCheck<NoInsecureSchemeOptions>({
   strict: true,
   messages: { insecure: CORE_MESSAGE, suggestion: SUGGESTION_MESSAGE },
   defaultOptions: { allowHosts: [], schemes: DEFAULT_INSECURE_SCHEMES },
-  check(candidate, { options }) {
+  check(candidate, { options, sourceCode }) {
     const settings = { allowHosts: options.allowHosts ?? [], schemes: options.schemes ?? DEFAULT_INSECURE_SCHEMES };
-    // Prose is a sentence that mentions a URL; a namespace or a schema id names something.
-    if (candidate.context === 'prose' || candidate.namespace || isIdentifierValue(candidate) || isNamespaceHost(candidate)) return [];
+    // Prose is a sentence that mentions a URL; a namespace or a schema id names something; a
+    // UNIX-socket URL reaches a file on this machine.
+    if (candidate.context === 'prose' || candidate.namespace || isIdentifierValue(candidate) || isNamespaceHost(candidate) || isUnixSocketUrl(candidate)) return [];
+    // A URL given to an HTTP-mocking library is a matching key; in a file that starts its own server, the URLs reach it.
+    if (sourceCode !== undefined && (isMockedUrl(candidate.node, sourceCode.text) || startsOwnServer(candidate.node, sourceCode.text))) return [];
     const { host } = candidate.reference;
     // A host from a hole (`http://${host}/`) may be local: unknown here.
     if (host === undefined || candidate.touchesHole(host.start, host.end)) return [];

@@ -45,6 +45,39 @@ function isNumericLiteral(node: TSESTree.Node): boolean {
   return node.type === 'Literal' && (typeof node.value === 'number' || typeof node.value === 'bigint');
 }
 
+/**
+ * Every value a `let` or `var` with one declaration is given (`let id = Number(raw)`, then
+ * `id = parseInt(next)`): its initializer and the right side of each `=` to it; `++`, `--` and the
+ * arithmetic assignments give numbers. Undefined when one write is not known (`+=` of text, a
+ * destructuring, a `for…of`), or for another kind of binding.
+ */
+function assignedValues(context: Context, identifier: TSESTree.Identifier): TSESTree.Node[] | undefined {
+  let scope: TSESLint.Scope.Scope | null = context.sourceCode.getScope(identifier) as TSESLint.Scope.Scope;
+  while (scope) {
+    const variable = scope.set.get(identifier.name);
+    if (variable) {
+      const definition = variable.defs.length === 1 ? variable.defs[0] : undefined;
+      if (definition?.type !== 'Variable' || definition.parent.kind === 'const' || definition.node.id.type !== 'Identifier') return undefined;
+      const declared = definition.node.id;
+      const values: TSESTree.Node[] = [definition.node.init ?? declared];
+      for (const reference of variable.references) {
+        if (!reference.isWrite() || reference.identifier === declared) continue;
+        const parent = reference.identifier.parent;
+        if (parent?.type === 'AssignmentExpression' && parent.left === reference.identifier) {
+          if (parent.operator === '=') values.push(parent.right);
+          else if (!NUMERIC_ASSIGNMENTS.has(parent.operator)) return undefined;
+        } else if (parent?.type !== 'UpdateExpression') return undefined;
+      }
+      return values;
+    }
+    scope = scope.upper;
+  }
+  return undefined;
+}
+
+/** Assignment operators whose result is a number. */
+const NUMERIC_ASSIGNMENTS = new Set(['-=', '*=', '/=', '%=', '**=', '|=', '&=', '^=', '<<=', '>>=', '>>>=']);
+
 /** `const id = …` with one definition: its initializer, else undefined. */
 function constInitializer(context: Context, identifier: TSESTree.Identifier): TSESTree.Expression | undefined {
   let scope: TSESLint.Scope.Scope | null = context.sourceCode.getScope(identifier) as TSESLint.Scope.Scope;
@@ -111,7 +144,10 @@ function isSafeSyntax(context: Context, raw: TSESTree.Node, depth = 0): boolean 
     case 'Identifier':
       if (node.name === 'undefined' || node.name === 'NaN' || node.name === 'Infinity') return true;
       if (hasSafeAnnotation(context, node)) return true;
-      return depth < MAX_DEPTH && ((init) => init !== undefined && safe(init))(constInitializer(context, node));
+      if (depth >= MAX_DEPTH) return false;
+      if (((init) => init !== undefined && safe(init))(constInitializer(context, node))) return true;
+      // A `let` whose every value is safe (a declaration without a value holds `undefined`).
+      return ((values) => values !== undefined && values.every((value) => value === node || (value.type === 'Identifier' && value.parent?.type === 'VariableDeclarator' && value.parent.id === value) || safe(value)))(assignedValues(context, node));
     case 'TSAsExpression':
       return ['TSNumberKeyword', 'TSBigIntKeyword', 'TSBooleanKeyword'].includes(node.typeAnnotation.type) || safe(node.expression);
     case 'UnaryExpression':

@@ -1,5 +1,7 @@
 import { checkNormalForm, type NormalFormOptions } from '@urilint/core';
 import { findingOf } from '../finding.js';
+import { isMockedUrl } from '../js/mocks.js';
+import { isUnixSocketUrl } from '../shape.js';
 import { CORE_MESSAGE, defineCheck, SUGGESTION_MESSAGE } from './rule.js';
 
 export type PreferNormalizedOptions = NormalFormOptions;
@@ -26,13 +28,16 @@ export default defineCheck<PreferNormalizedOptions>({
   messages: { notNormal: CORE_MESSAGE, suggestion: SUGGESTION_MESSAGE },
   defaultOptions: { emptyPath: false },
   presetOptions: { all: { emptyPath: true } },
-  check(candidate, { options }) {
+  check(candidate, { options, sourceCode }) {
     // XML namespace names are compared character by character: rewriting one names another namespace.
     // A URI in running text (a comment, a message, a stack trace quoted in a test) is quoted as written.
     // A bundler's source URL (`webpack:///./src/a.js`) names a module as the bundler wrote it.
-    if (candidate.namespace || candidate.context === 'prose' || BUNDLER_SCHEMES.test(candidate.uri)) return [];
+    // A UNIX-socket URL (`http://unix:/var/run/x.sock:/path`) is read by its client's convention, not RFC 3986's.
+    if (candidate.namespace || candidate.context === 'prose' || BUNDLER_SCHEMES.test(candidate.uri) || isUnixSocketUrl(candidate)) return [];
+    // A mocking library matches `https://example.test:443` as written: its explicit port is part of the key.
+    const mocked = sourceCode !== undefined && isMockedUrl(candidate.node, sourceCode.text);
     return checkNormalForm(candidate.reference, options)
-      .filter((diagnostic) => !candidate.touchesHole(diagnostic.start, diagnostic.end))
+      .filter((diagnostic) => !candidate.touchesHole(diagnostic.start, diagnostic.end) && !(mocked && diagnostic.code === 'normal-default-port'))
       .map((diagnostic) => findingOf(this.name, candidate, diagnostic, 'notNormal', { fix: true }));
   },
 });

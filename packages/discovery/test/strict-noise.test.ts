@@ -1,0 +1,122 @@
+/**
+ * Issue 28's `strict` noise: what the strict rules must not report — URLs given to HTTP-mocking
+ * libraries, the UNIX-socket URL conventions of HTTP clients, printf placeholders, interpolated
+ * values that cannot hold a reserved character, a mocking library's explicit default port — with
+ * the real problems beside them still reported.
+ */
+import { describe, expect, it } from 'vitest';
+import { ALL_RULES, problemsIn } from './support/findings.js';
+
+const problems = (text: string): [string | undefined, string][] => problemsIn(text, 'js', ALL_RULES);
+const codes = (text: string): (string | undefined)[] => problems(text).map(([code]) => code);
+
+describe('no-insecure-scheme: hosts given to HTTP-mocking libraries', () => {
+  it('nock', () => {
+    expect(codes("import nock from 'nock';\nnock('http://api.github.com').get('/repos/a/b').reply(200, {});")).toEqual([]);
+    expect(codes("const nock = require('nock');\nnock('http://registry.npmjs.org').get('/pkg').reply(200);")).toEqual([]);
+  });
+
+  it('msw', () => {
+    expect(codes("import { http, HttpResponse } from 'msw';\nexport const handlers = [http.get('http://api.github.com/user', () => HttpResponse.json({}))];")).toEqual([]);
+    expect(codes("import { rest } from 'msw';\nserver.use(rest.post('http://api.example.org/login', handler));")).toEqual([]);
+  });
+
+  it("undici's MockAgent", () => {
+    const code = "import { MockAgent, setGlobalDispatcher } from 'undici';\nconst agent = new MockAgent();\nconst pool = agent.get('http://api.github.com');\npool.intercept({ path: '/x' }).reply(200, 'ok');";
+    expect(codes(code)).toEqual([]);
+    expect(codes("const { MockAgent } = require('undici');\nconst mockAgent = new MockAgent();\nmockAgent.get('http://registry.npmjs.org');")).toEqual([]);
+  });
+
+  it('fetch-mock', () => {
+    expect(codes("import fetchMock from 'fetch-mock';\nfetchMock.get('http://api.github.com/a', 200);\nfetchMock.mock({ url: 'http://api.github.com/b' }, 404);")).toEqual([]);
+  });
+
+  it('http.createServer in the same file: the URLs reach the server the test starts', () => {
+    const code = "const http = require('http');\nconst server = http.createServer((req, res) => res.end('ok')).listen(3000);\nawait fetch('http://myhost.internal:3000/a');";
+    expect(codes(code)).toEqual([]);
+  });
+
+  it('a request beside the mocks is still reported', () => {
+    expect(problems("import nock from 'nock';\nnock('http://api.github.com').get('/a').reply(200);\nawait fetch('http://api.github.com/a');")).toEqual([['scheme-insecure', 'http']]);
+    expect(problems("await fetch('http://api.github.com/a');")).toEqual([['scheme-insecure', 'http']]);
+  });
+});
+
+describe('the UNIX-socket URL conventions of HTTP clients', () => {
+  it('http://unix:/var/run/x.sock:/path is no empty port and no insecure scheme', () => {
+    expect(codes("got('http://unix:/var/run/x.sock:/path');")).toEqual([]);
+    expect(codes("await fetch('http://unix:/var/run/docker.sock:/v1.41/info');")).toEqual([]);
+  });
+
+  it('the http://unix/foo/bar.sock:/path form', () => {
+    expect(codes("request('http://unix/foo/bar.sock:/path');")).toEqual([]);
+  });
+
+  it('http+unix://', () => {
+    expect(codes("request('http+unix://%2Fvar%2Frun%2Fdocker.sock/info');")).toEqual([]);
+  });
+
+  it('an HTTP host named otherwise is still reported', () => {
+    expect(problems("got('http://unixhost.github.io/path');")).toEqual([['scheme-insecure', 'http']]);
+  });
+});
+
+describe('printf placeholders are holes', () => {
+  it("util.format('http://unix:%s:%s', socket, path)", () => {
+    expect(codes("const url = util.format('http://unix:%s:%s', socket, path);")).toEqual([]);
+  });
+
+  it('%s %d %i %j %o in the format argument of util.format, console.* and printf-style helpers', () => {
+    expect(codes("util.format('https://api.example.com:%d/%s?q=%j', port, name, q);")).toEqual([]);
+    expect(codes("console.log('listening on https://localhost:%i/%o', port, route);")).toEqual([]);
+    expect(codes("const s = sprintf('https://example.com/%s/%d', a, b);")).toEqual([]);
+    expect(codes("printf('https://example.com:%d/', n);")).toEqual([]);
+  });
+
+  it('outside a format argument a % is still the URI’s own', () => {
+    expect(codes("fetch('https://example.com:%d/');")).toContain('port-invalid-char');
+    expect(codes("util.inspect('https://example.com/a%zz');")).toContain('pct-invalid-triplet');
+  });
+});
+
+describe('no-unencoded-interpolation: values that cannot hold a reserved character', () => {
+  const interpolation = (body: string): string[] =>
+    problemsIn(`function f(raw, list, q) {\n${body}\n}`, 'js', { 'no-unencoded-interpolation': {} }).map(([, text]) => text);
+
+  it('`${id}` where id comes from Number(…), parseInt, a numeric literal', () => {
+    expect(interpolation('let id = Number(raw);\nfetch(`https://a.example/users/${id}`);')).toEqual([]);
+    expect(interpolation('let id = parseInt(raw, 10);\nfetch(`https://a.example/users/${id}`);')).toEqual([]);
+    expect(interpolation('let id = 42;\nid = Number(raw);\nid++;\nfetch(`https://a.example/users/${id}`);')).toEqual([]);
+    expect(interpolation('var id;\nid = 7;\nfetch(`https://a.example/users/${id}`);')).toEqual([]);
+    expect(interpolation('const id = parseInt(raw);\nfetch(`https://a.example/users/${id}`);')).toEqual([]);
+  });
+
+  it('.length, a constant string of safe characters', () => {
+    expect(interpolation('fetch(`https://a.example/users/${list.length}`);')).toEqual([]);
+    expect(interpolation("let id = 'safe-name_1.2~';\nfetch(`https://a.example/users/${id}`);")).toEqual([]);
+  });
+
+  it('encodeURIComponent, URLSearchParams and encodeURI results', () => {
+    expect(interpolation('let id = encodeURIComponent(raw);\nfetch(`https://a.example/users/${id}?q=${id}`);')).toEqual([]);
+    expect(interpolation('const params = new URLSearchParams(q);\nfetch(`https://a.example/users?page=1&${params}`);')).toEqual([]);
+    expect(interpolation('fetch(`https://a.example/${encodeURI(raw)}`);')).toEqual([]);
+  });
+
+  it('a value that may hold one is still reported', () => {
+    expect(interpolation('let id = raw;\nfetch(`https://a.example/users/${id}`);')).toEqual(['id']);
+    expect(interpolation('let id = 0;\nid += raw;\nfetch(`https://a.example/users/${id}`);')).toEqual(['id']);
+    expect(interpolation('let id = Number(raw);\nid = raw.trim();\nfetch(`https://a.example/users/${id}`);')).toEqual(['id']);
+  });
+});
+
+describe("a mocking library's explicit default port is a matching key", () => {
+  it("scope: 'https://example.test:443'", () => {
+    expect(codes("import nock from 'nock';\nnock.define([{ scope: 'https://example.test:443', method: 'GET', path: '/', status: 200 }]);")).toEqual([]);
+    expect(codes("const definitions = [{ scope: 'https://example.test:443', method: 'GET', path: '/' }];")).toEqual([]);
+    expect(codes("nock('https://example.test:443').get('/').reply(200);")).toEqual([]);
+  });
+
+  it('elsewhere the default port is reported', () => {
+    expect(codes("fetch('https://example.test:443/');")).toEqual(['normal-default-port']);
+  });
+});
