@@ -42,7 +42,7 @@ const pnpm = (script: string) =>
 /** Builds the bundles when they are missing, and packages the .vsix when it is missing or older than what goes in it. */
 function ensurePackaged(): void {
   if (!existsSync(at('dist/extension.js')) || !existsSync(at('dist/server.js'))) pnpm('build');
-  const inputs = ['dist/extension.js', 'dist/server.js', 'dist/oxc-parser.wasm32-wasip1.wasm', 'package.json', 'README.md', 'LICENSE', '.vscodeignore'];
+  const inputs = ['dist/extension.js', 'dist/server.js', 'dist/oxc-parser.wasm32-wasip1.wasm', 'package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'icon.png', '.vscodeignore'];
   const newest = Math.max(...inputs.map((path) => statSync(at(path)).mtimeMs));
   if (!existsSync(vsixPath) || statSync(vsixPath).mtimeMs < newest) pnpm('package');
 }
@@ -193,12 +193,14 @@ describe('the packaged extension (dist/urilint.vsix)', () => {
     if (scratch) rmSync(scratch, { recursive: true, force: true });
   });
 
-  it('holds the two bundles, oxc-parser\'s WebAssembly build, package.json, the README and the license, and nothing else', () => {
+  it('holds the two bundles, oxc-parser\'s WebAssembly build, package.json, the README, the changelog, the license and the icon, and nothing else', () => {
     expect([...files.keys()].sort()).toEqual(
       [
         '[Content_Types].xml',
         'extension.vsixmanifest',
         'extension/LICENSE.txt',
+        'extension/changelog.md',
+        'extension/icon.png',
         'extension/dist/extension.js',
         'extension/dist/server.js',
         'extension/dist/oxc-parser.wasm32-wasip1.wasm',
@@ -210,6 +212,21 @@ describe('the packaged extension (dist/urilint.vsix)', () => {
     expect(files.get('extension/dist/server.js')!.length).toBeGreaterThan(0);
     // A WebAssembly module: the magic number \0asm, version 1.
     expect([...files.get('extension/dist/oxc-parser.wasm32-wasip1.wasm')!.subarray(0, 8)]).toEqual([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]);
+  });
+
+  it('gives the Marketplace and Open VSX their metadata: the icon, the changelog, the category, the repository and the publisher', () => {
+    const manifest = files.get('extension.vsixmanifest')!.toString('utf8');
+    expect(manifest).toContain('<Identity Language="en-US" Id="urilint-vscode" Version="');
+    expect(manifest).toContain('Publisher="urilint"');
+    expect(manifest).toContain('<Icon>extension/icon.png</Icon>');
+    expect(manifest).toContain('<Asset Type="Microsoft.VisualStudio.Services.Content.Changelog" Path="extension/changelog.md" Addressable="true" />');
+    expect(manifest).toContain('<Categories>Linters</Categories>');
+    expect(manifest).toContain('<Property Id="Microsoft.VisualStudio.Services.Links.Source" Value="https://github.com/urilint/urilint.git" />');
+    // A PNG of 128 × 128 pixels, the size the Marketplace asks for.
+    const icon = files.get('extension/icon.png')!;
+    expect([...icon.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect([icon.readUInt32BE(16), icon.readUInt32BE(20)]).toEqual([128, 128]);
+    expect(files.get('extension/changelog.md')!.toString('utf8')).toMatch(/^# urilint-vscode\n/);
   });
 
   it('declares every setting of SETTINGS_SCHEMA, as the schema has it, and activates on every language', () => {
