@@ -62,7 +62,7 @@ function metadataProblems(manifest, files) {
     if (!ok) problems.push(`package.json: ${what}`);
   };
   need(manifest.license === 'MIT', '"license" is not "MIT"');
-  need(typeof manifest.repository === 'object' && /^git\+https:\/\/github\.com\/.+\.git$/.test(manifest.repository.url ?? '') && typeof manifest.repository.directory === 'string', '"repository" needs { type, url: git+https://github.com/….git, directory } (provenance checks it)');
+  need(typeof manifest.repository === 'object' && /^git\+https:\/\/github\.com\/.+\.git$/.test(manifest.repository.url ?? '') && typeof manifest.repository.directory === 'string', '"repository" needs { type, url: git+https://github.com/OWNER/REPO.git, directory } (provenance checks it)');
   need(Array.isArray(manifest.keywords) && manifest.keywords.length > 0, 'no "keywords"');
   need(typeof manifest.engines?.node === 'string', 'no "engines.node"');
   need(Array.isArray(manifest.files) && manifest.files.length > 0, 'no "files"');

@@ -5,6 +5,7 @@
 // per package that is not private, and one .vsix. Exit 1 on any difference.
 //
 //   node scripts/list-release.mjs DIR
+import { Buffer } from 'node:buffer';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
