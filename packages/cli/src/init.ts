@@ -9,6 +9,7 @@ import { configsIn, CONFIG_SCHEMA_URL, nodeConfigFileSystem, parseConfig, SOURCE
 import { COMMON_OPTIONS, flag, parseCommandArgs, UsageError, type OptionSpecs } from './args.js';
 import { write, type Io } from './io.js';
 import { findFiles } from './scan/files.js';
+import { present } from './scan/replace-file.js';
 
 export const INIT_OPTIONS = {
   baseline: { type: 'boolean' },
@@ -103,7 +104,8 @@ export async function init(args: readonly string[], io: Io): Promise<number> {
   if (parsed.positionals.length > 0) throw new UsageError('The init command takes no path: it writes urilint.config.jsonc in the current directory.', 'init');
   const cwd = process.cwd();
   const existing = configsIn(cwd, nodeConfigFileSystem);
-  if (existing.length > 0 || existsSync(join(cwd, CONFIG_FILE))) {
+  // A name there in any form (a link, a dangling one too, that the search does not read) is never replaced.
+  if (existing.length > 0 || present(join(cwd, CONFIG_FILE))) {
     const name = existing[0]?.packageJson ? 'package.json has a "urilint" key' : `${existing[0]?.file.slice(cwd.length + 1) ?? CONFIG_FILE} exists`;
     await write(io.stderr, `urilint: ${name}: this folder has a configuration, and init never overwrites one.\n`);
     return 2;

@@ -4,7 +4,7 @@
  * process has to act at one exact moment.
  */
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,10 +19,10 @@ interface Result {
   stderr: string;
 }
 
-/** Runs the built `urilint` in `cwd`. */
+/** Runs the built `urilint` in `cwd`; one that waits forever (on a FIFO) is ended after 30 s and gives -1. */
 function urilint(cwd: string, args: readonly string[]): Promise<Result> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024, timeout: 30_000 }, (error, stdout, stderr) => {
       resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1, stdout, stderr });
     });
   });
@@ -182,5 +182,118 @@ describe("the README's pre-commit hooks with a staged file named like an option 
     const result = await urilint(dir, ['scan', '--no-progress', '--', '--fix']);
     expect(result.code).toBe(1);
     expect(readFileSync(join(dir, '--fix'), 'utf8')).toBe(BAD);
+  });
+});
+
+describe('files read and written by name, through a symbolic link out of the tree (issue 27, item 2)', () => {
+  const RC = "export PATH=/usr/local/bin:/usr/bin\nalias ll='ls -l'\n";
+  const PASSWD = 'root:x:0:0:root:/root:/bin/bash\n';
+  let outside: string;
+
+  /** A repository holding a file the tree names so that a baseline written with its name runs it when a shell reads it, and `link` as the baseline. */
+  function tree(name: string, link: string): string {
+    const repo = folder(join(name, 'repo'));
+    outside = folder(join(name, 'outside'));
+    writeFileSync(join(outside, 'rc'), RC);
+    writeFileSync(join(outside, 'passwd'), PASSWD);
+    execFileSync('git', ['init', '-q'], { cwd: repo });
+    writeFileSync(join(repo, '$(touch pwned).js'), 'fetch("https://example.com/a b");\n');
+    symlinkSync(link, join(repo, 'urilint-suppressions.json'));
+    return repo;
+  }
+
+  it('--suppress-all and --prune-suppressions refuse a baseline linked out of the tree, and leave the target as it was', async () => {
+    const repo = tree('baseline-write', '../outside/rc');
+    for (const flag of ['--suppress-all', '--prune-suppressions']) {
+      const result = await urilint(repo, ['scan', '--no-progress', flag, '.']);
+      expect(result.code, flag).toBe(2);
+      expect(result.stderr, flag).toContain("The suppressions file 'urilint-suppressions.json' leads out of the repository through a symbolic link");
+      expect(readFileSync(join(outside, 'rc'), 'utf8'), flag).toBe(RC);
+    }
+  });
+
+  it('`init --baseline` refuses it too', async () => {
+    const repo = tree('baseline-init', '../outside/rc');
+    const result = await urilint(repo, ['init', '--baseline']);
+    expect(result.code).toBe(2);
+    expect(readFileSync(join(outside, 'rc'), 'utf8')).toBe(RC);
+  });
+
+  it('a plain scan neither reads the target nor shows it', async () => {
+    const repo = tree('baseline-read', '../outside/passwd');
+    const result = await urilint(repo, ['scan', '--no-progress', '.']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('leads out of the repository');
+    expect(result.stdout + result.stderr).not.toContain('root:x');
+  });
+
+  it('a dangling link out of the tree is refused, never followed to create its target', async () => {
+    const repo = tree('baseline-dangling', '../outside/new-rc');
+    const result = await urilint(repo, ['scan', '--no-progress', '--suppress-all', '.']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('leads out of the repository');
+    expect(existsSync(join(outside, 'new-rc'))).toBe(false);
+  });
+
+  it('a folder on the way that links out of the tree (--suppressions-location sub/baseline.json) is refused', async () => {
+    const repo = tree('baseline-folder', 'urilint-suppressions.json.real');
+    symlinkSync('../outside', join(repo, 'sub'));
+    writeFileSync(join(outside, 'baseline.json'), RC);
+    const result = await urilint(repo, ['scan', '--no-progress', '--suppress-all', '--suppressions-location', 'sub/baseline.json', '.']);
+    expect(result.code).toBe(2);
+    expect(readFileSync(join(outside, 'baseline.json'), 'utf8')).toBe(RC);
+  });
+
+  it('a baseline linked inside the tree is read and written at its target, the link kept', async () => {
+    const repo = tree('baseline-inside', 'config/baseline.json');
+    mkdirSync(join(repo, 'config'));
+    expect((await urilint(repo, ['scan', '--no-progress', '--suppress-all', '.'])).code).toBe(0);
+    expect(lstatSync(join(repo, 'urilint-suppressions.json')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(repo, 'config', 'baseline.json'), 'utf8')).toContain('"$(touch pwned).js"');
+    const again = await urilint(repo, ['scan', '--no-progress', '.']);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toContain('1 known finding suppressed');
+  });
+
+  it('a baseline that is not JSON is named with the place of the error, none of its text', async () => {
+    const repo = folder('baseline-not-json');
+    writeFileSync(join(repo, 'urilint-suppressions.json'), 'token=ghp_16C7e42F292c6912E7710c838347Ae178B4a\n');
+    const result = await urilint(repo, ['scan', '--no-progress', '.']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("The suppressions file 'urilint-suppressions.json' is not JSON: invalid JSON at line 1, column 1.");
+    expect(result.stderr).not.toContain('token');
+  });
+
+  it('a configuration in a folder linked out of the tree is not read, nor shown', async () => {
+    const repo = tree('config-folder', 'baseline.json');
+    mkdirSync(join(outside, 'site'));
+    writeFileSync(join(outside, 'site', 'urilint.config.jsonc'), PASSWD);
+    writeFileSync(join(outside, 'site', 'page.md'), BAD);
+    symlinkSync('../outside/site', join(repo, 'site'));
+    const result = await urilint(repo, ['scan', '--no-progress', 'site']);
+    expect(result.stdout + result.stderr).not.toContain('root:x');
+    expect(result.code).toBe(1);
+  });
+
+  it('a .gitignore that is a link is not read (as git 2.32 does), and one that is a FIFO is not waited on', async () => {
+    const repo = tree('gitignore', 'baseline.json');
+    writeFileSync(join(outside, 'ignore-all'), '*\n');
+    symlinkSync('../outside/ignore-all', join(repo, '.gitignore'));
+    const linked = await urilint(repo, ['scan', '--no-progress', '.']);
+    expect(linked.stdout).toMatch(/^1 file scanned/m);
+    rmSync(join(repo, '.gitignore'));
+    execFileSync('mkfifo', [join(repo, '.gitignore')]);
+    const fifo = await urilint(repo, ['scan', '--no-progress', '.']);
+    expect(fifo.code).toBe(1);
+    expect(fifo.stdout).toMatch(/^1 file scanned/m);
+  });
+
+  it('a FIFO that a local link points at is not waited on', async () => {
+    const repo = folder('link-to-fifo');
+    execFileSync('git', ['init', '-q'], { cwd: repo });
+    execFileSync('mkfifo', [join(repo, 'pipe.md')]);
+    writeFileSync(join(repo, 'index.md'), '[the pipe](pipe.md#section)\n');
+    const result = await urilint(repo, ['scan', '--no-progress', '--rule', 'no-broken-links', 'index.md']);
+    expect(result.code).not.toBe(-1);
   });
 });

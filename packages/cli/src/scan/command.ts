@@ -6,7 +6,7 @@ import { styleOf } from '../check.js';
 import { isTty, write, writeLines, type Io } from '../io.js';
 import { version } from '../main.js';
 import type { CheckSettings, FileResult, FileSettings, FileTask, Severity } from './file-check.js';
-import { Baseline, DEFAULT_SUPPRESSIONS_FILE, readSuppressions, writeSuppressions } from './suppressions.js';
+import { Baseline, checkSuppressionsPath, DEFAULT_SUPPRESSIONS_FILE, readSuppressions, writeSuppressions } from './suppressions.js';
 import { githubAnnotation, gitlabIssues, inShard, repositoryPath, type GitlabIssue } from './ci-formats.js';
 import { findFiles, PathError, type FoundFile } from './files.js';
 import { checkFiles } from './pool.js';
@@ -273,6 +273,8 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
   const gitlab: GitlabIssue[] = [];
   // The baseline: recorded findings are not reported (with --suppress-all, every finding is recorded).
   const suppressionsPath = resolve(cwd, options.suppressionsFile);
+  // Before the scan: a baseline that cannot be written stops it before any work.
+  if (options.suppressAll || options.pruneSuppressions) checkSuppressionsPath(suppressionsPath, options.suppressionsFile);
   const baseline = new Baseline(options.suppressAll ? {} : readSuppressions(suppressionsPath, options.suppressionsFile));
   const scannedPaths = new Set<string>();
   const sarif: FileProblems[] = [];
@@ -379,13 +381,13 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
     await write(io.stdout, JSON.stringify(log, null, 2) + '\n');
   }
   if (options.suppressAll) {
-    writeSuppressions(suppressionsPath, baseline.seen);
+    writeSuppressions(suppressionsPath, baseline.seen, options.suppressionsFile);
     const recorded = Object.values(baseline.seen).reduce((sum, codes) => sum + Object.values(codes).reduce((n, { count }) => n + count, 0), 0);
     await write(io.stderr, `urilint: ${recorded} ${recorded === 1 ? 'finding' : 'findings'} written to ${options.suppressionsFile}; later scans report only new ones.\n`);
   } else {
     const stale = baseline.stale(scannedPaths);
     if (options.pruneSuppressions) {
-      writeSuppressions(suppressionsPath, baseline.pruned(scannedPaths));
+      writeSuppressions(suppressionsPath, baseline.pruned(scannedPaths), options.suppressionsFile);
       if (stale.length > 0) await write(io.stderr, `urilint: ${stale.length} suppressions no longer occur and were pruned: ${stale.join('; ')}.\n`);
     } else if (stale.length > 0) {
       await write(io.stderr, `urilint: ${stale.length} suppressions in ${options.suppressionsFile} no longer occur (${stale.join('; ')}); remove them with --prune-suppressions.\n`);

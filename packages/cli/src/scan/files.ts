@@ -2,10 +2,10 @@
  * Which files `urilint scan` reads: the paths named (all of the current
  * directory by default), directories walked recursively, in a fixed order.
  */
-import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
-import { sourceKindOf } from '@urilint/discovery';
+import { readRegularFile, sourceKindOf } from '@urilint/discovery';
 
 /**
  * Plain-text extensions read as prose besides the language server's
@@ -79,14 +79,13 @@ interface IgnoreFile {
 
 const IGNORE_CASE = process.platform === 'darwin' || process.platform === 'win32';
 
+/**
+ * The `.gitignore` of a folder: a regular file only. As git (since 2.32) does, a `.gitignore` that
+ * is a symbolic link is not read, wherever it points; a FIFO in its place is not waited on.
+ */
 function readIgnoreFile(directory: string): IgnoreFile | undefined {
-  const file = join(directory, '.gitignore');
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
+  const text = readRegularFile(join(directory, '.gitignore'), { noFollow: true });
+  if (text === undefined) return undefined;
   return { base: directory, rules: ignore({ ignorecase: IGNORE_CASE }).add(text) };
 }
 

@@ -5,26 +5,47 @@
  * break it (ESLint's bulk suppressions work the same way). `--prune-suppressions` removes the counts
  * no longer reached.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { parseSuppressions, suppressedFindings, SUPPRESSIONS_FILE, type SuppressionCounts } from '@urilint/discovery';
+import { existsSync, statSync } from 'node:fs';
+import { leadsOutOf, parseSuppressions, readRegularFile, suppressedFindings, SUPPRESSIONS_FILE, writtenPath, type SuppressionCounts } from '@urilint/discovery';
 import { UsageError } from '../args.js';
 import type { Problem } from './file-check.js';
+import { present, replaceFile } from './replace-file.js';
 
 export const DEFAULT_SUPPRESSIONS_FILE = SUPPRESSIONS_FILE;
 
 export type { SuppressionCounts };
 
+/**
+ * Stops the scan when the suppressions file, or a folder on its way, is a symbolic link out of the
+ * repository that holds it: the tree chose the name, so urilint neither reads the target (nor
+ * shows it in an error) nor writes it.
+ */
+export function checkSuppressionsPath(path: string, shown: string): void {
+  if (leadsOutOf(path)) {
+    throw new UsageError(`The suppressions file '${shown}' leads out of the repository through a symbolic link: it is neither read nor written.`, 'scan');
+  }
+}
+
 /** The suppressions of a file on disk; none when there is no file. A file that is not what it should be is a usage error. */
 export function readSuppressions(path: string, shown = path): SuppressionCounts {
+  if (!present(path)) return {};
+  checkSuppressionsPath(path, shown);
   if (!existsSync(path)) return {};
-  const parsed = parseSuppressions(readFileSync(path, 'utf8'));
+  const text = readRegularFile(path);
+  if (text === undefined) throw new UsageError(`The suppressions file '${shown}' is not a regular file that can be read.`, 'scan');
+  const parsed = parseSuppressions(text);
   if ('counts' in parsed) return parsed.counts;
   if (parsed.error.kind === 'json') throw new UsageError(`The suppressions file '${shown}' is not JSON: ${parsed.error.message}.`, 'scan');
   throw new UsageError(`The suppressions file '${shown}' is ${parsed.error.message}: write it again with --suppress-all.`, 'scan');
 }
 
-/** Writes the counts with files and codes in a fixed order, so the file diffs cleanly. */
-export function writeSuppressions(path: string, counts: SuppressionCounts): void {
+/**
+ * Writes the counts with files and codes in a fixed order, so the file diffs cleanly: as one step
+ * (a temporary file renamed over it), at the real path of the name, which `checkSuppressionsPath`
+ * has kept inside the repository; a file replaced keeps its mode and owner.
+ */
+export function writeSuppressions(path: string, counts: SuppressionCounts, shown = path): void {
+  checkSuppressionsPath(path, shown);
   const sorted: SuppressionCounts = {};
   for (const file of Object.keys(counts).sort()) {
     const codes = counts[file]!;
@@ -34,7 +55,15 @@ export function writeSuppressions(path: string, counts: SuppressionCounts): void
       .map((code) => [code, { count: codes[code]!.count }] as const);
     if (entries.length > 0) sorted[file] = Object.fromEntries(entries);
   }
-  writeFileSync(path, JSON.stringify(sorted, null, 2) + '\n');
+  const target = writtenPath(path);
+  let options = {};
+  if (existsSync(target)) {
+    const stats = statSync(target);
+    if (!stats.isFile()) throw new UsageError(`The suppressions file '${shown}' is not a regular file: it is not written.`, 'scan');
+    options = { mode: stats.mode & 0o7777, owner: { uid: stats.uid, gid: stats.gid } };
+  }
+  const reason = replaceFile(target, JSON.stringify(sorted, null, 2) + '\n', options);
+  if (reason !== undefined) throw new UsageError(`The suppressions file '${shown}' is not written: ${reason}.`, 'scan');
 }
 
 /** What is seen in one run, against the recorded counts. */

@@ -1,6 +1,6 @@
 export { compileGlob, type GlobMatcher, type GlobResult } from './glob.js';
 export { directoryOf, parseConfig, parseJsonc, type ConfigOverride, type ConfigResult, type ProjectConfig } from './load.js';
-export { namedConfigFileSystem, nodeConfigFileSystem } from './node-fs.js';
+export { leadsOutOf, namedConfigFileSystem, nodeConfigFileSystem, readRegularFile, repositoryOf, writtenPath } from './node-fs.js';
 export {
   CONFIG_FILE_NAMES,
   configsIn,

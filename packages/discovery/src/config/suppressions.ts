@@ -6,6 +6,8 @@
  * the language server both read it through this module.
  */
 
+import { momoa } from '../parsers.js';
+
 /** The file's name, as `scan` writes it by default and the language server looks for it. */
 export const SUPPRESSIONS_FILE = 'urilint-suppressions.json';
 
@@ -18,13 +20,28 @@ export type SuppressionCounts = Record<string, CodeCounts>;
 /** What is wrong with a suppressions file: it is not JSON, or not the map it should be. */
 export type SuppressionsError = { kind: 'json'; message: string } | { kind: 'shape'; message: string };
 
+/**
+ * Where JSON that does not parse goes wrong (`line 1, column 1`), without a word of its text: the
+ * file may be something else entirely (JSON.parse's own message quotes its first bytes).
+ */
+function jsonErrorPlace(json: string): string {
+  try {
+    momoa().parse(json, { mode: 'json' });
+  } catch (error) {
+    const at = error as { line?: unknown; column?: unknown };
+    if (typeof at.line === 'number' && typeof at.column === 'number') return `line ${at.line}, column ${at.column}`;
+  }
+  return 'its end';
+}
+
 /** The counts of a suppressions file's text, or what is wrong with it. */
 export function parseSuppressions(text: string): { counts: SuppressionCounts } | { error: SuppressionsError } {
   let data: unknown;
+  const json = text.replace(/^\uFEFF/, '');
   try {
-    data = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (error) {
-    return { error: { kind: 'json', message: error instanceof Error ? error.message : String(error) } };
+    data = JSON.parse(json);
+  } catch {
+    return { error: { kind: 'json', message: `invalid JSON at ${jsonErrorPlace(json)}` } };
   }
   const valid =
     data !== null &&

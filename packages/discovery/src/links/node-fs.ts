@@ -1,5 +1,6 @@
 /** The link index's file system on Node's `fs`: paths with `/`, anything unreadable as none. */
-import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync } from 'node:fs';
+import { readRegularFile } from '../config/node-fs.js';
 import type { DirectoryEntry, LinkFileSystem } from './workspace.js';
 
 /** A path as the index writes it (`/` separators) as Node reads it. */
@@ -26,11 +27,8 @@ export const nodeLinkFileSystem: LinkFileSystem = {
     }
   },
   readFile(path: string): string | undefined {
-    try {
-      return readFileSync(native(path), 'utf8');
-    } catch {
-      return undefined;
-    }
+    // A regular file only: a FIFO named like a linked document would hold the check forever.
+    return readRegularFile(native(path));
   },
   realPath(path: string): string | undefined {
     try {
