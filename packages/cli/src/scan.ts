@@ -44,7 +44,11 @@ Files read in a directory (the language server's documents):
   code       .js .cjs .mjs .jsx .ts .cts .mts .tsx   string literals, templates, JSX, comments
   JSON       .json .jsonc .json5                     string values
   Markdown   .md .markdown .mdx                      links, images, autolinks, prose
-  HTML       .html .htm .xhtml                       URL attributes, prose
+  HTML       .html .htm .xhtml                       URL attributes, prose; in an
+             Angular project (an angular.json above it, or a component's
+             templateUrl naming it) an Angular template
+  components .vue .svelte .astro                     markup, bound attributes,
+             scripts and styles (and *.component.html: Angular)
   CSS        .css                                    url(), @import
   YAML       .yaml .yml                              scalars
   text       .txt .text .rst .adoc .asciidoc .org .textile .rdoc, and README,

@@ -121,6 +121,12 @@ export class UriCandidate {
    * applied automatically; as ESLint runs no rule on such a file.
    */
   readWithoutParse = false;
+  /**
+   * Interpolation syntax the framework writes as it is (source ranges): `{dir}` in an Astro
+   * component's quoted attribute, `{{ id }}` in a Vue component's static attribute. A hole for every
+   * rule but no-unexpanded-template, which reports it.
+   */
+  literalTemplates: { range: [number, number]; framework: 'vue' | 'svelte' | 'angular' | 'astro' }[] | undefined;
   #analysis: Analysis | undefined;
 
   constructor(init: CandidateInit) {

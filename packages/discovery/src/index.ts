@@ -37,6 +37,7 @@ export { loadNative, nativeRawTransfer, nativeUnavailable, parseNative, returnNa
 export { discoverDocument, isTemplateFile, sourceKindOf, type ComponentKind, type DocumentOptions, type DocumentUris, type SourceKind } from './document.js';
 export { braceEnd, discoverComponent, type ComponentOptions, type ComponentUris, type Dialect, type Framework } from './formats/component.js';
 export { ANGULAR, discoverAngular, hasAngularSyntax } from './formats/angular.js';
+export { isAngularTemplate, projectSourceKind, type ProjectFileSystem } from './formats/angular-project.js';
 export { ASTRO, discoverAstro } from './formats/astro.js';
 export { discoverSvelte, SVELTE } from './formats/svelte.js';
 export { discoverVue, VUE } from './formats/vue.js';

@@ -17,7 +17,7 @@ import {
   runDocumentRules,
   runRules,
   safeEdits,
-  sourceKindOf,
+  projectSourceKind,
   sourceRangeOf,
   type DocumentContext,
   type Finding,
@@ -211,7 +211,8 @@ function linkDocument(text: string, path: string, kind: DocumentContext['kind'],
 }
 
 function checkText(text: string, path: string, settings: FileSettings, errorsOnly: boolean): Checked {
-  const kind = sourceKindOf(path);
+  // An HTML file of an Angular project is an Angular template, as ESLint reads it.
+  const kind = projectSourceKind(path, nodeLinkFileSystem);
   const found = discoverDocument(text, kind, {
     filePath: path,
     templates: settings.templates,

@@ -95,6 +95,11 @@ export function scriptAndStyleBlocks(text: string): { scripts: Region[]; styles:
     const name = match[1]?.toLowerCase();
     if (name === undefined) continue;
     const from = match.index + match[0].length;
+    // `<script is:inline src="…" />`: self-closing in a component (Astro, Vue, Svelte), no content.
+    if (/\/\s*$/.test(match[2] ?? '')) {
+      elements.push([match.index, from]);
+      continue;
+    }
     const close = new RegExp(`</${name}\\s*>`, 'i');
     close.lastIndex = 0;
     const rest = close.exec(text.slice(from));
@@ -178,6 +183,19 @@ interface Expression {
 interface Scan {
   holes: Hole[];
   expressions: Expression[];
+  /** Braces the framework writes as they are (see `LiteralTemplate`). */
+  literals: LiteralTemplate[];
+}
+
+/**
+ * Interpolation syntax in an attribute the framework does not interpolate: Astro writes a quoted
+ * value as it is (`href="https://example.com/{dir}"`: only `href={…}` is an expression), Vue a
+ * static attribute (`href="/users/{{ id }}"`: only `:href` is bound). The page ships the braces.
+ */
+export interface LiteralTemplate {
+  start: number;
+  end: number;
+  framework: Framework;
 }
 
 /**
@@ -198,7 +216,7 @@ const ANGULAR_BLOCK = /@(?:if|else\s+if|else|for|empty|switch|case|default|defer
  * interpolations and blocks. Records the holes to mask and the expressions to read as JavaScript.
  */
 function scanMarkup(m: string, dialect: Dialect, linkAttribute: (tag: string, name: string) => boolean): Scan {
-  const scan: Scan = { holes: [], expressions: [] };
+  const scan: Scan = { holes: [], expressions: [], literals: [] };
   const single = dialect.braces === 'single';
   const n = m.length;
   let i = 0;
@@ -311,11 +329,14 @@ function scanTag(
     const quote = m[k];
     let from: number;
     let to: number;
-    if (quote === '"' || quote === "'") {
+    const quoted = quote === '"' || quote === "'";
+    if (quoted) {
       from = k + 1;
       to = from;
+      // Astro's quoted values are text: a quote inside braces ends them.
+      const expressions = single && dialect.framework !== 'astro';
       while (to < n && m[to] !== quote) {
-        const end = single && m[to] === '{' ? braceEnd(m, to) : -1;
+        const end = expressions && m[to] === '{' ? braceEnd(m, to) : -1;
         to = end < 0 ? to + 1 : end + 1;
       }
       i = to + 1;
@@ -331,7 +352,7 @@ function scanTag(
       while (to < n && !/[\s>]/.test(m[to]!)) to++;
       i = to;
     }
-    scanAttribute(m, tag, name, from, to, dialect, scan, interpolation, linkAttribute);
+    scanAttribute(m, tag, name, from, to, dialect, scan, interpolation, linkAttribute, quoted);
   }
   return i;
 }
@@ -349,14 +370,31 @@ function scanAttribute(
   scan: Scan,
   interpolation: (at: number, inAttribute: boolean) => number,
   linkAttribute: (tag: string, name: string) => boolean,
+  quoted: boolean,
 ): void {
   const value = m.slice(from, to);
+  /** A brace group the framework leaves as it is: a hole for the other rules, reported by no-unexpanded-template. */
+  const literal = (start: number, end: number): void => {
+    scan.holes.push({ start, end, control: false });
+    scan.literals.push({ start, end, framework: dialect.framework });
+  };
   const sinkOf = (attribute: string | undefined): string | undefined => {
     if (attribute === undefined) return undefined;
     const lowerTag = tag.toLowerCase();
     const lower = attribute.toLowerCase();
-    return attributeKind(lowerTag, lower) === 'url' || linkAttribute(lowerTag, lower) ? `<${tag} ${attribute}>` : undefined;
+    const kind = attributeKind(lowerTag, lower);
+    // A bound `srcset` (`:srcset`, `[srcset]`) is split as a static one: each URL apart from its descriptors.
+    return kind === 'url' || kind === 'srcset' || linkAttribute(lowerTag, lower) ? `<${tag} ${attribute}>` : undefined;
   };
+  if (dialect.framework === 'astro' && quoted) {
+    for (let k = from; k < to; k++) {
+      const close = m[k] === '{' ? m.indexOf('}', k) : -1;
+      if (close < 0 || close >= to) continue;
+      literal(k, close + 1);
+      k = close;
+    }
+    return;
+  }
   if (dialect.braces === 'single') {
     // `href={url}`, `href="{url}"`: the whole value one expression; else text with `{…}` holes.
     const trimmed = /^(\s*)\{/.exec(value);
@@ -382,6 +420,15 @@ function scanAttribute(
     return;
   }
   for (let k = from; k < to; ) {
+    if (dialect.framework === 'vue' && m.startsWith('{{', k)) {
+      // Vue interpolates text, not attributes: `{{ id }}` in a static attribute is written as it is.
+      const end = mustacheEnd(m, k);
+      if (end > 0 && end <= to) {
+        literal(k, end);
+        k = end;
+        continue;
+      }
+    }
     const end = m.startsWith('{{', k) ? interpolation(k, true) : -1;
     k = end < 0 ? k + 1 : end;
   }
@@ -479,6 +526,11 @@ export function discoverComponent(text: string, dialect: Dialect, options: Compo
     // Markup the HTML parser stopped on: the rest of it is searched as text, as for an HTML file.
     const covered = html.candidates.map((candidate) => candidate.range);
     html.candidates.push(...discoverText(maskedMarkup).filter((candidate) => !covered.some(([a, b]) => candidate.range[0] < b && a < candidate.range[1])));
+  }
+
+  for (const literal of scan.literals) {
+    const candidate = html.candidates.find((c) => c.range[0] <= literal.start && literal.end <= c.range[1]);
+    if (candidate !== undefined) (candidate.literalTemplates ??= []).push({ range: [literal.start, literal.end], framework: literal.framework });
   }
 
   const css: UriCandidate[] = [];

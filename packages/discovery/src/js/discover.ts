@@ -5,6 +5,7 @@ import { embeddedLength } from '../prose.js';
 import { commentCandidates, hasSchemeColon } from './comments.js';
 import { expressionHoles } from '../route-patterns.js';
 import { hasUriShape, isWholeUri, REGEX_LIKE, XML_NAMESPACES } from '../shape.js';
+import { srcsetSpans } from '../formats/html.js';
 import { findTemplateTags, TEMPLATE_SYNTAXES, templateSyntaxes, type TemplateSetting, type TemplateSyntax } from '../templates.js';
 import { discoveryWalkOf, nodesOf, setText, type DiscoveryWalk, type JsSourceCode } from './source-code.js';
 import { mapJsxAttribute, mapStringLiteral, mapTemplateElement, mapTemplateElementAt, type CookedMap } from './literal-map.js';
@@ -67,6 +68,9 @@ function piecesOf(node: TSESTree.Node, sourceCode: JsSourceCode): ({ map: Cooked
   }
   return undefined;
 }
+
+/** The sink name of a bound `srcset` or `imagesrcset` attribute (`<img srcset>`). */
+const SRCSET_SINK = /\s(?:image)?srcset>$/i;
 
 /** Functions whose first argument is a printf-style format (`util.format('http://unix:%s:%s', socket, path)`). */
 const PRINTF_FUNCTIONS = new Set(['format', 'printf', 'sprintf', 'vsprintf', 'debug']);
@@ -368,6 +372,11 @@ function addCandidates(walk: Walk, node: TSESTree.Node, context: CandidateContex
   const staticStart = value.slice(0, firstHole ? firstHole.start : value.length);
   if (inContext) {
     if (value.trim().length === 0) return;
+    // A bound `srcset` (a component's `:srcset="…"`, `[srcset]="…"`): its URLs apart from their descriptors.
+    if (sink !== undefined && SRCSET_SINK.test(sink)) {
+      for (const [start, end] of srcsetSpans(value)) walk.out.push(new UriCandidate({ ...common, context, sink, value, uriStart: start, uriEnd: end, parts, namespace }));
+      return;
+    }
     walk.out.push(new UriCandidate({ ...common, context, sink, value, uriStart: 0, uriEnd: value.length, parts, namespace }));
     return;
   }

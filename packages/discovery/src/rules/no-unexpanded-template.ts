@@ -1,4 +1,4 @@
-import { checkUnexpandedTemplate, type Component } from '@urilint/core';
+import { checkUnexpandedTemplate, TEMPLATE_CODES, type Component } from '@urilint/core';
 import type { UriCandidate } from '../candidate.js';
 import type { Finding } from '../finding.js';
 import { CORE_MESSAGE, defineCheck } from './rule.js';
@@ -13,6 +13,22 @@ function componentAt(candidate: UriCandidate, at: number): Component {
   return 'path';
 }
 
+/** How each framework writes the value instead (see `UriCandidate.literalTemplates`). */
+const LITERAL_MESSAGES: Readonly<Record<string, (text: string) => string>> = {
+  astro: (text) => `"${text}" is in a quoted attribute, which Astro writes as it is: the URL is sent with "${text}" in it. Write the attribute as an expression (\`href={\`…\${…}…\`}\`).`,
+  vue: (text) => `"${text}" is in a static attribute, which Vue writes as it is: the URL is sent with "${text}" in it. Bind the attribute (\`:href="\`…\${…}…\`"\`).`,
+};
+
+/** The framework's interpolation syntax written where the framework does not interpolate: one finding each. */
+function literalFindings(rule: string, candidate: UriCandidate, source: string): Finding[] {
+  return candidate.literalTemplates!.map(({ range, framework }) => {
+    const text = source.slice(range[0], range[1]);
+    const message = (LITERAL_MESSAGES[framework] ?? LITERAL_MESSAGES['vue']!)(text);
+    const data = { message, code: 'template-unexpanded' };
+    return { rule, code: 'template-unexpanded', spec: TEMPLATE_CODES['template-unexpanded'].spec, message, messageId: 'unexpanded', data, range, suggestions: [] } as Finding;
+  });
+}
+
 export default defineCheck({
   name: 'no-unexpanded-template',
   recommended: true,
@@ -20,6 +36,7 @@ export default defineCheck({
   messages: { unexpanded: CORE_MESSAGE },
   defaultOptions: {},
   check(candidate) {
+    if (candidate.literalTemplates !== undefined && candidate.source !== undefined) return literalFindings(this.name, candidate, candidate.source);
     // JavaScript and TypeScript only, and only a string that goes to a request as it is written: a
     // sink's argument or a JSX URL attribute. A constant elsewhere is a template, expanded later.
     if (candidate.node === undefined || candidate.source === undefined || (candidate.context !== 'sink' && candidate.context !== 'attribute')) return [];

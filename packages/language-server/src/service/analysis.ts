@@ -1,4 +1,4 @@
-import { disabledBy, discoverDocument, ruleRunner, runDocumentRules, sourceRangeOf, type DocumentContext, type Finding, type JsDiscovery, type JsSourceCode, type RuleName, type SourceEdit, type SourceKind, type UriCandidate } from '@urilint/discovery';
+import { disabledBy, discoverDocument, isAngularTemplate, nodeLinkFileSystem, ruleRunner, runDocumentRules, sourceRangeOf, type DocumentContext, type Finding, type JsDiscovery, type JsSourceCode, type RuleName, type SourceEdit, type SourceKind, type UriCandidate } from '@urilint/discovery';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { checkCancelled, type Cancellation } from './cancellation.js';
@@ -292,7 +292,10 @@ export class AnalysisCache {
 
   #analyze(document: TextDocument, settings: Settings, key: string, token?: Cancellation): State {
     const language = languageOf(document);
-    const kind = sourceKind(language) ?? 'text';
+    const read = sourceKind(language) ?? 'text';
+    // An HTML file of an Angular project is an Angular template, as ESLint reads it.
+    const path = filePath(document.uri);
+    const kind = read === 'html' && path !== undefined && isAngularTemplate(path, this.#links?.overlay ?? nodeLinkFileSystem) ? 'angular' : read;
     const text = document.getText();
     const found = discoverDocument(text, kind, {
       filePath: documentPath(document.uri),

@@ -1,0 +1,89 @@
+/**
+ * Components as ESLint reads them (issue 28): every template of an Angular project is Angular,
+ * braces a framework writes as they are are reported, Astro's self-closing script inside an
+ * expression, and a bound `srcset` read like `srcset`.
+ */
+import { describe, expect, it } from 'vitest';
+import { discoverDocument, sourceKindOf, type SourceKind } from '../../src/document.js';
+import { isAngularTemplate, projectSourceKind } from '../../src/formats/angular-project.js';
+import { MemoryFileSystem } from '../../src/links/memory-fs.js';
+import { ALL_RULES, problemsIn } from '../support/findings.js';
+
+const problems = (text: string, kind: SourceKind): [string | undefined, string][] => problemsIn(text, kind, ALL_RULES);
+
+describe('an Angular project: every template is Angular, whatever its name', () => {
+  const GUIDES = '<nav>\n  <a routerLink="/guides#getting started">Getting started</a>\n</nav>\n';
+
+  it('a planted routerLink="/guides#getting started" is found in guides.html of a project with an angular.json', () => {
+    const fs = new MemoryFileSystem({ '/repo/angular.json': '{}', '/repo/src/app/guides/guides.html': GUIDES, '/repo/src/app/guides/guides.ts': '' });
+    expect(projectSourceKind('/repo/src/app/guides/guides.html', fs)).toBe('angular');
+    expect(problems(GUIDES, projectSourceKind('/repo/src/app/guides/guides.html', fs))).toEqual([['fragment-unescaped-char', ' ']]);
+    // Read as plain HTML, `routerLink` is no URL attribute: the problem was missed.
+    expect(sourceKindOf('/repo/src/app/guides/guides.html')).toBe('html');
+    expect(problems(GUIDES, 'html')).toEqual([]);
+  });
+
+  it('a templateUrl that names the file', () => {
+    const component = "@Component({\n  selector: 'app-guides',\n  templateUrl: './guides.html',\n})\nexport class Guides {}\n";
+    const fs = new MemoryFileSystem({ '/repo/.git/HEAD': 'ref: refs/heads/main', '/repo/src/guides.html': GUIDES, '/repo/src/guides.ts': component, '/repo/src/other.html': GUIDES });
+    expect(isAngularTemplate('/repo/src/guides.html', fs)).toBe(true);
+    expect(isAngularTemplate('/repo/src/other.html', fs)).toBe(false);
+  });
+
+  it('HTML outside an Angular project stays HTML', () => {
+    const fs = new MemoryFileSystem({ '/site/.git/HEAD': 'x', '/site/index.html': GUIDES, '/angular.json': '{}' });
+    // The search stops at the repository's root: an angular.json above it is another project's.
+    expect(projectSourceKind('/site/index.html', fs)).toBe('html');
+    expect(projectSourceKind('/site/app.ts', fs)).toBe('js');
+  });
+});
+
+describe('literal braces in a quoted attribute are reported (no-unexpanded-template)', () => {
+  it('Astro renders href="https://example.com/{dir}" literally', () => {
+    const astro = '---\nconst dir = "docs";\n---\n<a href="https://example.com/{dir}">x</a>\n<a href={`https://example.com/${dir}`}>y</a>\n';
+    expect(problems(astro, 'astro')).toEqual([['template-unexpanded', '{dir}']]);
+  });
+
+  it('Vue renders href="…{{ id }}…" literally', () => {
+    const vue = '<template>\n  <a href="https://example.com/users/{{ id }}/posts">x</a>\n  <a :href="`https://example.com/users/${encodeURIComponent(id)}/posts`">y</a>\n  <p>{{ id }}</p>\n</template>\n';
+    expect(problems(vue, 'vue')).toEqual([['template-unexpanded', '{{ id }}']]);
+  });
+
+  it('Svelte and Angular interpolate their attributes: no report', () => {
+    expect(problems('<a href="https://example.com/{dir}">x</a>\n', 'svelte')).toEqual([]);
+    expect(problems('<a href="https://example.com/users/{{ id }}/posts">x</a>\n', 'angular')).toEqual([]);
+  });
+});
+
+describe('Astro: {cond && (<script is:inline src="…" />)}', () => {
+  it('is read as astro-eslint-parser reads it, and what follows still checked', () => {
+    const astro = '---\nconst cond = true;\n---\n{cond && (<script is:inline src="https://cdn.example.com/a.js" />)}\n<a href="https://example.com/a b">x</a>\n';
+    const found = discoverDocument(astro, 'astro');
+    expect(found.parseError).toBeUndefined();
+    expect(problems(astro, 'astro')).toEqual([['path-unescaped-char', ' ']]);
+  });
+});
+
+describe('a bound :srcset / [srcset] is read like srcset', () => {
+  const read = (text: string, kind: SourceKind): [string, string, string | undefined][] => discoverDocument(text, kind).candidates.map((c) => [c.uri, c.context, c.sink]);
+
+  it('Vue :srcset', () => {
+    const vue = '<template>\n  <img :srcset="`http://cdn.github.io/x.png 1x, https://a.example/y%zz.png 2x`" src="/x.png">\n</template>\n';
+    expect(read(vue, 'vue')).toEqual([
+      ['http://cdn.github.io/x.png', 'attribute', '<img srcset>'],
+      ['https://a.example/y%zz.png', 'attribute', '<img srcset>'],
+      ['/x.png', 'attribute', '<img src>'],
+    ]);
+    // Each URL is checked as a URL the page loads, as in a static srcset.
+    expect(problems(vue, 'vue')).toEqual([['scheme-insecure', 'http'], ['pct-invalid-triplet', '%zz']]);
+  });
+
+  it('Angular [srcset]', () => {
+    const html = '<img [srcset]="\'http://cdn.github.io/x.png 1x, https://a.example/y.png 2x\'">\n';
+    expect(read(html, 'angular')).toEqual([
+      ['http://cdn.github.io/x.png', 'attribute', '<img srcset>'],
+      ['https://a.example/y.png', 'attribute', '<img srcset>'],
+    ]);
+    expect(problems(html, 'angular')).toEqual([['scheme-insecure', 'http']]);
+  });
+});
