@@ -6,7 +6,7 @@
  * links-survey-verdicts.json: 'true' (broken as the tree stands), 'false' (the link works where the
  * document is read), 'test-data' (a fixture of the project's own tests: counted apart, as not false).
  *
- *   node links-survey.mjs --trees DIR --peers DIR [--repos a+b,c+d] [--out FILE]
+ *   node links-survey.mjs --trees DIR --peers DIR [--repos a+b,c+d] [--out FILE] [--verdicts FILE]
  *   node links-survey.mjs --trees DIR --cost REPO [--rounds 3]
  *
  * --cost: what link checking adds to a scan of REPO (`--jobs 1`, the recommended preset, with and
@@ -18,6 +18,8 @@
  *          in the verdicts file, with an empty `.git` folder so the repository root is found).
  * --peers: a folder where `npm install markdownlint-cli2 remark-cli remark-gfm remark-frontmatter
  *          remark-validate-links` was run (outside the workspace: the peers are not dependencies).
+ * --verdicts: the verdicts file (default links-survey-verdicts.json; the second survey's, issue 30, is
+ *          links-survey-2-verdicts.json).
  * Needs `pnpm build` first (the command line from packages/cli/dist).
  */
 import './node.mjs';
@@ -39,7 +41,7 @@ const peers = resolve(flag('--peers', '/tmp/links-peers'));
 const out = flag('--out', undefined);
 const cli = join(here, '../packages/cli/dist/bin.js');
 if (!existsSync(cli)) throw new Error('Build the packages first: pnpm build');
-const verdicts = JSON.parse(readFileSync(join(here, 'links-survey-verdicts.json'), 'utf8'));
+const verdicts = JSON.parse(readFileSync(resolve(here, flag('--verdicts', 'links-survey-verdicts.json')), 'utf8'));
 const repos = (flag('--repos', undefined)?.split(',') ?? Object.keys(verdicts.repositories)).filter((repo) => {
   if (existsSync(join(trees, repo))) return true;
   console.error(`${repo}: no tree at ${join(trees, repo)} (git archive ${verdicts.repositories[repo]?.commit ?? '?'}), skipped`);
@@ -73,7 +75,7 @@ function runMarkdownlint(repo, configDir) {
   const run = timed(join(peers, 'node_modules/.bin/markdownlint-cli2'), ['--config', join(configDir, '.markdownlint-cli2.jsonc')], join(trees, repo));
   const findings = [];
   for (const line of strip(`${run.stdout}\n${run.stderr}`).split('\n')) {
-    const match = /^(.*?):(\d+)(?::\d+)? (?:error )?(MD05[12])\S* (.*)$/.exec(line);
+    const match = /^(.*?):(\d+)(?::\d+)? (?:error )?(MD05[123])\S* (.*)$/.exec(line);
     if (match) findings.push({ file: match[1], line: Number(match[2]), kind: match[3], message: match[4] });
   }
   return { seconds: run.seconds, findings };
@@ -130,7 +132,7 @@ if (costOf !== undefined) {
 }
 
 const configDir = mkdtempSync(join(tmpdir(), 'links-survey-'));
-writeFileSync(join(configDir, '.markdownlint-cli2.jsonc'), JSON.stringify({ config: { default: false, MD051: true, MD052: true }, gitignore: false, globs: ['**/*.md', '!**/node_modules/**'] }));
+writeFileSync(join(configDir, '.markdownlint-cli2.jsonc'), JSON.stringify({ config: { default: false, MD051: true, MD052: true, MD053: true }, gitignore: false, globs: ['**/*.md', '!**/node_modules/**'] }));
 const versions = Object.fromEntries(
   ['markdownlint-cli2', 'markdownlint', 'remark-cli', 'remark-validate-links'].map((name) => {
     try {
@@ -169,7 +171,7 @@ for (const repo of repos) {
     remark: remark.findings.filter((p) => !urilint.findings.some((f) => near(f, p))),
   };
   results.repositories[repo] = { ...row, findings: urilint.findings, unread, missedByUrilint: missed };
-  console.log(`${repo} ${row.commit?.slice(0, 7)}: urilint ${row.urilint.findings} (${tally.true} true, ${tally.false} false, ${tally.testData} test data, ${tally.unread} unread; ${row.urilint.falseRate}% false) in ${row.urilint.seconds} s · markdownlint MD051/MD052 ${row.markdownlint.findings} in ${row.markdownlint.seconds} s (${row.markdownlint.notReportedByUrilint} not by urilint) · remark-validate-links ${row.remark.findings} in ${row.remark.seconds} s (${row.remark.notReportedByUrilint} not by urilint)`);
+  console.log(`${repo} ${row.commit?.slice(0, 7)}: urilint ${row.urilint.findings} (${tally.true} true, ${tally.false} false, ${tally.testData} test data, ${tally.unread} unread; ${row.urilint.falseRate}% false) in ${row.urilint.seconds} s · markdownlint MD051/MD052/MD053 ${row.markdownlint.findings} in ${row.markdownlint.seconds} s (${row.markdownlint.notReportedByUrilint} not by urilint) · remark-validate-links ${row.remark.findings} in ${row.remark.seconds} s (${row.remark.notReportedByUrilint} not by urilint)`);
   for (const finding of unread) console.log(`  unread: ${finding.file}:${finding.line} ${finding.message}`);
 }
 /** JSON with the first levels indented and each finding on one line. */

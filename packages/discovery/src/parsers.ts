@@ -20,6 +20,7 @@ import type * as MdastGfm from 'mdast-util-gfm';
 import type * as MicromarkGfm from 'micromark-extension-gfm';
 import type * as Ts from 'typescript';
 import type * as Yaml from 'yaml';
+import type * as Toml from 'smol-toml';
 
 const require = createRequire(import.meta.url);
 
@@ -55,6 +56,9 @@ export const markdown = once(() => ({
 
 /** yaml's parser and composer: the YAML reader. */
 export const yaml = once(() => require('yaml') as typeof Yaml);
+
+/** smol-toml: site generators' TOML configurations (`hugo.toml`, `book.toml`). */
+export const toml = once(() => require('smol-toml') as typeof Toml);
 
 /** css-tree (ESLint's fork, as `@eslint/css` parses): the CSS reader. */
 export const cssTree = once(() => require('@eslint/css-tree') as typeof CssTree);

@@ -28,6 +28,7 @@ import {
 import { activeRules, PRESETS, ruleFlags, type Preset, type RuleFlag } from './rules.js';
 import {
   loadNative,
+  RULE_CHECKS,
   formatConfigProblem,
   isIgnoredByConfig,
   namedConfigFileSystem,
@@ -213,8 +214,19 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
   }
   for (const error of found.errors) await write(io.stderr, `urilint: ${error.display}: cannot be read: ${error.message}\n`);
 
-  // A file found in a directory is read when its configuration checks its kind; a file named, always.
-  const kept = found.files.filter((file) => file.explicit || resolved.get(file)!.kinds.includes(sourceKindOf(file.path)));
+  // A file found in a directory is read when its configuration checks its kind and one of its rules
+  // reads that kind (`no-broken-links` alone reads no code); a file named, always.
+  const readsKind = (settings: ProjectSettings, kind: ReturnType<typeof sourceKindOf>): boolean =>
+    activeRules(options.preset ?? settings.preset, settings.rules, options.rules).rules.some(([name]) => {
+      const kinds = (RULE_CHECKS[name] as { kinds?: readonly string[] }).kinds;
+      return kinds === undefined || kinds.includes(kind);
+    });
+  const kept = found.files.filter((file) => {
+    if (file.explicit) return true;
+    const settings = resolved.get(file)!;
+    const kind = sourceKindOf(file.path);
+    return settings.kinds.includes(kind) && readsKind(settings, kind);
+  });
   const files = options.shard === undefined ? kept : kept.filter((file) => inShard(repositoryPath(file.path, cwd), options.shard![0], options.shard![1]));
   const table: FileSettings[] = [];
   const tableIndex = new Map<string, number>();

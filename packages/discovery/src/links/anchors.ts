@@ -57,6 +57,19 @@ export interface ElementIds {
   ids: readonly string[];
 }
 
+/**
+ * Whether an undefined reference label was meant as a link: a numbered label (`[text][1]`) or a
+ * link-shaped one (a path, a URL) always; otherwise only in a document that defines labels (its
+ * author writes reference links), and not for text in brackets that renders as written, as
+ * changelog scopes do (`[no-unsafe-call][no-unsafe-member-access]`: two hyphenated names side by side).
+ */
+function meantAsLink(text: string, label: string, definitions: ReadonlySet<string>): boolean {
+  if (/^\d+$/.test(label.trim()) || /[/#]|:\/\/|\.[a-z]{2,4}$/i.test(label)) return true;
+  if (definitions.size === 0) return false;
+  const scope = /^[\w@.]+(?:-[\w.]+)+$/;
+  return !(scope.test(text) && scope.test(label));
+}
+
 /** The explicit heading id of kramdown, Pandoc, Python-Markdown's attr_list, markdown-it-attrs, Goldmark and Docusaurus: `## Title {#id}` (classes may follow). */
 const HEADING_ATTRIBUTE = /[ \t]*\{[ \t]*:?[ \t]*#([^\s}]+)[^}]*\}[ \t]*$/;
 
@@ -242,6 +255,7 @@ export function markdownTreeAnchors(root: Root, text: string, options: AnchorOpt
       const second = match[2]!;
       const label = second === '' ? match[1]! : second;
       if (label.trim() === '' || label.startsWith('^') || definitions.has(normalizeLabel(label.replace(/\\(.)/g, '$1')))) continue;
+      if (!meantAsLink(match[1]!, label, definitions)) continue;
       const at = from + match.index + (second === '' ? 1 : match[1]!.length + 3);
       if (seen.has(at)) continue;
       seen.add(at);

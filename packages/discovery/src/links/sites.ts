@@ -3,7 +3,9 @@
  * the folder its pages come from (site-absolute routes start there), its folders of static files,
  * whether routes drop the extension, and the heading-id style of its Markdown renderer.
  */
+import type { PageCollection } from './routing.js';
 import type { SlugStyle } from './slug.js';
+import { isObject, isUnknown, readConfig, stringAt, valueAt, type StaticValue, type Unknown } from './static-config.js';
 
 export type GeneratorName = 'vitepress' | 'docusaurus' | 'mkdocs' | 'mdbook' | 'jekyll' | 'hugo' | 'astro' | 'eleventy' | 'nextjs' | 'vite';
 
@@ -40,6 +42,23 @@ export interface SiteProfile {
   moduleExtensions?: readonly string[];
   /** The site's root is set by code the tree cannot evaluate: a page's own folder is taken as a root too. */
   pageFolderRoot?: boolean;
+  /** Folders of pages and the rule that routes each (a page's front matter may move it): indexed so a site-absolute route finds the page. */
+  collections?: readonly PageCollection[];
+  /**
+   * Settings of the configuration set by code the tree cannot evaluate, each with the route
+   * prefixes it governs: a link under one that finds no page is said once, not reported.
+   */
+  unknowns?: readonly { setting: string; prefixes: readonly string[] }[];
+  /** Path prefixes that name a folder of the site (`@site/`, `@theme/`): prefix → folder (absolute, trailing `/`). */
+  aliases?: readonly [string, string][];
+  /** The site's base path, which every route starts with (Jekyll's `baseurl`). */
+  baseUrl?: string;
+  /** Every route under a collection's prefix is a page of the collections (Docusaurus, whose plugins are all read): a route none has is missing. */
+  routesComplete?: boolean;
+  /** Fragments match ids without regard to case (VitePress's router). */
+  caseInsensitiveFragments?: boolean;
+  /** `<!--@include: path-->` pastes another file's headings into a page (VitePress). */
+  includes?: boolean;
   /** A sentence for `scan --stats` and the server's log. */
   description: string;
 }
@@ -61,7 +80,15 @@ const withSlash = (path: string): string => (path.endsWith('/') ? path : `${path
 /** A folder named relative to `dir` (`./src`, `docs`), as an absolute folder path. */
 function under(dir: string, name: string): string {
   const clean = name.trim().replace(/^\.\//, '').replace(/^\/+/, '');
-  return clean === '' || clean === '.' ? dir : withSlash(dir + clean);
+  if (clean === '' || clean === '.') return dir;
+  // `path: '../docs'` (Docusaurus's docs beside the site's folder): the dot segments applied.
+  const segments: string[] = [];
+  for (const segment of (dir + clean).split('/')) {
+    if (segment === '..') {
+      if (segments.length > 1) segments.pop();
+    } else if (segment !== '.') segments.push(segment);
+  }
+  return withSlash(segments.join('/'));
 }
 
 /** The first match of `pattern`'s group in a configuration file's text, when the file exists. */
@@ -74,37 +101,190 @@ function setting(read: (name: string) => string | undefined, names: readonly str
   return undefined;
 }
 
+/** A configuration file of the site read as a static value (`{}` when absent). */
+function configAt(read: (name: string) => string | undefined, name: string): StaticValue {
+  const text = read(name);
+  return text === undefined || text.trim() === '' ? {} : readConfig(text, name);
+}
+
+const arrayOf = (value: StaticValue): StaticValue[] | undefined => (Array.isArray(value) ? value : undefined);
+
+/** A plugin or preset entry: its name and options (`'name'`, `['name', {…}]`, or set by code). */
+function entryOf(entry: StaticValue): { name: string | Unknown; options: StaticValue } | undefined {
+  if (typeof entry === 'string' || isUnknown(entry)) return { name: entry, options: {} };
+  if (Array.isArray(entry) && (typeof entry[0] === 'string' || isUnknown(entry[0]))) return { name: entry[0], options: entry[1] ?? {} };
+  return undefined;
+}
+
+/**
+ * Docusaurus's routes from its configuration: the docs instances (the classic preset's `docs`,
+ * each `@docusaurus/plugin-content-docs`), their versions (`versions.json`,
+ * `versioned_docs/version-X/`), the blog instances and the pages; what code sets is said once and
+ * silences the routes under it.
+ */
+function docusaurusProfile(dir: string, file: string, config: StaticValue, read: (name: string) => string | undefined, list: (name: string) => ReadonlySet<string> | undefined): Omit<SiteProfile, 'generator' | 'root' | 'description'> {
+  const unknowns: { setting: string; prefixes: string[] }[] = [];
+  const collections: PageCollection[] = [];
+  const routes: [string, string][] = [];
+  const docs: StaticValue[] = [];
+  const blogs: StaticValue[] = [];
+  const pages: StaticValue[] = [];
+  if (isUnknown(config)) unknowns.push({ setting: `${file}: ${config.text}`, prefixes: ['/'] });
+  // A configuration that names neither presets nor plugins (an empty file in a test): the classic preset's defaults.
+  if (isObject(config) && valueAt(config, 'presets') === undefined && valueAt(config, 'plugins') === undefined) {
+    docs.push({});
+    blogs.push({});
+    pages.push({});
+  }
+  for (const [key, kind] of [['presets', 'preset'], ['plugins', 'plugin']] as const) {
+    const entries = valueAt(config, key);
+    if (isUnknown(entries)) unknowns.push({ setting: `${file}: ${key} = ${entries.text}`, prefixes: ['/'] });
+    for (const entry of arrayOf(entries) ?? []) {
+      const found = entryOf(entry);
+      if (found === undefined) continue;
+      const { name, options } = found;
+      if (isUnknown(name)) {
+        // A plugin set by code may add routes of its own; which, the tree does not say.
+        unknowns.push({ setting: `${file}: ${kind} ${name.text}`, prefixes: [] });
+        continue;
+      }
+      if (kind === 'preset') {
+        if (isUnknown(options)) {
+          unknowns.push({ setting: `${file}: the options of ${name}`, prefixes: ['/'] });
+          continue;
+        }
+        for (const [part, into] of [['docs', docs], ['blog', blogs], ['pages', pages]] as const) {
+          const value = valueAt(options, part);
+          if (value !== false) into.push(value ?? {});
+        }
+      } else if (/(?:^|[-/])content-docs$/.test(name)) docs.push(options);
+      else if (/(?:^|[-/])content-blog$/.test(name)) blogs.push(options);
+      else if (/(?:^|[-/])content-pages$/.test(name)) pages.push(options);
+    }
+  }
+  const setting = (options: StaticValue, key: string, fallback: string, what: string, prefixes: string[]): string | undefined => {
+    const value = stringAt(options, key);
+    if (isUnknown(value)) {
+      unknowns.push({ setting: `${file}: ${what} ${key} = ${value.text}`, prefixes });
+      return undefined;
+    }
+    return value ?? fallback;
+  };
+  const baseOf = (routeBasePath: string): string => `/${routeBasePath.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/');
+  for (const options of docs) {
+    if (isUnknown(options)) {
+      unknowns.push({ setting: `${file}: docs options ${options.text}`, prefixes: ['/'] });
+      continue;
+    }
+    const id = stringAt(options, 'id');
+    const instance = typeof id === 'string' && id !== 'default' ? id : undefined;
+    const base = baseOf(setting(options, 'routeBasePath', 'docs', 'docs', ['/']) ?? 'docs');
+    const path = setting(options, 'path', 'docs', 'docs', [base]);
+    if (path === undefined) continue;
+    const folder = under(dir, path);
+    // Versions: the last at the base, the current one at `next/` when there are versions, each other at its name.
+    let versions: string[] = [];
+    try {
+      const parsed = JSON.parse(read(instance === undefined ? 'versions.json' : `${instance}_versions.json`) ?? '[]') as unknown;
+      if (Array.isArray(parsed)) versions = parsed.filter((v): v is string => typeof v === 'string');
+    } catch {
+      // A versions file that does not parse lists none.
+    }
+    const last = stringAt(options, 'lastVersion');
+    const lastVersion = typeof last === 'string' ? last : (versions[0] ?? 'current');
+    const currentPath = stringAt(options, 'versions', 'current', 'path');
+    const versionBase = (version: string, path?: string): string => (version === lastVersion ? base : `${base}${path ?? (version === 'current' ? 'next' : version)}/`);
+    if (valueAt(options, 'includeCurrentVersion') !== false) {
+      const currentBase = versionBase('current', typeof currentPath === 'string' ? currentPath : undefined);
+      collections.push({ dir: folder, base: currentBase, rule: 'docusaurus-docs', skip: (name) => name.startsWith('_') });
+      routes.push([currentBase, folder]);
+    }
+    const versioned = instance === undefined ? 'versioned_docs' : `${instance}_versioned_docs`;
+    for (const version of versions) {
+      const versionFolder = `${dir}${versioned}/version-${version}/`;
+      if (list(`${versioned}/version-${version}`) === undefined) continue;
+      const versionRoute = versionBase(version);
+      collections.push({ dir: versionFolder, base: versionRoute, rule: 'docusaurus-docs', skip: (name) => name.startsWith('_') });
+      routes.push([versionRoute, versionFolder]);
+    }
+  }
+  for (const options of blogs) {
+    if (isUnknown(options)) {
+      unknowns.push({ setting: `${file}: blog options ${options.text}`, prefixes: ['/blog/'] });
+      continue;
+    }
+    const base = baseOf(setting(options, 'routeBasePath', 'blog', 'blog', ['/']) ?? 'blog');
+    const path = setting(options, 'path', 'blog', 'blog', [base]);
+    if (path === undefined) continue;
+    collections.push({ dir: under(dir, path), base, rule: 'docusaurus-blog', skip: (name) => name.startsWith('_') });
+    routes.push([base, under(dir, path)]);
+    // The list pages the blog plugin writes itself.
+    unknowns.push({ setting: 'pages the blog plugin generates (tags, archive, authors, pagination, feeds)', prefixes: ['tags', 'archive', 'authors', 'page', 'rss.xml', 'atom.xml', 'feed.json'].map((page) => `${base}${page}`) });
+  }
+  for (const options of pages) {
+    if (isUnknown(options)) continue;
+    const path = setting(options, 'path', 'src/pages', 'pages', ['/']);
+    const base = baseOf(setting(options, 'routeBasePath', '/', 'pages', ['/']) ?? '/');
+    if (path === undefined) continue;
+    collections.push({ dir: under(dir, path), base, rule: 'docusaurus-pages', skip: (name) => name.startsWith('_') });
+    routes.push([base, under(dir, path)]);
+  }
+  const statics = valueAt(config, 'staticDirectories');
+  const staticDirs = (arrayOf(statics) ?? ['static']).filter((name): name is string => typeof name === 'string').map((name) => under(dir, name));
+  // A plugin set by code may serve any route: then a route no collection has is not known to be missing.
+  const routesComplete = !unknowns.some((unknown) => unknown.prefixes.length === 0);
+  return { routes, staticDirs, slugStyle: 'github', numberPrefixes: true, frontMatterRoutes: ['slug'], collections, unknowns, aliases: [['@site/', dir]], routesComplete };
+}
+
 const anyOf = (names: ReadonlySet<string>, prefix: string, extensions: readonly string[]): string[] => extensions.map((e) => `${prefix}${e}`).filter((n) => names.has(n));
 
 const GENERATORS: readonly Generator[] = [
   {
-    // VitePress: `.vitepress/config.*` in the source folder; `srcDir` may move the pages; `public/`
-    // is copied; `x.md` is `/x.html` (or `/x` with cleanUrls); ids by @mdit-vue's slugify.
+    // VitePress: `.vitepress/config.*` in the project folder, read as a static value; `srcDir` moves
+    // the pages, `rewrites` moves each page, `public/` is copied; `x.md` is `/x.html` (or `/x` with
+    // cleanUrls); ids by @mdit-vue's slugify, fragments matched without regard to case, includes pasted.
     name: 'vitepress',
     matches: (names) => names.has('.vitepress'),
-    profile(dir, read) {
-      const src = setting(read, ['.vitepress/config.ts', '.vitepress/config.mts', '.vitepress/config.js', '.vitepress/config.mjs'], /\bsrcDir\s*:\s*['"`]([^'"`]+)['"`]/);
-      const pages = src === undefined ? dir : under(dir, src);
-      return { routes: [['/', pages]], staticDirs: [`${pages}public/`], slugStyle: 'vitepress', numberPrefixes: false };
+    profile(dir, read, _names, list) {
+      const file = [...(list('.vitepress') ?? [])].find((name) => /^config\.(?:js|mjs|cjs|ts|mts|cts)$/.test(name));
+      const config = file === undefined ? {} : configAt(read, `.vitepress/${file}`);
+      const unknowns: { setting: string; prefixes: string[] }[] = [];
+      const src = stringAt(config, 'srcDir');
+      if (isUnknown(src)) unknowns.push({ setting: `.vitepress/${file}: srcDir = ${src.text}`, prefixes: ['/'] });
+      const pages = typeof src === 'string' ? under(dir, src) : dir;
+      const rewrites: [string, string][] = [];
+      const given = valueAt(config, 'rewrites');
+      if (isUnknown(given)) unknowns.push({ setting: `.vitepress/${file}: rewrites = ${given.text}`, prefixes: ['/'] });
+      else if (isObject(given)) {
+        for (const [from, to] of Object.entries(given)) {
+          if (typeof to === 'string') rewrites.push([from, to]);
+          else if (isUnknown(to)) unknowns.push({ setting: `.vitepress/${file}: rewrites['${from}'] = ${to.text}`, prefixes: ['/'] });
+        }
+      }
+      const excluded = valueAt(config, 'srcExclude');
+      const srcExclude = Array.isArray(excluded) ? excluded.filter((glob): glob is string => typeof glob === 'string') : [];
+      return {
+        routes: [['/', pages]],
+        staticDirs: [`${pages}public/`],
+        slugStyle: 'vitepress',
+        numberPrefixes: false,
+        collections: [{ dir: pages, base: '/', rule: 'vitepress', rewrites, exclude: srcExclude }],
+        unknowns,
+        aliases: [['@theme/', `${dir}.vitepress/theme/`]],
+        caseInsensitiveFragments: true,
+        includes: true,
+      };
     },
   },
   {
-    // Docusaurus: docs/ served under /docs/, blog/ under /blog/, src/pages/ at /, static/ copied;
-    // number prefixes dropped from doc ids; heading ids by github-slugger, `{#id}` explicit.
+    // Docusaurus: the configuration read as a static value; every docs instance (the preset's
+    // `docs`, each `plugin-content-docs`) at its `routeBasePath` from its `path`, with its versions;
+    // the blog's dated routes; `src/pages/` at `/`; `static/` copied; heading ids by github-slugger.
     name: 'docusaurus',
     matches: (names) => [...names].some((name) => /^docusaurus\.config\.(?:js|mjs|cjs|ts|mts|cts)$/.test(name)),
-    profile(dir) {
-      return {
-        routes: [
-          ['/docs/', `${dir}docs/`],
-          ['/blog/', `${dir}blog/`],
-          ['/', `${dir}src/pages/`],
-        ],
-        staticDirs: [`${dir}static/`],
-        slugStyle: 'github',
-        numberPrefixes: true,
-        frontMatterRoutes: ['slug'],
-      };
+    profile(dir, read, names, list) {
+      const file = [...names].find((name) => /^docusaurus\.config\.(?:js|mjs|cjs|ts|mts|cts)$/.test(name))!;
+      return docusaurusProfile(dir, file, configAt(read, file), read, list);
     },
   },
   {
@@ -128,23 +308,68 @@ const GENERATORS: readonly Generator[] = [
     },
   },
   {
-    // Jekyll: pages from `source` (default the folder of _config.yml), `x.md` is `x.html`; kramdown's GFM ids.
+    // Jekyll: pages from `source` (default the folder of _config.yml), `x.md` is `x.html`; every
+    // page's front-matter `permalink` and `redirect_from`, `_posts` and collections with `output`
+    // routed as Jekyll does; `baseurl` starts every route; kramdown's GFM ids.
     name: 'jekyll',
     matches: (names) => names.has('_config.yml') || names.has('_config.yaml'),
-    profile(dir, read) {
-      const source = setting(read, ['_config.yml', '_config.yaml'], /^source\s*:\s*['"]?([^'"\s#]+)/m);
-      const pages = source === undefined ? dir : under(dir, source);
-      return { routes: [['/', pages]], staticDirs: [], slugStyle: 'kramdown', numberPrefixes: false, frontMatterRoutes: ['permalink'], layoutDirs: [`${pages}_layouts/`, `${pages}_includes/`] };
+    profile(dir, read, names) {
+      const config = configAt(read, names.has('_config.yml') ? '_config.yml' : '_config.yaml');
+      const source = stringAt(config, 'source');
+      const pages = typeof source === 'string' ? under(dir, source) : dir;
+      const permalink = stringAt(config, 'permalink');
+      const style = typeof permalink === 'string' ? permalink : undefined;
+      const baseurl = stringAt(config, 'baseurl');
+      const exclude = new Set((arrayOf(valueAt(config, 'exclude')) ?? []).filter((name): name is string => typeof name === 'string').map((name) => name.replace(/\/$/, '')));
+      const skip = (name: string): boolean => name.startsWith('_') || name.startsWith('.') || exclude.has(name) || ['node_modules', 'vendor'].includes(name);
+      const collections: PageCollection[] = [{ dir: pages, base: '/', rule: 'jekyll-page', ...(style === undefined ? {} : { permalink: style }), skip }];
+      const given = valueAt(config, 'collections');
+      const collectionsDir = stringAt(config, 'collections_dir');
+      const within = typeof collectionsDir === 'string' ? under(pages, collectionsDir) : pages;
+      const entries: [string, StaticValue][] = Array.isArray(given) ? given.filter((name): name is string => typeof name === 'string').map((name) => [name, {}]) : isObject(given) ? Object.entries(given) : [];
+      if (!entries.some(([name]) => name === 'posts')) entries.push(['posts', { output: true }]);
+      for (const [name, options] of entries) {
+        const own = stringAt(options, 'permalink');
+        if (name === 'posts') {
+          const postsPermalink = typeof own === 'string' ? own : style;
+          collections.push({ dir: `${within}_posts/`, base: '/', rule: 'jekyll-post', name: '', ...(postsPermalink === undefined ? {} : { permalink: postsPermalink }) });
+        } else if (valueAt(options, 'output') === true) {
+          collections.push({ dir: `${within}_${name}/`, base: '/', rule: 'jekyll-collection', name, ...(typeof own === 'string' ? { permalink: own } : {}) });
+        }
+      }
+      return {
+        routes: [['/', pages]],
+        staticDirs: [],
+        slugStyle: 'kramdown',
+        numberPrefixes: false,
+        frontMatterRoutes: ['permalink'],
+        layoutDirs: [`${pages}_layouts/`, `${pages}_includes/`],
+        collections,
+        ...(typeof baseurl === 'string' && baseurl.replace(/\/$/, '') !== '' ? { baseUrl: `/${baseurl.replace(/^\/|\/$/g, '')}` } : {}),
+      };
     },
   },
   {
-    // Hugo: `hugo.toml` (or `config.toml` beside `content/`); pages from contentDir (content/),
-    // static/ copied, pretty URLs; Goldmark's `github` heading ids by default.
+    // Hugo: `hugo.toml` (or `config.toml` beside `content/`, `config/_default/`) read with a TOML or
+    // YAML parser; pages from contentDir (content/), static/ copied, pretty URLs; front-matter
+    // `url`, `slug` and `aliases`; Goldmark's `github` heading ids by default.
     name: 'hugo',
-    matches: (names) => anyOf(names, 'hugo.', ['toml', 'yaml', 'yml', 'json']).length > 0 || (names.has('config.toml') && names.has('content')),
-    profile(dir, read) {
-      const content = setting(read, ['hugo.toml', 'config.toml'], /^contentDir\s*=\s*["']([^"']+)["']/m) ?? 'content';
-      return { routes: [['/', under(dir, content)]], staticDirs: [`${dir}static/`], slugStyle: 'github', numberPrefixes: false, frontMatterRoutes: ['url', 'slug'], layoutDirs: [`${dir}layouts/`] };
+    matches: (names) => anyOf(names, 'hugo.', ['toml', 'yaml', 'yml', 'json']).length > 0 || ((names.has('config.toml') || names.has('config.yaml')) && names.has('content')),
+    profile(dir, read, names) {
+      const file = [...anyOf(names, 'hugo.', ['toml', 'yaml', 'yml', 'json']), ...anyOf(names, 'config.', ['toml', 'yaml', 'yml'])][0];
+      const config = file === undefined ? {} : configAt(read, file);
+      const given = stringAt(config, 'contentDir') ?? stringAt(config, 'contentdir');
+      const content = under(dir, typeof given === 'string' ? given : 'content');
+      return {
+        routes: [['/', content]],
+        staticDirs: [`${dir}static/`],
+        slugStyle: 'github',
+        numberPrefixes: false,
+        frontMatterRoutes: ['url', 'slug'],
+        layoutDirs: [`${dir}layouts/`],
+        collections: [{ dir: content, base: '/', rule: 'hugo' }],
+        ...(isUnknown(given) ? { unknowns: [{ setting: `${file}: contentDir`, prefixes: ['/'] }] } : {}),
+      };
     },
   },
   {
@@ -161,6 +386,10 @@ const GENERATORS: readonly Generator[] = [
         slugStyle: 'github',
         numberPrefixes: false,
         frontMatterRoutes: ['slug'],
+        collections: [
+          { dir: `${dir}src/content/docs/`, base: '/', rule: 'astro' },
+          { dir: `${dir}src/pages/`, base: '/', rule: 'astro' },
+        ],
       };
     },
   },
@@ -178,7 +407,7 @@ const GENERATORS: readonly Generator[] = [
       const includes = setting(read, files, /\bincludes\s*:\s*['"`]([^'"`]+)['"`]/) ?? '_includes';
       const layouts = setting(read, files, /\blayouts\s*:\s*['"`]([^'"`]+)['"`]/);
       const layoutDirs = [under(pages, includes), ...(layouts === undefined ? [] : [under(pages, layouts)])];
-      return { routes: [['/', pages]], staticDirs: [], slugStyle: github ? 'github' : 'markdown-it-anchor', numberPrefixes: false, frontMatterRoutes: ['permalink'], layoutDirs };
+      return { routes: [['/', pages]], staticDirs: [], slugStyle: github ? 'github' : 'markdown-it-anchor', numberPrefixes: false, frontMatterRoutes: ['permalink'], layoutDirs, collections: [{ dir: pages, base: '/', rule: 'eleventy', skip: (name) => name.startsWith('_') || name.startsWith('.') || name === 'node_modules' }] };
     },
   },
   {

@@ -8,6 +8,7 @@
 import { encodePath, parse, resolve, tryPercentDecode, type UriReference } from '@urilint/core';
 import { lineStarts } from '../lines.js';
 import { htmlAnchors, htmlIds, markdownAnchors, MDX_COMMENT_ID, type Anchor, type DocumentAnchors, type ElementIds } from './anchors.js';
+import { excluded, isPageFile, pageRoutes, routeKey } from './routing.js';
 import { plainSite, recogniseSite, type GeneratorName, type SiteProfile } from './sites.js';
 import { slug, SLUG_STYLES, type SlugStyle } from './slug.js';
 
@@ -62,7 +63,8 @@ export type LinkResult =
   | { status: 'unresolvable'; path: string }
   | { status: 'missing-file'; path: string; replacement?: string }
   /** The file exists with another case: works on macOS and Windows, not on Linux or GitHub Pages. */
-  | { status: 'case-mismatch'; target: LinkTarget; replacement: string }
+  /** `replacement`: the link written with the file's case, when the differing names are in the link. */
+  | { status: 'case-mismatch'; target: LinkTarget; replacement?: string }
   | { status: 'missing-anchor'; target: LinkTarget; fragment: string; replacement?: string }
   | { status: 'missing-line'; target: LinkTarget; fragment: string; lineCount: number };
 
@@ -188,6 +190,10 @@ export class WorkspaceIndex {
   unresolvable = 0;
   /** The lower-case names of the repository's files, by root: read once, when a generated page is looked for elsewhere. */
   readonly #names = new Map<string, Set<string>>();
+  /** Each site's pages by route (every route a page is served at) and each page's own route, by site root. */
+  readonly #routeIndexes = new Map<string, RouteIndex>();
+  /** The sites of each repository's top folders (`#sitesNear`). */
+  readonly #nearSites = new Map<string, SiteProfile[]>();
   /** A folder to stop at when no `.git` is found above a document (the workspace folder). */
   readonly fallbackRoot: string | undefined;
 
@@ -206,10 +212,12 @@ export class WorkspaceIndex {
     }
     this.#names.clear();
     this.#layoutIds.clear();
+    this.#routeIndexes.clear();
     // A folder's removal or a generator's configuration changes what sits above and below it.
     if (!isMarkdownPath(clean) && !isHtmlPath(clean)) {
       for (const cache of [this.#dirs, this.#listed]) for (const key of [...cache.keys()]) if (key.startsWith(`${clean}/`)) cache.delete(key);
       this.#sites.clear();
+      this.#nearSites.clear();
       this.#roots.clear();
       this.#realRoots.clear();
     }
@@ -368,6 +376,10 @@ export class WorkspaceIndex {
         if (folder === root || folder === '/' || parentOf(folder) === folder) break;
       }
     }
+    // A site in another folder whose pages are here (Docusaurus's `path: '../docs'` from `website/`).
+    if (profile === undefined && generator !== 'none') {
+      profile = this.#sitesNear(root).find((site) => (generator === 'auto' || site.generator === generator) && (site.collections ?? []).some((collection) => within(trimSlash(collection.dir), dir)));
+    }
     profile ??= plainSite(root);
     this.#sites.set(key, profile);
     if (!this.sitesUsed.has(profile.root)) {
@@ -375,6 +387,26 @@ export class WorkspaceIndex {
       this.notes.add(profile.description);
     }
     return profile;
+  }
+
+  /** The sites in the repository's top two levels of folders (`website/`, `packages/docs/`), read once per root. */
+  #sitesNear(root: string): SiteProfile[] {
+    let known = this.#nearSites.get(root);
+    if (known !== undefined) return known;
+    known = [];
+    const folders = this.list(root).filter((entry) => entry.directory && !entry.name.startsWith('.') && entry.name !== 'node_modules').map((entry) => join(root, entry.name));
+    for (const folder of [...folders]) for (const entry of this.list(folder)) if (entry.directory && !entry.name.startsWith('.') && entry.name !== 'node_modules') folders.push(join(folder, entry.name));
+    for (const folder of folders) {
+      const names = new Set(this.list(folder).map((entry) => entry.name));
+      const list = (name: string): ReadonlySet<string> | undefined => {
+        const below = this.#entries(join(folder, name));
+        return below === null ? undefined : new Set([...below.values()].flat().map((entry) => entry.name));
+      };
+      const found = recogniseSite(folder, names, (name) => this.#readFile(join(folder, name)), list);
+      if (found !== undefined && found.htmlOnly !== true) known.push(found);
+    }
+    this.#nearSites.set(root, known);
+    return known;
   }
 
   /** The options compiled once per distinct value. */
@@ -410,7 +442,7 @@ export class WorkspaceIndex {
   }
 
   /** The anchors of a document, from `text` when given (the document being checked), else from the file; cached. */
-  anchorsOf(path: string, options: LinkOptions = {}, text?: string): DocumentAnchors | undefined {
+  anchorsOf(path: string, options: LinkOptions = {}, text?: string, depth = 0): DocumentAnchors | undefined {
     const compiled = this.#compile(options);
     const layouts = isMarkdownPath(path) ? this.#layoutsOf(this.site(parentOf(path), compiled.generator)) : NO_LAYOUTS;
     const { props } = layouts;
@@ -420,13 +452,40 @@ export class WorkspaceIndex {
     if (known !== undefined && known.key === key && (text === undefined || known.source === text)) return known.anchors;
     const source = text ?? this.#readFile(path);
     if (source === undefined) return undefined;
-    const anchors = isHtmlPath(path)
+    let anchors = isHtmlPath(path)
       ? htmlAnchors(source)
       : isMarkdownPath(path)
         ? markdownAnchors(source, { slugStyle: this.#styleOf(parentOf(path), compiled), customIds: [...compiled.customIds, ...props], elementIds: layouts.defaults })
         : { ...htmlAnchors(''), lineCount: lineCountOf(source), lineOffsets: lineStarts(source) };
+    if (isMarkdownPath(path) && source.includes('<!--@include:')) anchors = this.#withIncludes(path, source, anchors, options, depth);
     this.#anchors.set(path, { key, source, anchors });
     return anchors;
+  }
+
+  /**
+   * VitePress's `<!--@include: ./part.md-->` (also `@/part.md` from the source folder, a
+   * `{#region}` or a `{3,10}` line range): the included file's ids are the page's, at the
+   * directive. A region or range is taken whole (an id outside it is not told apart).
+   */
+  #withIncludes(path: string, source: string, anchors: DocumentAnchors, options: LinkOptions, depth: number): DocumentAnchors {
+    const site = this.site(parentOf(path), this.#compile(options).generator);
+    if (site.includes !== true || depth > 8) return anchors;
+    const pages = site.routes[0]?.[1] ?? site.root;
+    const ids = new Map(anchors.ids);
+    const added: Anchor[] = [];
+    for (const match of source.matchAll(/<!--\s*@include:\s*([^\s{#]+?)\s*(?:\{[^}]*\}|#[\w-]+)?\s*-->/g)) {
+      const written = match[1]!;
+      const file = written.startsWith('@/') ? join(trimSlash(pages), written.slice(2)) : join(parentOf(path), written);
+      const clean = file.split('/').reduce<string[]>((out, segment) => (segment === '..' ? out.slice(0, -1) : segment === '.' ? out : [...out, segment]), []).join('/');
+      const included = this.anchorsOf(clean, options, undefined, depth + 1);
+      for (const anchor of included?.anchors ?? []) {
+        if (ids.has(anchor.id)) continue;
+        const moved = { ...anchor, offset: match.index };
+        ids.set(anchor.id, moved);
+        added.push(moved);
+      }
+    }
+    return added.length === 0 ? anchors : { ...anchors, ids, anchors: [...anchors.anchors, ...added] };
   }
 
   /** The page a folder shows (README.md, index.html…), or none. */
@@ -460,10 +519,14 @@ export class WorkspaceIndex {
   }
 
   /** A site-absolute path: the folders it may be in (routes, the generator's, static folders, the root), and whether any has its first folder. */
-  #route(path: string, source: LinkSource, options: Compiled): { found?: Found; fits: boolean } {
+  #route(path: string, source: LinkSource, options: Compiled): { found?: Found; fits: boolean; silenced?: string } {
     const dir = parentOf(source.path);
     const root = this.repositoryRoot(dir);
     const site = this.site(dir, options.generator, isHtmlPath(source.path));
+    // Jekyll's `baseurl` starts every route of the site.
+    if (site.baseUrl !== undefined && (path === site.baseUrl || path.startsWith(`${site.baseUrl}/`))) path = path.slice(site.baseUrl.length) || '/';
+    const page = this.routeIndex(site).pages.get(routeKey(path));
+    if (page !== undefined) return { found: { path: page, directory: false, caseFixes: [] }, fits: true };
     const bases: string[] = [];
     for (const [prefix, folder] of options.routes) if (path.startsWith(prefix)) bases.push(join(root, folder.replace(/^\.?\/+/, '')) + path.slice(prefix.length).replace(/^\/?/, '/'));
     if (options.root !== undefined) bases.push(join(root, options.root.replace(/^\.?\/+/, '')) + path);
@@ -487,8 +550,12 @@ export class WorkspaceIndex {
     }
     const redirect = (site.redirects ?? []).find(([pattern]) => routePattern(pattern)?.test(path.replace(/(.)\/$/, '$1')) === true);
     if (redirect !== undefined) return { found: { path: redirect[2], directory: false, caseFixes: [] }, fits: true };
+    const unknown = (site.unknowns ?? []).find(({ prefixes }) => prefixes.some((prefix) => path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`) || path.startsWith(`${prefix}.`)));
+    if (unknown !== undefined) return { fits: true, silenced: unknown.setting };
     // A single name at the root (`/CONTRIBUTING.md`) fits the root: a missing one is reported.
     if (/^\/[^/]+\.[A-Za-z0-9]+$/.test(path)) fits = true;
+    // A site whose every page is known (its collections): a route under a collection's prefix that none has is missing.
+    if (site.routesComplete === true && (site.collections ?? []).some((collection) => path.startsWith(collection.base))) fits = true;
     return { fits };
   }
 
@@ -514,6 +581,45 @@ export class WorkspaceIndex {
   folderPageOrIndex(dir: string): Found | undefined {
     const index = this.list(dir).find((entry) => !entry.directory && /^index\.(?:jsx?|tsx?|mdx?)$/.test(entry.name));
     return index === undefined ? undefined : { path: join(dir, index.name), directory: false, caseFixes: [] };
+  }
+
+  /**
+   * A site's pages by every route its generator serves them at, and each page's own route, from
+   * its collections (`routing.ts`): built once per site, on the first site-absolute or moved link.
+   * Bounded: a site of more than 50,000 files indexes the first 50,000.
+   */
+  routeIndex(site: SiteProfile): RouteIndex {
+    let index = this.#routeIndexes.get(site.root);
+    if (index !== undefined) return index;
+    index = { pages: new Map(), routes: new Map() };
+    this.#routeIndexes.set(site.root, index);
+    let seen = 0;
+    for (const collection of site.collections ?? []) {
+      const top = trimSlash(collection.dir);
+      const stack: [string, string][] = [[top, '']];
+      for (let next = stack.pop(); next !== undefined && seen < 50_000; next = stack.pop()) {
+        const [dir, relative] = next;
+        for (const entry of this.list(dir)) {
+          seen++;
+          const path = join(dir, entry.name);
+          const rel = relative === '' ? entry.name : `${relative}/${entry.name}`;
+          if (entry.directory) {
+            if (entry.name !== 'node_modules' && !entry.name.startsWith('.') && collection.skip?.(entry.name) !== true) stack.push([path, rel]);
+            continue;
+          }
+          if (!isPageFile(collection.rule, entry.name) || excluded(collection, rel) || index.routes.has(path)) continue;
+          // Only a page whose front matter can move it is read (a VitePress page's route is its path).
+          const text = collection.rule !== 'vitepress' && /\.(?:md|mdx|markdown|html?)$/i.test(entry.name) ? (this.#readFile(path) ?? '') : '';
+          const routes = pageRoutes(collection, rel, text);
+          if (routes.length > 0) index.routes.set(path, routes[0]!);
+          for (const route of routes) {
+            const key = routeKey(route);
+            if (!index.pages.has(key)) index.pages.set(key, path);
+          }
+        }
+      }
+    }
+    return index;
   }
 
   /** Says once per kind why links of that kind cannot be resolved, and counts the link. */
@@ -633,10 +739,21 @@ export class WorkspaceIndex {
         return { status: 'skipped' };
       }
     }
+    let aliased = 0;
+    // `@site/static/a.png`, `@theme/custom.css`: a folder of the site named by the generator's alias.
+    if (/^@[\w-]*\//.test(rawPath) && source.base === undefined) {
+      const site = this.site(parentOf(sourcePath), compiled.generator, isHtmlPath(sourcePath));
+      const alias = (site.aliases ?? []).find(([prefix]) => rawPath.startsWith(prefix));
+      if (alias !== undefined) {
+        base = `file://${encodePath(alias[1].startsWith('/') ? alias[1] : `/${alias[1]}`)}`;
+        aliased = alias[0].length;
+      }
+      else if (site.generator !== undefined) return this.#unresolvable('alias', `cannot resolve links such as "${rawPath}" in ${sourcePath}: a bundler alias the ${site.generator} site's configuration does not name`, rawPath);
+    }
     const siteAbsolute = rawPath.startsWith('/') && source.base === undefined;
     let resolvedPath: string;
     try {
-      const target = parse(resolve(input.slice(0, reference.path.end), base));
+      const target = parse(resolve(input.slice(aliased, reference.path.end), base));
       resolvedPath = target.input.slice(target.path.start, target.path.end);
     } catch {
       return { status: 'skipped' };
@@ -647,6 +764,9 @@ export class WorkspaceIndex {
     if (siteAbsolute) {
       const route = this.#route(decoded, { ...source, path: sourcePath }, compiled);
       found = route.found;
+      if (found === undefined && route.silenced !== undefined) {
+        return this.#unresolvable(`unknown:${route.silenced}`, `cannot resolve site-absolute links such as "${rawPath}" from ${sourcePath}: the site's routes there are set by code the tree cannot evaluate (${route.silenced})`, rawPath);
+      }
       if (found === undefined && !route.fits) {
         this.unresolvable++;
         if (this.unresolvable === 1) this.notes.add(`cannot resolve site-absolute links such as "${rawPath}": no route mapping fits (set the rule's "routes" option, e.g. { "/": "src/content/" })`);
@@ -658,6 +778,11 @@ export class WorkspaceIndex {
       // A path that climbs out of the repository is not looked up: nothing outside it is listed or read.
       escapes = !within(this.repositoryRoot(parentOf(sourcePath)), file);
       found = escapes ? undefined : this.#lookup(file, compiled, site.numberPrefixes);
+      // A file found only in another case may be a route the generator serves exactly (Docusaurus's `configuration` is `Configuration.md` with `id: configuration`).
+      if (found !== undefined && found.caseFixes.length > 0 && site.generator !== undefined) {
+        const routed = this.#fromRoute(input.slice(0, reference.path.end), sourcePath, site, compiled, source.text);
+        if (routed !== undefined && routed !== 'outside' && routed.caseFixes.length === 0) found = routed;
+      }
       // On a generated site the link is followed from the page's URL: `..` stops at the site's root.
       if (found === undefined && (site.generator !== undefined || compiled.routes.length > 0)) {
         const routed = this.#fromRoute(input.slice(0, reference.path.end), sourcePath, site, compiled, source.text);
@@ -696,6 +821,8 @@ export class WorkspaceIndex {
         const at = replacement.lastIndexOf(encodeName(written, replacement));
         if (at >= 0) replacement = replacement.slice(0, at) + encodeName(actual, '') + replacement.slice(at + encodeName(written, replacement).length);
       }
+      // The names that differ in case are not written in the link (`../packages/parser` found as `Parser.mdx`): no fix changes the link, the file is named.
+      if (replacement === rawPath) return { status: 'case-mismatch', target };
       return { status: 'case-mismatch', target, replacement };
     }
     if (fragment === undefined || fragment === '') return { status: 'ok', target };
@@ -715,7 +842,11 @@ export class WorkspaceIndex {
       let routed: string;
       try {
         // Below a marker folder, so a path that climbs above the site's root shows it.
-        const route = frontMatterRoute(text, site.generator === undefined ? [] : (site.frontMatterRoutes ?? []), prefix + sourcePath.slice(folder.length));
+        const fileRoute = prefix + sourcePath.slice(folder.length);
+        // A page the generator moved (front-matter `id`, `slug`, `permalink`, a dated blog post) is followed from its route.
+        const indexed = site.generator === undefined ? undefined : this.routeIndex(site).routes.get(sourcePath);
+        const moved = indexed !== undefined && routeKey(indexed) !== routeKey(fileRoute.replace(/\.[^./]*$/, '').replace(/\/(?:index|readme)$/i, '/')) ? indexed : undefined;
+        const route = moved ?? frontMatterRoute(text, site.generator === undefined ? [] : (site.frontMatterRoutes ?? []), fileRoute);
         const target = parse(resolve(reference, `file:///${SITE_MARKER}${encodePath(route)}`));
         routed = tryPercentDecode(target.input.slice(target.path.start, target.path.end)) ?? '';
       } catch {
@@ -723,6 +854,8 @@ export class WorkspaceIndex {
       }
       if (!routed.startsWith(`/${SITE_MARKER}/`)) return 'outside';
       routed = routed.slice(SITE_MARKER.length + 1);
+      const page = site.generator === undefined ? undefined : this.routeIndex(site).pages.get(routeKey(routed));
+      if (page !== undefined) return { path: page, directory: false, caseFixes: [] };
       if (!routed.startsWith(prefix)) continue;
       const found = this.#lookup(join(folder, routed.slice(prefix.length)), options, site.numberPrefixes);
       if (found !== undefined) return found;
@@ -795,11 +928,11 @@ export class WorkspaceIndex {
       if (last <= anchors.lineCount && Number(lines[1]) >= 1) return { status: 'ok', target: offset === undefined ? pageTarget : { ...pageTarget, offset } };
       return { status: 'missing-line', target: pageTarget, fragment, lineCount: anchors.lineCount };
     }
-    const anchor = lookupAnchor(anchors.ids, id);
+    const site = this.site(parentOf(page), options.generator);
+    const anchor = lookupAnchor(anchors.ids, id) ?? (site.caseInsensitiveFragments === true ? anchors.anchors.find((a) => a.id.toLowerCase() === id.toLowerCase()) : undefined);
     if (anchor !== undefined) return { status: 'ok', target: { ...pageTarget, offset: anchor.offset } };
     // `#top` scrolls to the top of an HTML page.
     if (id.toLowerCase() === 'top' && isHtmlPath(page)) return { status: 'ok', target: pageTarget };
-    const site = this.site(parentOf(page), options.generator);
     const layout = isMarkdownPath(page) ? this.#layoutIdsOf(site).get(id) : undefined;
     if (layout !== undefined) {
       // Whether the page's layout writes it (ESLint's rule pages get `#further-reading` when their front matter lists links) is the layout's logic, not the tree's.
@@ -881,6 +1014,12 @@ function encodeName(name: string, written: string): string {
 /** An id as a fragment: what a fragment may not hold, percent-encoded. */
 function encodeFragmentText(id: string): string {
   return id.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%\p{L}\p{N}]/gu, (ch) => encodeURIComponent(ch));
+}
+
+/** A site's pages by route key, and each page's own route (`WorkspaceIndex.routeIndex`). */
+interface RouteIndex {
+  pages: Map<string, string>;
+  routes: Map<string, string>;
 }
 
 /** What a site's layouts and components write (`Workspace.#layoutsOf`). */

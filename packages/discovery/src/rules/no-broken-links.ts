@@ -12,6 +12,7 @@ export type NoBrokenLinksOptions = LinkOptions;
 const MESSAGES = {
   fileMissing: 'No file or folder "{{path}}" exists where this link points.',
   caseMismatch: 'The file is "{{actual}}", not "{{path}}": the link works on macOS and Windows but breaks on Linux, GitHub and GitHub Pages.',
+  caseMismatchFile: 'The page "{{path}}" names is {{actual}}, in another case: the link works on macOS and Windows but breaks on Linux, GitHub and GitHub Pages.',
   anchorMissing: 'No heading or id "{{fragment}}" exists in {{target}}.',
   lineMissing: '"#{{fragment}}" names a line past the end of {{target}} ({{lines}} lines).',
   undefinedReference: 'No definition of the label "{{label}}" in this document: the text shows as it is, not as a link.',
@@ -77,6 +78,9 @@ function findingsOf(candidate: UriCandidate, result: LinkResult, document: Docum
       return [finding(candidate, path, 'fileMissing', { path: result.path }, edit)];
     }
     case 'case-mismatch':
+      if (result.replacement === undefined || result.replacement === candidate.uri.slice(...path)) {
+        return [finding(candidate, path, 'caseMismatchFile', { path: candidate.uri.slice(...path), actual: shown(result.target.path, document) })];
+      }
       return [finding(candidate, path, 'caseMismatch', { path: candidate.uri.slice(...path), actual: result.replacement }, { edits: [{ start: path[0], end: path[1], text: result.replacement }], fix: true })];
     case 'missing-anchor': {
       const edit = result.replacement === undefined ? undefined : { edits: [{ start: fragment[0], end: fragment[1], text: result.replacement }], fix: false };
