@@ -34,6 +34,8 @@ export interface DocumentAnchors {
   /** Markdown: the labels defined (normalized: case-folded, inner whitespace one space). */
   definitions: ReadonlySet<string>;
   undefinedReferences: UndefinedReference[];
+  /** A heading holds a template tag: its id, and so whether a fragment is missing, is not known. */
+  uncertain?: boolean;
 }
 
 export interface AnchorOptions {
@@ -58,17 +60,18 @@ export interface ElementIds {
 }
 
 /**
- * Whether an undefined reference label was meant as a link: a numbered label (`[text][1]`) or a
- * link-shaped one (a path, a URL) always; otherwise only in a document that defines labels (its
- * author writes reference links), and not for text in brackets that renders as written, as
- * changelog scopes do (`[no-unsafe-call][no-unsafe-member-access]`: two hyphenated names side by side).
+ * Whether an undefined reference label was meant as a link: a numbered (`[text][1]`) or
+ * link-shaped label (a path, a URL) always; otherwise unless both brackets hold hyphenated names,
+ * as changelog scopes do (`[no-unsafe-call][no-unsafe-member-access]`), text that renders as written.
  */
-function meantAsLink(text: string, label: string, definitions: ReadonlySet<string>): boolean {
+function meantAsLink(text: string, label: string): boolean {
   if (/^\d+$/.test(label.trim()) || /[/#]|:\/\/|\.[a-z]{2,4}$/i.test(label)) return true;
-  if (definitions.size === 0) return false;
-  const scope = /^[\w@.]+(?:-[\w.]+)+$/;
+  const scope = /^[\w@.:]+(?:-[\w.:]+)+$/;
   return !(scope.test(text) && scope.test(label));
 }
+
+/** A template tag in a heading's text: Hugo's shortcodes (`{{% … %}}`, `{{< … >}}`), Go, Liquid and Nunjucks tags. */
+const TEMPLATE_TAG = /\{\{[<%]?[\s\S]*?[%>]?\}\}|\{%[\s\S]*?%\}/;
 
 /** The explicit heading id of kramdown, Pandoc, Python-Markdown's attr_list, markdown-it-attrs, Goldmark and Docusaurus: `## Title {#id}` (classes may follow). */
 const HEADING_ATTRIBUTE = /[ \t]*\{[ \t]*:?[ \t]*#([^\s}]+)[^}]*\}[ \t]*$/;
@@ -193,6 +196,7 @@ export function markdownTreeAnchors(root: Root, text: string, options: AnchorOpt
   const elements: Anchor[] = [];
   const definitions = new Set<string>();
   const rawTexts: [number, number][] = [];
+  let uncertain = false;
   const stack: Nodes[] = [root];
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
     const start = node.position?.start.offset;
@@ -209,6 +213,11 @@ export function markdownTreeAnchors(root: Root, text: string, options: AnchorOpt
         const inTitle = pattern.exec(title);
         if (inTitle !== null) title = title.slice(0, inTitle.index).trim();
         break;
+      }
+      if (explicit === undefined && TEMPLATE_TAG.test(title)) {
+        // Hugo renders a shortcode before it makes the heading's id: the tag's output is unknown, the rest is kept.
+        uncertain = true;
+        title = title.replace(new RegExp(TEMPLATE_TAG.source, 'g'), '').trim();
       }
       headings.push({ offset: start, title, ...(explicit === undefined ? {} : { explicit }) });
     }
@@ -249,18 +258,21 @@ export function markdownTreeAnchors(root: Root, text: string, options: AnchorOpt
   // Text nodes next to each other (split by emphasis or an escape) are searched as one run.
   const undefinedReferences: UndefinedReference[] = [];
   const seen = new Set<number>();
+  // Math (`$$…$$`, and `\[…\]`, `\(…\)` where a site passes them through to KaTeX or MathJax): brackets there are no labels.
+  const math = rawTexts.length === 0 ? [] : [...text.matchAll(/\$\$[\s\S]*?\$\$|\\\[[\s\S]*?\\\]|\\\([\s\S]*?\\\)/g)].map((m) => [m.index, m.index + m[0].length] as const);
   for (const [from, to] of rawTexts) {
     const raw = text.slice(from, to);
     for (const match of raw.matchAll(FULL_REFERENCE)) {
       const second = match[2]!;
       const label = second === '' ? match[1]! : second;
       if (label.trim() === '' || label.startsWith('^') || definitions.has(normalizeLabel(label.replace(/\\(.)/g, '$1')))) continue;
-      if (!meantAsLink(match[1]!, label, definitions)) continue;
+      if (!meantAsLink(match[1]!, label)) continue;
       const at = from + match.index + (second === '' ? 1 : match[1]!.length + 3);
+      if (math.some(([start, end]) => at >= start && at < end)) continue;
       if (seen.has(at)) continue;
       seen.add(at);
       undefinedReferences.push({ label, range: [at, at + label.length] });
     }
   }
-  return { ...result, anchors: [...ids.values()], ids, definitions, undefinedReferences };
+  return { ...result, anchors: [...ids.values()], ids, definitions, undefinedReferences, ...(uncertain ? { uncertain } : {}) };
 }

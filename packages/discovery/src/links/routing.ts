@@ -207,9 +207,10 @@ export function pageRoutes(collection: PageCollection, relative: string, text: s
       const url = str(matter['url']);
       const slug = str(matter['slug']);
       const section = /^_?index\.[^.]+$/i.test(name);
+      // Pretty URLs: a page and a section are folders (`/posts/my-first-post/`).
       if (url !== undefined) routes.push(url);
-      else if (section) routes.push(base + segments.join('/'));
-      else routes.push(base + [...segments, slug ?? stemOf(name)].join('/'));
+      else if (section) routes.push(`${base}${segments.join('/')}/`.replace(/\/{2,}$/, '/'));
+      else routes.push(`${base}${[...segments, slug ?? stemOf(name)].join('/')}/`);
       const aliases = matter['aliases'];
       for (const alias of Array.isArray(aliases) ? aliases : [aliases]) {
         const route = str(alias);
@@ -274,7 +275,8 @@ function jekyllValues(collection: PageCollection, relative: string, name: string
 
 /** Whether a file name is a page of a collection with this rule. */
 export function isPageFile(rule: RouteRule, name: string): boolean {
-  if (name.startsWith('_')) return false;
+  // Hugo's `_index.md` is a section's page; elsewhere a leading `_` marks a partial.
+  if (name.startsWith('_') && !(rule === 'hugo' && /^_index\./i.test(name))) return false;
   switch (rule) {
     case 'docusaurus-docs':
     case 'docusaurus-blog':

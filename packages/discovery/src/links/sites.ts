@@ -53,6 +53,10 @@ export interface SiteProfile {
   aliases?: readonly [string, string][];
   /** The site's base path, which every route starts with (Jekyll's `baseurl`). */
   baseUrl?: string;
+  /** Locales whose missing pages show the default locale's (Starlight): `/es/x/` is `/x/` when `es/x.md` is not there. */
+  localeFallbacks?: readonly string[];
+  /** Single files served at a route (Hugo's mounts of one file into `content/`): [route, file]. */
+  fileRoutes?: readonly [string, string][];
   /** Every route under a collection's prefix is a page of the collections (Docusaurus, whose plugins are all read): a route none has is missing. */
   routesComplete?: boolean;
   /** Fragments match ids without regard to case (VitePress's router). */
@@ -236,6 +240,9 @@ function docusaurusProfile(dir: string, file: string, config: StaticValue, read:
   return { routes, staticDirs, slugStyle: 'github', numberPrefixes: true, frontMatterRoutes: ['slug'], collections, unknowns, aliases: [['@site/', dir]], routesComplete };
 }
 
+/** Hugo's configuration folder: `config/_default/` holds the settings every environment shares. */
+const HUGO_CONFIG_DIR = ['hugo', 'config'].flatMap((stem) => ['toml', 'yaml', 'yml', 'json'].map((ext) => `config/_default/${stem}.${ext}`));
+
 const anyOf = (names: ReadonlySet<string>, prefix: string, extensions: readonly string[]): string[] => extensions.map((e) => `${prefix}${e}`).filter((n) => names.has(n));
 
 const GENERATORS: readonly Generator[] = [
@@ -271,6 +278,8 @@ const GENERATORS: readonly Generator[] = [
         collections: [{ dir: pages, base: '/', rule: 'vitepress', rewrites, exclude: srcExclude }],
         unknowns,
         aliases: [['@theme/', `${dir}.vitepress/theme/`]],
+        // The theme's components and the configuration's Markdown transforms (a plugin that appends `## Type Declarations`).
+        layoutDirs: [`${dir}.vitepress/`],
         caseInsensitiveFragments: true,
         includes: true,
       };
@@ -350,33 +359,89 @@ const GENERATORS: readonly Generator[] = [
     },
   },
   {
-    // Hugo: `hugo.toml` (or `config.toml` beside `content/`, `config/_default/`) read with a TOML or
-    // YAML parser; pages from contentDir (content/), static/ copied, pretty URLs; front-matter
-    // `url`, `slug` and `aliases`; Goldmark's `github` heading ids by default.
+    // Hugo: `hugo.*` (or `config.*` beside `content/`, or `config/_default/`) read with a TOML or
+    // YAML parser; pages from contentDir (content/), each language's contentDir, or the content
+    // mounts of `module.mounts`; static/ copied, pretty URLs; front-matter `url`, `slug` and
+    // `aliases`; the files Hugo writes itself (sitemap, feeds, output formats); Goldmark's ids.
     name: 'hugo',
-    matches: (names) => anyOf(names, 'hugo.', ['toml', 'yaml', 'yml', 'json']).length > 0 || ((names.has('config.toml') || names.has('config.yaml')) && names.has('content')),
+    matches: (names, read) =>
+      anyOf(names, 'hugo.', ['toml', 'yaml', 'yml', 'json']).length > 0 ||
+      ((names.has('config.toml') || names.has('config.yaml')) && names.has('content')) ||
+      (names.has('config') && names.has('content') && HUGO_CONFIG_DIR.some((name) => read(name) !== undefined)),
     profile(dir, read, names) {
-      const file = [...anyOf(names, 'hugo.', ['toml', 'yaml', 'yml', 'json']), ...anyOf(names, 'config.', ['toml', 'yaml', 'yml'])][0];
+      const file = [...anyOf(names, 'hugo.', ['toml', 'yaml', 'yml', 'json']), ...anyOf(names, 'config.', ['toml', 'yaml', 'yml']), ...HUGO_CONFIG_DIR.filter((name) => read(name) !== undefined)][0];
       const config = file === undefined ? {} : configAt(read, file);
+      const unknowns: { setting: string; prefixes: string[] }[] = [];
       const given = stringAt(config, 'contentDir') ?? stringAt(config, 'contentdir');
-      const content = under(dir, typeof given === 'string' ? given : 'content');
+      if (isUnknown(given)) unknowns.push({ setting: `${file}: contentDir`, prefixes: ['/'] });
+      const folders = new Set<string>([under(dir, typeof given === 'string' ? given : 'content')]);
+      const languages = valueAt(config, 'languages');
+      if (isObject(languages)) for (const language of Object.values(languages)) {
+        const own = stringAt(language, 'contentDir') ?? stringAt(language, 'contentdir');
+        if (typeof own === 'string') folders.add(under(dir, own));
+      }
+      const collections: PageCollection[] = [];
+      const fileRoutes: [string, string][] = [];
+      const mounts = arrayOf(valueAt(config, 'module', 'mounts')) ?? [];
+      const contentMounts = mounts.filter((mount) => /^content(?:\/|$)/.test(String(stringAt(mount, 'target') ?? '')));
+      // Content mounts replace the default content folder (Hugo drops a component's default mount when any is given).
+      if (contentMounts.length > 0) folders.clear();
+      for (const mount of contentMounts) {
+        const source = stringAt(mount, 'source');
+        const target = stringAt(mount, 'target') as string;
+        if (typeof source !== 'string') continue;
+        const base = `/${target.replace(/^content\/?/, '')}`;
+        if (/\.[A-Za-z0-9]+$/.test(source)) fileRoutes.push([base.replace(/\.(?:md|markdown|html)$/i, ''), under(dir, source).replace(/\/$/, '')]);
+        else collections.push({ dir: under(dir, source), base: base.endsWith('/') ? base : `${base}/`, rule: 'hugo' });
+      }
+      for (const folder of folders) collections.push({ dir: folder, base: '/', rule: 'hugo' });
+      // What Hugo writes itself at the root: the sitemap, the feeds, robots.txt, and each output format's file.
+      const outputs = ['/sitemap.xml', '/index.xml', '/robots.txt', '/404.html'];
+      // The output formats of the site and of its themes (`theme: [docsy/theme]` a module beside the site, or `themes/NAME/`).
+      const themes = valueAt(config, 'theme');
+      const themeConfigs = (Array.isArray(themes) ? themes : [themes])
+        .filter((theme): theme is string => typeof theme === 'string')
+        .flatMap((theme) => [`themes/${theme}/`, `../${theme.split('/').slice(1).join('/')}/`])
+        .flatMap((folder) => ['hugo.yaml', 'hugo.toml', 'config.yaml', 'config.toml'].map((name) => folder + name))
+        .filter((name) => read(name) !== undefined)
+        .map((name) => configAt(read, name));
+      for (const source of [config, ...themeConfigs]) {
+        const formats = valueAt(source, 'outputFormats');
+        if (isObject(formats)) for (const [name, format] of Object.entries(formats)) {
+          const baseName = stringAt(format, 'baseName') ?? stringAt(format, 'basename');
+          outputs.push(`/${typeof baseName === 'string' ? baseName : name.toLowerCase()}`);
+        }
+      }
+      unknowns.push({ setting: 'files Hugo writes itself (sitemap, feeds, robots.txt, output formats)', prefixes: outputs });
       return {
-        routes: [['/', content]],
+        routes: collections.map((collection): [string, string] => [collection.base, collection.dir]),
         staticDirs: [`${dir}static/`],
         slugStyle: 'github',
         numberPrefixes: false,
         frontMatterRoutes: ['url', 'slug'],
         layoutDirs: [`${dir}layouts/`],
-        collections: [{ dir: content, base: '/', rule: 'hugo' }],
-        ...(isUnknown(given) ? { unknowns: [{ setting: `${file}: contentDir`, prefixes: ['/'] }] } : {}),
+        collections,
+        fileRoutes,
+        unknowns,
       };
     },
   },
   {
-    // Astro: pages from src/pages/ (Starlight: src/content/docs/), public/ copied; github-slugger ids.
+    // Astro: pages from src/pages/ (Starlight: src/content/docs/), public/ copied; github-slugger ids;
+    // Starlight's locales show the root locale's page where a translation is missing.
     name: 'astro',
     matches: (names) => [...names].some((name) => /^astro\.config\.(?:js|mjs|cjs|ts|mts)$/.test(name)),
-    profile(dir) {
+    profile(dir, read, names) {
+      const file = [...names].find((name) => /^astro\.config\.(?:js|mjs|cjs|ts|mts)$/.test(name))!;
+      const config = configAt(read, file);
+      const localeFallbacks: string[] = [];
+      const unknowns: { setting: string; prefixes: string[] }[] = [];
+      for (const integration of arrayOf(valueAt(config, 'integrations')) ?? []) {
+        if (!Array.isArray(integration) || integration[2] !== 'starlight') continue;
+        const locales = valueAt(integration[1] ?? {}, 'locales');
+        if (isUnknown(locales)) unknowns.push({ setting: `${file}: Starlight locales = ${locales.text}`, prefixes: [] });
+        else if (isObject(locales)) localeFallbacks.push(...Object.keys(locales).filter((locale) => locale !== 'root'));
+      }
       return {
         routes: [
           ['/', `${dir}src/pages/`],
@@ -390,6 +455,8 @@ const GENERATORS: readonly Generator[] = [
           { dir: `${dir}src/content/docs/`, base: '/', rule: 'astro' },
           { dir: `${dir}src/pages/`, base: '/', rule: 'astro' },
         ],
+        localeFallbacks,
+        unknowns,
       };
     },
   },

@@ -263,6 +263,11 @@ class Evaluator {
       const inner = this.#value(args[0]!, depth + 1, true);
       if (isObject(inner)) return inner;
     }
+    // An integration or plugin made by a call with options (`starlight({ locales })`): its name and options, as an entry of an array.
+    if (!root && callee.type === 'Identifier' && args.length === 1 && args[0]!.type !== 'SpreadElement') {
+      const options = this.#value(args[0]!, depth + 1);
+      if (isObject(options)) return [new Unknown(`${callee['name'] as string}(…)`), options, callee['name'] as string];
+    }
     return this.#unknown(node);
   }
 }

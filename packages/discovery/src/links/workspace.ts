@@ -106,6 +106,8 @@ const join = (dir: string, name: string): string => (dir.endsWith('/') ? dir + n
 const trimSlash = (path: string): string => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path);
 /** Whether `path` is `root` or below it (both absolute with `/`; `path` without `..` segments). */
 const within = (root: string, path: string): boolean => path === root || path.startsWith(root.endsWith('/') ? root : `${root}/`);
+/** A path with its `.` and `..` segments applied (`/site/../theme/hugo.yaml` is `/theme/hugo.yaml`). */
+const withoutDotSegments = (path: string): string => path.split('/').reduce<string[]>((out, segment) => (segment === '..' ? (out.length > 1 ? out.slice(0, -1) : out) : segment === '.' ? out : [...out, segment]), []).join('/') || '/';
 const hasDotSegment = (path: string): boolean => /(?:^|\/)\.\.?(?:\/|$)/.test(path);
 
 /** Damerau–Levenshtein distance (optimal string alignment), stopping past `limit`. */
@@ -367,7 +369,7 @@ export class WorkspaceIndex {
             const below = this.#entries(join(folder, name));
             return below === null ? undefined : new Set([...below.values()].flat().map((entry) => entry.name));
           };
-          const found = recogniseSite(folder, names, (name) => this.#readFile(join(folder, name)), list);
+          const found = recogniseSite(folder, names, (name) => this.#readFile(withoutDotSegments(join(folder, name))), list);
           if (found !== undefined && (found.htmlOnly !== true || html) && (generator === 'auto' || found.generator === generator)) {
             profile = found;
             break;
@@ -508,6 +510,9 @@ export class WorkspaceIndex {
       const stem = path.replace(HTML, '');
       alternates.push(...['.md', '.mdx', '.markdown'].map((ext) => stem + ext));
       if (/^index\.html?$/i.test(name)) alternates.push(join(parentOf(path), 'README.md'));
+    } else if (name === '' && path.length > 1) {
+      // `../2022/hello/`: a pretty URL of the page `hello.md`.
+      alternates.push(...ROUTE_EXTENSIONS.map((ext) => trimSlash(path) + ext));
     } else if (!name.includes('.') || /\.\d+$/.test(name)) {
       alternates.push(...ROUTE_EXTENSIONS.map((ext) => path + ext), ...FOLDER_PAGES.map((page) => join(path, page)));
     }
@@ -525,7 +530,9 @@ export class WorkspaceIndex {
     const site = this.site(dir, options.generator, isHtmlPath(source.path));
     // Jekyll's `baseurl` starts every route of the site.
     if (site.baseUrl !== undefined && (path === site.baseUrl || path.startsWith(`${site.baseUrl}/`))) path = path.slice(site.baseUrl.length) || '/';
-    const page = this.routeIndex(site).pages.get(routeKey(path));
+    const pages = this.routeIndex(site).pages;
+    const locale = (site.localeFallbacks ?? []).find((name) => path.startsWith(`/${name}/`));
+    const page = pages.get(routeKey(path)) ?? (locale === undefined ? undefined : pages.get(routeKey(path.slice(locale.length + 1))));
     if (page !== undefined) return { found: { path: page, directory: false, caseFixes: [] }, fits: true };
     const bases: string[] = [];
     for (const [prefix, folder] of options.routes) if (path.startsWith(prefix)) bases.push(join(root, folder.replace(/^\.?\/+/, '')) + path.slice(prefix.length).replace(/^\/?/, '/'));
@@ -593,6 +600,10 @@ export class WorkspaceIndex {
     if (index !== undefined) return index;
     index = { pages: new Map(), routes: new Map() };
     this.#routeIndexes.set(site.root, index);
+    for (const [route, file] of site.fileRoutes ?? []) {
+      index.pages.set(routeKey(route), file);
+      index.routes.set(file, route);
+    }
     let seen = 0;
     for (const collection of site.collections ?? []) {
       const top = trimSlash(collection.dir);
@@ -679,7 +690,15 @@ export class WorkspaceIndex {
           seen++;
           const path = join(dir, entry.name);
           if (entry.directory) stack.push(path);
-          else if (/\.(?:html?|njk|liquid|hbs|handlebars|mustache|ejs|webc|vto|jsx|tsx|astro|gohtml|tmpl)$/i.test(entry.name)) {
+          else if (/\.(?:[cm]?[jt]s|vue)$/i.test(entry.name) && !entry.name.endsWith('.d.ts')) {
+            // A Markdown transform's headings, written in a string (`\n## Type Declarations\n`): the pages it appends them to have their ids.
+            const text = this.#readFile(path) ?? '';
+            for (const match of text.matchAll(/(?:^|\\n|[`'"])[ \t]*#{1,6}[ \t]+([A-Za-z][^\n`'"$\\{}<]*?)[ \t]*(?=$|\\n|[`'"])/gm)) {
+              const id = slug(match[1]!, site.slugStyle);
+              if (id !== '' && !ids.has(id)) ids.set(id, path);
+            }
+            for (const anchor of htmlIds(text)) if (/^[\w.:-]+$/.test(anchor.id) && !ids.has(anchor.id)) ids.set(anchor.id, path);
+          } else if (/\.(?:html?|njk|liquid|hbs|handlebars|mustache|ejs|webc|vto|jsx|tsx|astro|gohtml|tmpl)$/i.test(entry.name)) {
             // An id written with a template expression (`id="{{ slug }}"`) is no literal id.
             const text = this.#readFile(path) ?? '';
             for (const anchor of htmlIds(text)) if (/^[\w.:-]+$/.test(anchor.id) && !ids.has(anchor.id)) ids.set(anchor.id, path);
@@ -765,7 +784,7 @@ export class WorkspaceIndex {
       const route = this.#route(decoded, { ...source, path: sourcePath }, compiled);
       found = route.found;
       if (found === undefined && route.silenced !== undefined) {
-        return this.#unresolvable(`unknown:${route.silenced}`, `cannot resolve site-absolute links such as "${rawPath}" from ${sourcePath}: the site's routes there are set by code the tree cannot evaluate (${route.silenced})`, rawPath);
+        return this.#unresolvable(`unknown:${route.silenced}`, `cannot resolve site-absolute links such as "${rawPath}" from ${sourcePath}: the site's routes there are made by the generator itself or set by code the tree cannot evaluate (${route.silenced})`, rawPath);
       }
       if (found === undefined && !route.fits) {
         this.unresolvable++;
@@ -854,7 +873,9 @@ export class WorkspaceIndex {
       }
       if (!routed.startsWith(`/${SITE_MARKER}/`)) return 'outside';
       routed = routed.slice(SITE_MARKER.length + 1);
-      const page = site.generator === undefined ? undefined : this.routeIndex(site).pages.get(routeKey(routed));
+      // `AGENTS.md` from a page whose route is `/project/repo/`: Hugo's link render hook finds the page the file is.
+      const pages = site.generator === undefined ? undefined : this.routeIndex(site).pages;
+      const page = pages?.get(routeKey(routed)) ?? pages?.get(routeKey(routed.replace(/\.(?:md|mdx|markdown)$/i, '')));
       if (page !== undefined) return { path: page, directory: false, caseFixes: [] };
       if (!routed.startsWith(prefix)) continue;
       const found = this.#lookup(join(folder, routed.slice(prefix.length)), options, site.numberPrefixes);
@@ -937,6 +958,10 @@ export class WorkspaceIndex {
     if (layout !== undefined) {
       // Whether the page's layout writes it (ESLint's rule pages get `#further-reading` when their front matter lists links) is the layout's logic, not the tree's.
       return this.#unresolvable('layout', `cannot resolve fragments such as "#${id}" in ${page}: the ${site.generator} site's layouts or components write that id (${layout}) on the pages whose data asks for it, which the tree does not say`, fragment);
+    }
+    if (anchors.uncertain === true) {
+      // A heading written with a template tag (`### {{% icon %}} Upgrading`): its id is what the tag renders, which the tree does not say.
+      return this.#unresolvable('template-heading', `cannot resolve fragments such as "#${id}" in ${page}: a heading there holds a template tag, whose rendered text makes its id`, fragment);
     }
     const missing: LinkResult = { status: 'missing-anchor', target: pageTarget, fragment };
     const slugged = slug(id, this.#styleOf(parentOf(page), options));

@@ -37,6 +37,13 @@ function renderedElsewhere(document: DocumentContext, options: LinkOptions): boo
   return document.links.site(document.path.slice(0, Math.max(document.path.lastIndexOf('/'), 0)) || '/', options.generator ?? 'auto').generator === undefined;
 }
 
+/** A document in a site's layouts or partials (Hugo's `layouts/_shortcodes/x.md`): pasted into pages at other routes. */
+function inLayouts(document: DocumentContext, options: LinkOptions): boolean {
+  if (options.generator === 'none') return false;
+  const site = document.links.site(document.path.slice(0, Math.max(document.path.lastIndexOf('/'), 0)) || '/', options.generator ?? 'auto');
+  return site.generator !== undefined && site.generator !== 'vitepress' && (site.layoutDirs ?? []).some((dir) => document.path.startsWith(dir));
+}
+
 /** Attributes whose URL is no page or file of the site (a form's target, a quotation's source, `<base>` itself). */
 const NOT_FILES = /^<(?:base href|\S+ (?:action|formaction|cite|codebase|manifest|xmlns(?::\w+)?))>$/i;
 
@@ -126,7 +133,7 @@ export default defineCheck<NoBrokenLinksOptions>({
   check(candidate, context) {
     const document = context.document;
     if (document === undefined || (document.kind !== 'markdown' && document.kind !== 'html') || PARTIAL.test(document.path)) return [];
-    if (renderedElsewhere(document, context.options)) return [];
+    if (renderedElsewhere(document, context.options) || inLayouts(document, context.options)) return [];
     if (candidate.context !== 'attribute' || candidate.holes.length > 0 || candidate.namespace) return [];
     if (candidate.sink !== undefined && NOT_FILES.test(candidate.sink)) return [];
     const uri = candidate.uri;
@@ -137,7 +144,7 @@ export default defineCheck<NoBrokenLinksOptions>({
     return findingsOf(candidate, result, document);
   },
   checkDocument(document, context) {
-    if (document.kind !== 'markdown') return [];
+    if (document.kind !== 'markdown' || inLayouts(document, context.options)) return [];
     const anchors = document.links.anchorsOf(document.path, context.options, document.text);
     return (anchors?.undefinedReferences ?? []).map((reference) => {
       const data = { label: reference.label };

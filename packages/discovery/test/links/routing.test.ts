@@ -122,9 +122,9 @@ describe('routes, each from the generator\'s documented example', () => {
   it('Hugo: url, slug and aliases; _index.md is the section', () => {
     // https://gohugo.io/content-management/urls/
     const content: PageCollection = { dir: '/r/content/', base: '/', rule: 'hugo' };
-    expect(pageRoutes(content, 'posts/post-1.md', '---\nslug: my-first-post\n---\n')).toEqual(['/posts/my-first-post']);
+    expect(pageRoutes(content, 'posts/post-1.md', '---\nslug: my-first-post\n---\n')).toEqual(['/posts/my-first-post/']);
     expect(pageRoutes(content, 'posts/post-1.md', '---\nurl: /articles/first/\naliases:\n  - /old/first/\n---\n')).toEqual(['/articles/first/', '/old/first/']);
-    expect(pageRoutes(content, 'posts/_index.md', '')).toEqual(['/posts']);
+    expect(pageRoutes(content, 'posts/_index.md', '')).toEqual(['/posts/']);
   });
 
   it('Eleventy and Astro: permalink, slug', () => {
