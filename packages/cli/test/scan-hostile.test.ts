@@ -4,7 +4,7 @@
  * process has to act at one exact moment.
  */
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,6 +40,7 @@ afterAll(() => rmSync(base, { recursive: true, force: true }));
 /** A fresh folder under the test's temporary one. */
 // A `{` (in no set of RFC 3986 §2: "%7B"), which running text keeps in the URI.
 const BAD = 'see https://example.com/a{b\n';
+const FIXED = 'see https://example.com/a%7Bb\n';
 
 function folder(name: string): string {
   const dir = join(base, name);
@@ -295,5 +296,57 @@ describe('files read and written by name, through a symbolic link out of the tre
     writeFileSync(join(repo, 'index.md'), '[the pipe](pipe.md#section)\n');
     const result = await urilint(repo, ['scan', '--no-progress', '--rule', 'no-broken-links', 'index.md']);
     expect(result.code).not.toBe(-1);
+  });
+});
+
+describe('--fix on a named path with a symbolic link among its folders (issue 27, item 7)', () => {
+  it('`scan --fix outlink/out.js`, `outlink/` and `outlink/sub`: read and reported, never written where the link leads', async () => {
+    const repo = folder('component/repo');
+    const outside = folder('component/outside');
+    mkdirSync(join(outside, 'sub'));
+    writeFileSync(join(outside, 'out.js'), `fetch("https://example.com/a{b");\n`);
+    writeFileSync(join(outside, 'sub', 'deep.txt'), BAD);
+    writeFileSync(join(repo, 'own.txt'), BAD);
+    symlinkSync('../outside', join(repo, 'outlink'));
+    for (const named of ['outlink/out.js', 'outlink/', 'outlink/sub', 'outlink/sub/deep.txt', './outlink/../outlink/out.js']) {
+      const result = await urilint(repo, ['scan', '--no-progress', '--fix', named]);
+      expect(result.code, named).toBe(1);
+      expect(result.stderr, named).toContain('the fixes were not written: it was reached through a symbolic link');
+    }
+    expect(readFileSync(join(outside, 'out.js'), 'utf8')).toBe(`fetch("https://example.com/a{b");\n`);
+    expect(readFileSync(join(outside, 'sub', 'deep.txt'), 'utf8')).toBe(BAD);
+    // The tree's own file, named through a path without a link (and from a folder above): written.
+    const own = await urilint(join(base, 'component'), ['scan', '--no-progress', '--fix', 'repo/own.txt']);
+    expect(own.code).toBe(0);
+    expect(readFileSync(join(repo, 'own.txt'), 'utf8')).toBe(FIXED);
+  });
+});
+
+describe('--fix on read-only files and files of another owner (issue 27, item 11)', () => {
+  it('a read-only file is left as it is, with a message, whoever runs the fix (root too)', async () => {
+    const dir = folder('read-only');
+    const file = join(dir, 'notes.txt');
+    writeFileSync(file, BAD);
+    chmodSync(file, 0o444);
+    const result = await urilint(dir, ['scan', '--no-progress', '--fix', 'notes.txt']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('notes.txt: the fixes were not written: it is read-only.');
+    expect(readFileSync(file, 'utf8')).toBe(BAD);
+    expect(statSync(file).mode & 0o777).toBe(0o444);
+  });
+
+  it('a file fixed keeps its owner and group (a root run on a file of nobody leaves it nobody\'s)', async () => {
+    const dir = folder('owner');
+    const file = join(dir, 'notes.txt');
+    writeFileSync(file, BAD);
+    chmodSync(file, 0o664);
+    // As root: the file of another user (65534, nobody on Linux). As another user, one's own file: the owner kept is one's own.
+    const owner = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : { uid: statSync(file).uid, gid: statSync(file).gid };
+    chownSync(file, owner.uid, owner.gid);
+    const result = await urilint(dir, ['scan', '--no-progress', '--fix', 'notes.txt']);
+    expect(result.code).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(FIXED);
+    const stats = statSync(file);
+    expect([stats.uid, stats.gid, stats.mode & 0o7777]).toEqual([owner.uid, owner.gid, 0o664]);
   });
 });

@@ -251,6 +251,7 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
     path: file.path,
     size: Math.min(file.size, options.maxFileSize),
     writable: !file.link,
+    ...(file.link ? {} : { real: file.real }),
     settings: settingsOf(resolved.get(file)!),
   }));
   // Each file's settings are in the table now: the resolved copies (about 0.7 KB a file) are not kept through the run.

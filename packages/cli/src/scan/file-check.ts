@@ -4,10 +4,9 @@
  * fixes. Runs in a worker thread or, with `--jobs 1`, in the main thread;
  * everything it returns can be posted between threads.
  */
-import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, fstatSync, lstatSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { accessSync, closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync } from 'node:fs';
 import { passwordSpan } from '@urilint/core';
+import { replaceFile, type FsPath } from './replace-file.js';
 import {
   applySourceEdits,
   disabledBy,
@@ -68,6 +67,10 @@ export interface FileTask {
   size: number;
   /** `--fix` may write it: a regular file not reached through a symbolic link. */
   writable: boolean;
+  /** Its real path when it was found (for a writable file): `--fix` writes only while the path still leads there. */
+  real?: string;
+  /** The bytes of its path, when they are not valid UTF-8 (`path` then shows them as U+FFFD): what is opened. */
+  raw?: Uint8Array;
   /** Its settings: an index into `CheckSettings.files`. */
   settings: number;
 }
@@ -264,20 +267,83 @@ export function looksBinary(bytes: Uint8Array): boolean {
   return bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0);
 }
 
-/** Reads the file unless it is larger than `maxFileSize`: then only its size. */
-function readFile(path: string, maxFileSize: number): { bytes: Buffer } | { size: number } {
-  const fd = openSync(path, 'r');
+/** What a file was when it was read: a writer in between changes one of these (or its content). */
+interface Identity {
+  dev: number;
+  ino: number;
+  size: number;
+  mtimeNs: bigint;
+  ctimeNs: bigint;
+}
+
+function identityOf(fd: number): Identity {
+  const stats = fstatSync(fd, { bigint: true });
+  return { dev: Number(stats.dev), ino: Number(stats.ino), size: Number(stats.size), mtimeNs: stats.mtimeNs, ctimeNs: stats.ctimeNs };
+}
+
+function sameIdentity(a: Identity, b: Identity): boolean {
+  return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs;
+}
+
+/** Reads `length` bytes at `position` into `into` (at `offset`) until they are all there or the file ends; returns the count read. */
+function readFully(fd: number, into: Buffer, offset: number, length: number, position: number): number {
+  let read = 0;
+  while (read < length) {
+    const n = readSync(fd, into, offset + read, length - read, position + read);
+    if (n === 0) break;
+    read += n;
+  }
+  return read;
+}
+
+type ReadResult =
+  | { bytes: Buffer; /** Every byte of the file as it was when opened, and no more since: `--fix` writes only from such a read. */ complete: boolean; identity: Identity }
+  | { size: number; binary?: true }
+  | { notRegular: true };
+
+/**
+ * Reads the file unless it is larger than `maxFileSize` (then only its size) or binary: its first
+ * `BINARY_SNIFF_BYTES` are read first, and a NUL byte among them ends the read there, so a large
+ * binary (or sparse) file costs 8 KiB. It is opened without blocking and checked on the open
+ * descriptor: a FIFO or device put in its place since the walk is never waited on.
+ */
+function readFile(path: FsPath, maxFileSize: number): ReadResult {
+  const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
-    const size = fstatSync(fd).size;
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return { notRegular: true };
+    const identity = identityOf(fd);
+    const size = identity.size;
     if (size > maxFileSize) return { size };
     const bytes = Buffer.allocUnsafe(size);
-    let read = 0;
-    while (read < size) {
-      const n = readSync(fd, bytes, read, size - read, read);
-      if (n === 0) break;
-      read += n;
-    }
-    return { bytes: bytes.subarray(0, read) };
+    const head = readFully(fd, bytes, 0, Math.min(size, BINARY_SNIFF_BYTES), 0);
+    if (looksBinary(bytes.subarray(0, head))) return { size, binary: true };
+    const read = head < Math.min(size, BINARY_SNIFF_BYTES) ? head : head + readFully(fd, bytes, head, size - head, head);
+    // Short (the file was cut while read), or longer than when opened, or touched meanwhile: not whole.
+    const more = readSync(fd, Buffer.allocUnsafe(1), 0, 1, size);
+    const complete = read === size && more === 0 && sameIdentity(identity, identityOf(fd));
+    return { bytes: bytes.subarray(0, read), complete, identity };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The content and identity of the file at `path` now, read whole; `undefined` when it is no regular file or cannot be read. */
+function readNow(path: FsPath): { bytes: Buffer; identity: Identity } | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0));
+  } catch {
+    return undefined;
+  }
+  try {
+    if (!fstatSync(fd).isFile()) return undefined;
+    const identity = identityOf(fd);
+    const bytes = Buffer.allocUnsafe(identity.size + 1);
+    const read = readFully(fd, bytes, 0, identity.size + 1, 0);
+    return { bytes: bytes.subarray(0, read), identity };
+  } catch {
+    return undefined;
   } finally {
     closeSync(fd);
   }
@@ -307,26 +373,38 @@ function fixText(text: string, path: string, settings: FileSettings, errorsOnly:
 }
 
 /**
- * Replaces a regular file's content as one step: the new text goes to a temporary file beside it
- * (with the file's mode), which is renamed over it, so a reader never sees half a file and a crash
- * leaves the old one. Returns why nothing was written, when the path is no regular file (a link put
- * there since the walk) or no longer holds `expected`; `undefined` when written.
+ * Replaces a regular file's content as one step (`replaceFile`: a temporary file beside it, with
+ * its mode and owner, renamed over it), only while it still is what was read. Returns why nothing
+ * was written: the path is no longer that regular file (a link, or a folder on its way changed
+ * since the walk), it is read-only, or its content or identity changed; `undefined` when written.
+ * The last comparison reads the file again immediately before the rename, after the temporary file
+ * is written, so that a write landing at any moment before it is kept, never overwritten.
  */
-function writeAtomically(path: string, expected: Buffer, text: string): string | undefined {
+function writeAtomically(path: FsPath, real: string | undefined, read: { bytes: Buffer; identity: Identity }, text: string): string | undefined {
   const stats = lstatSync(path);
   if (stats.isSymbolicLink()) return 'it is a symbolic link';
   if (!stats.isFile()) return 'it is not a regular file';
-  if (!readFileSync(path).equals(expected)) return 'it changed during the scan';
-  const temporary = join(dirname(path), `.${basename(path)}.urilint-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+  // A folder on its way turned into a link since the walk: the name now leads elsewhere.
+  if (real !== undefined && typeof path === 'string' && realpathSync(path) !== real) return 'a folder on its way is a symbolic link now';
+  // Nobody may write it (root too would be allowed): a file made read-only on purpose stays as it is.
+  if ((stats.mode & 0o222) === 0 || !writable(path)) return 'it is read-only';
+  const changed = (): string | undefined => {
+    const now = readNow(path);
+    return now === undefined || !sameIdentity(now.identity, read.identity) || !now.bytes.equals(read.bytes) ? 'it changed during the scan' : undefined;
+  };
+  const before = changed();
+  if (before !== undefined) return before;
+  return replaceFile(path, text, { mode: stats.mode & 0o7777, owner: { uid: stats.uid, gid: stats.gid }, beforeRename: changed });
+}
+
+/** Whether this process may write the file (its permission bits, for this user). */
+function writable(path: FsPath): boolean {
   try {
-    writeFileSync(temporary, text, { flag: 'wx', mode: stats.mode & 0o7777 });
-    chmodSync(temporary, stats.mode & 0o7777);
-    renameSync(temporary, path);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw error;
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch {
+    return false;
   }
-  return undefined;
 }
 
 function messageOf(error: unknown): string {
@@ -339,15 +417,17 @@ function messageOf(error: unknown): string {
 
 /** Checks one file; never throws (a failure is a result). */
 export function checkFile(task: FileTask, settings: CheckSettings): FileResult {
-  let file: ReturnType<typeof readFile>;
+  // A name that is not valid UTF-8 is opened by its bytes (a worker receives them as a Uint8Array).
+  const path: FsPath = task.raw === undefined ? task.path : Buffer.from(task.raw.buffer, task.raw.byteOffset, task.raw.byteLength);
+  let file: ReadResult;
   try {
-    file = readFile(task.path, settings.maxFileSize);
+    file = readFile(path, settings.maxFileSize);
   } catch (error) {
     return { status: 'failed', message: `cannot read it: ${messageOf(error)}`, internal: false };
   }
-  if (!('bytes' in file)) return { status: 'skipped', reason: 'too-large', bytes: file.size };
+  if ('notRegular' in file) return { status: 'failed', message: 'cannot read it: it is no longer a regular file', internal: false };
+  if (!('bytes' in file)) return { status: 'skipped', reason: file.binary === true ? 'binary' : 'too-large', bytes: file.size };
   const { bytes } = file;
-  if (looksBinary(bytes)) return { status: 'skipped', reason: 'binary', bytes: bytes.length };
   try {
     const decoded = bytes.toString('utf8');
     const bom = decoded.startsWith(BOM);
@@ -362,10 +442,11 @@ export function checkFile(task: FileTask, settings: CheckSettings): FileResult {
         // Bytes that are not UTF-8 were read as U+FFFD: writing the text back would change them.
         if (!Buffer.from(decoded, 'utf8').equals(bytes)) notWritten = 'it is not valid UTF-8';
         else if (!task.writable) notWritten = 'it was reached through a symbolic link';
+        else if (!file.complete) notWritten = 'it changed while it was read';
         else {
           try {
             // Written only if it still holds what was read: an editor's save in between is kept.
-            const outcome = writeAtomically(task.path, bytes, (bom ? BOM : '') + fixed.text);
+            const outcome = writeAtomically(path, task.real, file, (bom ? BOM : '') + fixed.text);
             if (outcome === undefined) final = fixed;
             else notWritten = outcome;
           } catch (error) {

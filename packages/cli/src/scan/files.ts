@@ -38,6 +38,8 @@ export interface FoundFile {
   size: number;
   /** Reached through a symbolic link, or named as one: read, never written by `--fix`. */
   link: boolean;
+  /** Its real path when it was found. */
+  real: string;
 }
 
 export interface WalkResult {
@@ -158,12 +160,31 @@ function sizeOf(path: string): number {
   }
 }
 
-function isLink(path: string): boolean {
-  try {
-    return lstatSync(path).isSymbolicLink();
-  } catch {
-    return false;
+/**
+ * Whether a path named on the command line reaches its file or folder through a symbolic link: the
+ * file itself or any folder on its way below the folder it shares with the current directory (whose
+ * own path is the user's). `scan --fix outlink/out.js`, with `outlink` a link in the tree, must not
+ * write where the link leads.
+ */
+export function throughLink(path: string, cwd: string): boolean {
+  let shared = cwd;
+  while (!within(shared, path)) {
+    const parent = dirname(shared);
+    if (parent === shared) break;
+    shared = parent;
   }
+  const below = relative(shared, path);
+  if (below === '') return false;
+  let current = shared;
+  for (const segment of below.split(sep)) {
+    current = join(current, segment);
+    try {
+      if (lstatSync(current).isSymbolicLink()) return true;
+    } catch {
+      return false;
+    }
+  }
+  return false;
 }
 
 function realpath(path: string): string {
@@ -233,7 +254,7 @@ class Walker {
   take(path: string, display: string, real: string, explicit: boolean, size: number | undefined, link: boolean): void {
     if (this.#seen.has(real)) return;
     this.#seen.add(real);
-    this.files.push({ path, display, explicit, size: size ?? sizeOf(path), link });
+    this.files.push({ path, display, explicit, size: size ?? sizeOf(path), link, real });
   }
 
   /** Walks a directory; `throughLink` when it was reached through a symbolic link (its files are never written). */
@@ -326,7 +347,7 @@ export function findFiles(paths: readonly string[], options: WalkOptions): WalkR
     }
     if (stats.isFile()) {
       // A file named on the command line is read even through a link; `--fix` never writes through one.
-      walker.take(path, given, realpath(path), true, stats.size, isLink(path));
+      walker.take(path, given, realpath(path), true, stats.size, throughLink(path, options.cwd));
       continue;
     }
     if (!stats.isDirectory()) throw new PathError(`The path '${given}' is neither a file nor a directory.`);
@@ -342,7 +363,7 @@ export function findFiles(paths: readonly string[], options: WalkOptions): WalkR
       continue;
     }
     const display = given === '.' || given === `.${sep}` ? '.' : given;
-    walker.walk(path, display, stack, isLink(path));
+    walker.walk(path, display, stack, throughLink(path, options.cwd));
   }
   const files = walker.files.sort((a, b) => comparePaths(a.display, b.display));
   return { files, ignoredRoots, errors: walker.errors, linksNotFollowed: walker.linksNotFollowed, notRegular: walker.notRegular };
