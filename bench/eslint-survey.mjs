@@ -1,7 +1,7 @@
 // eslint-plugin-urilint on real repositories, beside its peers (issue 14's survey).
 //
 //   node bench/eslint-survey.mjs --repos /work/survey/repos --out bench/eslint-survey-results.json
-//     [--env /work/survey/env] [--work /work/survey/out] [--verdicts bench/eslint-survey-verdicts.json] [--no-fix]
+//     [--env /work/survey/env] [--work /work/survey/out] [--verdicts bench/eslint-survey-verdicts.json] [--no-fix] [--scan]
 //
 // --repos is a directory whose subdirectories are git checkouts of real repositories (their commits
 // are recorded). The publishable packages are packed as npm users get them (`pnpm pack`, after
@@ -58,6 +58,9 @@ const ENV = path.resolve(option('--env', '/work/survey/env'));
 const WORK = path.resolve(option('--work', '/work/survey/out'));
 const VERDICTS = path.resolve(option('--verdicts', path.join(ROOT, 'bench/eslint-survey-verdicts.json')));
 const FIX = !argv.includes('--no-fix');
+/** With --scan: `urilint scan` (the built CLI of this checkout) on the same files, compared place by place. */
+const COMPARE_SCAN = argv.includes('--scan');
+const CLI = path.join(ROOT, 'packages/cli/dist/bin.js');
 if (!REPOS) {
   console.error('usage: node bench/eslint-survey.mjs --repos DIR [--out FILE] [--env DIR] [--work DIR] [--verdicts FILE] [--no-fix]');
   process.exit(2);
@@ -318,6 +321,28 @@ for (const repo of repos) {
     log(`  [${name}] ${messages.length} messages, ${parseErrors.length} parse errors, ${crashes.length} crashes, ${seconds.toFixed(1)} s`);
   }
 
+  // `urilint scan` on the same files with the same presets: the same findings at the same places.
+  if (COMPARE_SCAN) {
+    entry.scan = {};
+    for (const name of ['recommended', 'strict']) {
+      const scanPlaces = new Set();
+      for (let at = 0; at < files.length; at += 200) {
+        let out;
+        try {
+          out = execFileSync('node', [CLI, 'scan', '--format', 'json', '--no-config', '--preset', name, '--jobs', '1', '--', ...files.slice(at, at + 200)], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] });
+        } catch (error) {
+          out = error.stdout;
+        }
+        for (const problem of JSON.parse(out || '[]')) scanPlaces.add(`${problem.file}:${problem.line}:${problem.column}:urilint/${problem.rule}`);
+      }
+      const eslintPlaces = new Set(perConfig[name].filter((m) => m.rule.startsWith('urilint/')).map((m) => `${m.file}:${m.line}:${m.column}:${m.rule}`));
+      const onlyEslint = [...eslintPlaces].filter((p) => !scanPlaces.has(p));
+      const onlyScan = [...scanPlaces].filter((p) => !eslintPlaces.has(p));
+      entry.scan[name] = { eslint: eslintPlaces.size, scan: scanPlaces.size, onlyEslint, onlyScan };
+      log(`  [scan ${name}] ${scanPlaces.size} places, ESLint ${eslintPlaces.size}; only ESLint ${onlyEslint.length}, only scan ${onlyScan.length}`);
+    }
+  }
+
   // Verdicts: every recommended message, and a seeded sample of the strict messages.
   const seed = SAMPLE_SEED ^ [...repo].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0, 2166136261);
   const strictSample = sampleOf(perConfig.strict, SAMPLE_SIZE, seed);
@@ -407,6 +432,7 @@ for (const [repo, entry] of Object.entries(report.repos)) {
   out.push(`  recommended verdicts: ${r.recommended.tp} TP, ${r.recommended.fp} FP, ${r.recommended.testData} test data, ${r.recommended.unclassified} unclassified`);
   out.push(`  strict sample (${r.strictSample.messages}, seed ${r.strictSample.seed}): ${r.strictSample.tp} TP, ${r.strictSample.fp} FP, ${r.strictSample.testData} test data, ${r.strictSample.unclassified} unclassified`);
   for (const [kind, r2] of [['recommended', r.recommended], ['strict sample', r.strictSample]]) for (const [pattern, n] of Object.entries(r2.byPattern)) out.push(`      ${kind}: ${String(n).padStart(3)}  ${pattern}`);
+  if (entry.scan) for (const [name, c] of Object.entries(entry.scan)) out.push(`  scan ${name}: ${c.scan} places, ESLint ${c.eslint}, only ESLint ${c.onlyEslint.length} ${c.onlyEslint.slice(0, 5).join(' ')}, only scan ${c.onlyScan.length} ${c.onlyScan.slice(0, 5).join(' ')}`);
   if (entry.fix) out.push(`  --fix: ${entry.fix.filesChanged} files, ${entry.fix.hunks} hunks ${JSON.stringify(entry.fix.verdicts)} → ${entry.fix.diff}`);
 }
 out.push(`\ntotals: ${JSON.stringify(totals)}`);

@@ -120,3 +120,30 @@ describe("a mocking library's explicit default port is a matching key", () => {
     expect(codes("fetch('https://example.test:443/');")).toEqual(['normal-default-port']);
   });
 });
+
+describe('URLs that never leave the process', () => {
+  it("new URL(path, 'http://dummy'): a one-label base only parses a relative URL", () => {
+    expect(codes("const url = new URL(primitiveUrl, 'http://dummy');")).toEqual([]);
+    expect(codes("const { pathname } = new URL(req.url, 'http://base');")).toEqual([]);
+  });
+
+  it('a base on a real host is still reported', () => {
+    expect(codes("const url = new URL(path, 'http://api.github.com');")).toEqual(['scheme-insecure']);
+  });
+
+  it('a mock made in a beforeEach (fm = fetchMock.createInstance())', () => {
+    expect(codes("let fm;\nbeforeEach(() => { fm = fetchMock.createInstance(); });\nfm.route('http://a.com/', 200);")).toEqual([]);
+  });
+});
+
+describe('no-unencoded-interpolation: a leading hole before "//" is the scheme', () => {
+  const interpolation = (code: string): string[] => problemsIn(code, 'js', { 'no-unencoded-interpolation': {} }).map(([, text]) => text);
+
+  it('`${protocol}//${host}:${port}`: the host and port are the authority', () => {
+    expect(interpolation('http2.connect(`${protocol}//${host}:${port}`);')).toEqual([]);
+  });
+
+  it('a value in the path after it is still reported', () => {
+    expect(interpolation('fetch(`${protocol}//${host}/users/${name}?q=${query}`);')).toEqual(['name', 'query']);
+  });
+});

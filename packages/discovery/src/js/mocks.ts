@@ -106,7 +106,7 @@ function rootOf(callee: TSESTree.Node): TSESTree.Identifier | undefined {
   }
 }
 
-/** `const agent = new MockAgent()`: the identifier's declaration in the file makes it a mock. */
+/** `const agent = new MockAgent()`: the identifier's declaration (or an assignment to it) in the file makes it a mock. */
 function declaredAsMock(program: TSESTree.Program, name: string, known: FileFacts): boolean {
   const cached = known.declared.get(name);
   if (cached !== undefined) return cached;
@@ -114,8 +114,10 @@ function declaredAsMock(program: TSESTree.Program, name: string, known: FileFact
   let found = false;
   const visit = (node: TSESTree.Node): void => {
     if (found) return;
-    if (node.type === 'VariableDeclarator' && node.id.type === 'Identifier' && node.id.name === name && node.init) {
-      const root = rootOf(node.init);
+    // `const fm = fetchMock.createInstance()`, or `fm = fetchMock.createInstance()` in a `beforeEach`.
+    const value = node.type === 'VariableDeclarator' && node.id.type === 'Identifier' && node.id.name === name ? node.init : node.type === 'AssignmentExpression' && node.left.type === 'Identifier' && node.left.name === name ? node.right : undefined;
+    if (value) {
+      const root = rootOf(value);
       if (root !== undefined && root.name !== name && isMockIdentifier(root.name, imports)) found = true;
     }
   };

@@ -2,6 +2,7 @@ import { insecureSchemeFinding } from '@urilint/core';
 import type { UriCandidate } from '../candidate.js';
 import { findingOf } from '../finding.js';
 import { isMockedUrl, startsOwnServer } from '../js/mocks.js';
+import { BASE_SINK_SUFFIX } from '../js/sinks.js';
 import { isNamespaceHost, isUnixSocketUrl } from '../shape.js';
 import { CORE_MESSAGE, defineCheck, SUGGESTION_MESSAGE } from './rule.js';
 
@@ -31,6 +32,11 @@ function isIdentifierValue(candidate: UriCandidate): boolean {
   return callee.type === 'MemberExpression' && callee.property.type === 'Identifier' && IDENTIFIER_METHODS.has(callee.property.name);
 }
 
+/** A one-label host name (`dummy`, `base`, `x`), not an address: no host on the Internet has one. */
+function isPlaceholderHost(host: string): boolean {
+  return /^[a-z_][a-z0-9_-]*$/i.test(host);
+}
+
 export default defineCheck<NoInsecureSchemeOptions>({
   name: 'no-insecure-scheme',
   recommended: false,
@@ -47,6 +53,8 @@ export default defineCheck<NoInsecureSchemeOptions>({
     const { host } = candidate.reference;
     // A host from a hole (`http://${host}/`) may be local: unknown here.
     if (host === undefined || candidate.touchesHole(host.start, host.end)) return [];
+    // `new URL(path, 'http://dummy')`: a base with a one-label name parses a relative URL and is never requested.
+    if (candidate.sink === `new URL${BASE_SINK_SUFFIX}` && isPlaceholderHost(candidate.uri.slice(host.start, host.end))) return [];
     const finding = insecureSchemeFinding(candidate.reference, settings);
     if (finding === undefined || candidate.touchesHole(finding.start, finding.end)) return [];
     return [findingOf(this.name, candidate, finding, 'insecure', { suggest: 'suggestion' })];

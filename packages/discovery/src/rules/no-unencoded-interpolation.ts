@@ -295,6 +295,19 @@ const overlaps = (hole: Span, span: Span | undefined): boolean => span !== undef
  */
 function componentOf(candidate: UriCandidate, hole: Span, previous: Part | undefined): Component | undefined {
   const reference = candidate.reference;
+  // `${protocol}//${host}:${port}/…`: the first hole is a scheme with its ":" (`url.protocol`), so an authority follows.
+  const first = candidate.holes[0];
+  const uri = candidate.uri;
+  if (first !== undefined && first.start === 0 && uri.startsWith('//', first.end)) {
+    const rest = uri.slice(first.end + 2).search(/[/?#]/);
+    const authorityEnd = rest < 0 ? uri.length : first.end + 2 + rest;
+    if (hole.start < authorityEnd) return undefined;
+    const fragment = uri.indexOf('#', authorityEnd);
+    const query = uri.indexOf('?', authorityEnd);
+    if (fragment >= 0 && hole.start > fragment) return 'fragment';
+    if (query >= 0 && hole.start > query && (fragment < 0 || query < fragment)) return 'query';
+    return 'path';
+  }
   if (hole.start === 0 || (previous?.kind === 'hole' && previous.end - candidate.uriStart === hole.start)) return undefined;
   if (overlaps(hole, reference.scheme) || overlaps(hole, reference.authority)) return undefined;
   const { query, fragment, path } = reference;
