@@ -45,7 +45,19 @@ if (!start || end < 0) {
   console.error('generate-config-docs: README.md has no config-settings:start / config-settings:end markers.');
   process.exit(2);
 }
-const nextReadme = `${readme.slice(0, start.index + start[0].length)}\n${table}\n${readme.slice(end)}`;
+let nextReadme = `${readme.slice(0, start.index + start[0].length)}\n${table}\n${readme.slice(end)}`;
+
+// The site generators' routing rules (ROUTING_RULES, src/links/routing.ts), each with its documented example.
+const ROUTING_START = /<!-- routing-rules:start[^>]*-->/;
+const ROUTING_END = '<!-- routing-rules:end -->';
+const routingStart = nextReadme.match(ROUTING_START);
+const routingEnd = nextReadme.indexOf(ROUTING_END);
+if (!routingStart || routingEnd < 0) {
+  console.error('generate-config-docs: README.md has no routing-rules:start / routing-rules:end markers.');
+  process.exit(2);
+}
+const routing = ['| generator | rule | example | documented at |', '| --- | --- | --- | --- |', ...discovery.ROUTING_RULES.map((rule) => `| ${rule.generator} | ${cell(rule.rule)} | ${cell(rule.example)} | <${rule.source}> |`)].join('\n');
+nextReadme = `${nextReadme.slice(0, routingStart.index + routingStart[0].length)}\n${routing}\n${nextReadme.slice(routingEnd)}`;
 let current = '';
 try {
   current = readFileSync(schemaPath, 'utf8');
@@ -59,7 +71,7 @@ if (check) {
     stale = true;
   }
   if (nextReadme !== readme) {
-    console.error('packages/discovery/README.md: the configuration settings table is stale; run `pnpm docs:generate`.');
+    console.error('packages/discovery/README.md: the configuration settings table or the routing rules are stale; run `pnpm docs:generate`.');
     stale = true;
   }
   if (stale) process.exit(1);

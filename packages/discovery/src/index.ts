@@ -68,6 +68,7 @@ export { htmlAnchors, markdownAnchors, normalizeLabel, type Anchor, type AnchorO
 export { MemoryFileSystem, OverlayFileSystem } from './links/memory-fs.js';
 export { indexPath, nodeLinkFileSystem } from './links/node-fs.js';
 export { plainSite, recogniseSite, type GeneratorName, type SiteProfile } from './links/sites.js';
+export { ROUTING_RULES, type PageCollection, type RouteRule } from './links/routing.js';
 export { slug, Slugger, SLUG_STYLES, type SlugStyle } from './links/slug.js';
 export {
   closest,

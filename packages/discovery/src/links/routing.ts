@@ -78,7 +78,7 @@ export function excluded(collection: PageCollection, relative: string): boolean 
   return (collection.exclude ?? []).some((glob) => pathPattern(glob.replace(/^\.\//, ''), true).regex.test(relative));
 }
 
-export type RouteRule = 'docusaurus-docs' | 'docusaurus-blog' | 'docusaurus-pages' | 'vitepress' | 'jekyll-page' | 'jekyll-post' | 'jekyll-collection' | 'hugo' | 'eleventy' | 'astro';
+export type RouteRule = 'mkdocs' | 'mkdocs-files' | 'docusaurus-docs' | 'docusaurus-blog' | 'docusaurus-pages' | 'vitepress' | 'jekyll-page' | 'jekyll-post' | 'jekyll-collection' | 'hugo' | 'eleventy' | 'astro';
 
 /** The rules of each generator, as the docs table shows them (`pnpm docs:generate` writes it into the discovery README). */
 export const ROUTING_RULES: readonly { generator: string; rule: string; example: string; source: string }[] = [
@@ -98,6 +98,7 @@ export const ROUTING_RULES: readonly { generator: string; rule: string; example:
   { generator: 'Jekyll', rule: '`_posts/YYYY-MM-DD-title.md` at the `permalink` style (`date` by default: `/:categories/:year/:month/:day/:title:output_ext`)', example: '`_posts/2009-04-29-slap-chop.md` is `/2009/04/29/slap-chop.html`', source: 'https://jekyllrb.com/docs/permalinks/#built-in-formats' },
   { generator: 'Jekyll', rule: 'collections with `output: true` at their `permalink` (default `/:collection/:path:output_ext`); `baseurl` prefixes every route', example: '`_my_collection/some_subdir/some_doc.md` is `/my_collection/some_subdir/some_doc.html`', source: 'https://jekyllrb.com/docs/collections/' },
   { generator: 'Hugo', rule: 'front matter `url` is the route, `slug` its last segment, `aliases` lead to it; `_index.md` is the section', example: '`content/posts/post-1.md` with `slug: my-first-post` is `/posts/my-first-post/`', source: 'https://gohugo.io/content-management/urls/' },
+  { generator: 'MkDocs', rule: '`docs_dir` holds the pages; with `use_directory_urls` (the default) `x.md` is `/x/` and relative links are followed from there', example: '`docs/async.md` is `/async/`: `../advanced/transports` from it is `/advanced/transports/`', source: 'https://www.mkdocs.org/user-guide/configuration/#use_directory_urls' },
   { generator: 'Eleventy', rule: 'front matter `permalink` is the route; otherwise `x.md` is `/x/` from the input folder', example: '`permalink: /this-is-a-new-path/subdirectory/testing/`', source: 'https://www.11ty.dev/docs/permalinks/' },
   { generator: 'Astro/Starlight', rule: 'front matter `slug` is the route of a content page; `src/pages/` files are routes', example: '`src/content/docs/guides/first.md` with `slug: start` is `/start/`', source: 'https://starlight.astro.build/reference/frontmatter/#slug' },
 ];
@@ -194,13 +195,24 @@ export function pageRoutes(collection: PageCollection, relative: string, text: s
       else routes.push(base + (collection.rule === 'astro' && !/\.astro$/i.test(name) ? path.toLowerCase().replace(/\s+/g, '-') : path));
       break;
     }
+    case 'mkdocs':
+    case 'mkdocs-files': {
+      // https://www.mkdocs.org/user-guide/configuration/#use_directory_urls
+      const path = relative.replace(/\.(?:md|markdown)$/i, '').replace(/(^|\/)(?:index|README)$/i, '$1');
+      routes.push(base + (collection.rule === 'mkdocs' && path !== '' && !path.endsWith('/') ? `${path}/` : path === '' || path.endsWith('/') ? path : `${path}.html`));
+      break;
+    }
     case 'vitepress':
       routes.push(base + rewritePath(collection.rewrites ?? [], relative).replace(/\.md$/i, '').replace(/(^|\/)index$/i, '$1'));
       break;
     case 'eleventy': {
       const permalink = str(matter['permalink']);
       if (permalink !== undefined && !/[{}]/.test(permalink) && matter['permalink'] !== false) routes.push(permalink);
-      else routes.push(base + relative.replace(/\.[^./]*$/, '').replace(/(?:^|\/)index$/i, ''));
+      else {
+        // `x.md` is `/x/` (https://www.11ty.dev/docs/permalinks/#default-input-output-examples).
+        const path = relative.replace(/\.[^./]*$/, '').replace(/(^|\/)index$/i, '$1');
+        routes.push(base + (path === '' || path.endsWith('/') ? path : `${path}/`));
+      }
       break;
     }
     case 'hugo': {
@@ -282,6 +294,9 @@ export function isPageFile(rule: RouteRule, name: string): boolean {
     case 'docusaurus-blog':
     case 'vitepress':
       return /\.mdx?$/i.test(name);
+    case 'mkdocs':
+    case 'mkdocs-files':
+      return /\.(?:md|markdown)$/i.test(name);
     case 'docusaurus-pages':
     case 'astro':
       return /\.(?:mdx?|jsx?|tsx?|astro|html)$/i.test(name);

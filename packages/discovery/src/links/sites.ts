@@ -300,10 +300,21 @@ const GENERATORS: readonly Generator[] = [
     // MkDocs: pages from `docs_dir` (default docs/), `x.md` is `x/`; Python-Markdown's toc slugify.
     name: 'mkdocs',
     matches: (names) => names.has('mkdocs.yml') || names.has('mkdocs.yaml'),
-    profile(dir, read) {
-      const docs = setting(read, ['mkdocs.yml', 'mkdocs.yaml'], /^docs_dir\s*:\s*['"]?([^'"\s#]+)/m) ?? 'docs';
-      const pages = under(dir, docs);
-      return { routes: [['/', pages]], staticDirs: [], slugStyle: 'mkdocs', numberPrefixes: false };
+    profile(dir, read, names) {
+      const file = names.has('mkdocs.yml') ? 'mkdocs.yml' : 'mkdocs.yaml';
+      const config = configAt(read, file);
+      const docs = stringAt(config, 'docs_dir');
+      const pages = under(dir, typeof docs === 'string' ? docs : 'docs');
+      // `use_directory_urls` (default true): `x.md` is `/x/`, and a relative link is followed from there.
+      const directoryUrls = valueAt(config, 'use_directory_urls') !== false;
+      return {
+        routes: [['/', pages]],
+        staticDirs: [],
+        slugStyle: 'mkdocs',
+        numberPrefixes: false,
+        collections: [{ dir: pages, base: '/', rule: directoryUrls ? 'mkdocs' : 'mkdocs-files' }],
+        ...(isUnknown(docs) ? { unknowns: [{ setting: `${file}: docs_dir`, prefixes: ['/'] }] } : {}),
+      };
     },
   },
   {
@@ -346,7 +357,12 @@ const GENERATORS: readonly Generator[] = [
           collections.push({ dir: `${within}_${name}/`, base: '/', rule: 'jekyll-collection', name, ...(typeof own === 'string' ? { permalink: own } : {}) });
         }
       }
+      // Pages the site's plugins write (https://github.com/jekyll/jekyll-sitemap, jekyll-feed, jekyll-archives, jekyll-paginate).
+      const plugins = new Set([...(arrayOf(valueAt(config, 'plugins')) ?? []), ...(arrayOf(valueAt(config, 'gems')) ?? [])].filter((name): name is string => typeof name === 'string'));
+      const written = [...(plugins.has('jekyll-sitemap') ? ['/sitemap.xml', '/robots.txt'] : []), ...(plugins.has('jekyll-feed') ? ['/feed.xml', '/feed'] : []), ...(plugins.has('jekyll-archives') || plugins.has('jekyll-paginate') || plugins.has('jekyll-paginate-v2') ? ['/page', '/tag', '/tags', '/category', '/categories', '/archive', '/archives'] : [])];
+      const unknowns = written.length === 0 ? [] : [{ setting: `pages the plugins write (${[...plugins].filter((name) => /sitemap|feed|archives|paginate/.test(name)).join(', ')})`, prefixes: written }];
       return {
+        unknowns,
         routes: [['/', pages]],
         staticDirs: [],
         slugStyle: 'kramdown',

@@ -864,7 +864,8 @@ export class WorkspaceIndex {
         const fileRoute = prefix + sourcePath.slice(folder.length);
         // A page the generator moved (front-matter `id`, `slug`, `permalink`, a dated blog post) is followed from its route.
         const indexed = site.generator === undefined ? undefined : this.routeIndex(site).routes.get(sourcePath);
-        const moved = indexed !== undefined && routeKey(indexed) !== routeKey(fileRoute.replace(/\.[^./]*$/, '').replace(/\/(?:index|readme)$/i, '/')) ? indexed : undefined;
+        // A pretty URL (`/async/`, MkDocs, Hugo, Eleventy) moves the page a level down for its relative links.
+        const moved = indexed !== undefined && (indexed.endsWith('/') || routeKey(indexed) !== routeKey(fileRoute.replace(/\.[^./]*$/, '').replace(/\/(?:index|readme)$/i, '/'))) ? indexed : undefined;
         const route = moved ?? frontMatterRoute(text, site.generator === undefined ? [] : (site.frontMatterRoutes ?? []), fileRoute);
         const target = parse(resolve(reference, `file:///${SITE_MARKER}${encodePath(route)}`));
         routed = tryPercentDecode(target.input.slice(target.path.start, target.path.end)) ?? '';

@@ -127,6 +127,13 @@ describe('routes, each from the generator\'s documented example', () => {
     expect(pageRoutes(content, 'posts/_index.md', '')).toEqual(['/posts/']);
   });
 
+  it('MkDocs: directory URLs', () => {
+    // https://www.mkdocs.org/user-guide/configuration/#use_directory_urls
+    const docs: PageCollection = { dir: '/r/docs/', base: '/', rule: 'mkdocs' };
+    expect(['index.md', 'api-guide.md', 'about/license.md', 'about/index.md'].map((page) => pageRoutes(docs, page, ''))).toEqual([['/'], ['/api-guide/'], ['/about/license/'], ['/about/']]);
+    expect(pageRoutes({ ...docs, rule: 'mkdocs-files' }, 'api-guide.md', '')).toEqual(['/api-guide.html']);
+  });
+
   it('Eleventy and Astro: permalink, slug', () => {
     // https://www.11ty.dev/docs/permalinks/
     expect(pageRoutes({ dir: '/r/', base: '/', rule: 'eleventy' }, 'blog/post.md', '---\npermalink: /this-is-a-new-path/subdirectory/testing/\n---\n')).toEqual(['/this-is-a-new-path/subdirectory/testing/']);
@@ -205,6 +212,15 @@ describe('sites routed from their configuration', () => {
       '/r/docs/index.md': '[w](/guide/cli#watch) [h](/api/vi#vi-defineHelper) [m](/api/vi#mockClear) [x](/api/vi#nothing)\n',
     });
     expect(lint(index, '/r/docs/index.md')).toEqual([['nothing', 'anchorMissing']]);
+  });
+
+  it('MkDocs: a relative link is followed from the page\'s directory URL', () => {
+    const index = tree({
+      '/r/mkdocs.yml': 'site_name: x\n',
+      '/r/docs/advanced/transports.md': '## ASGI Transport\n',
+      '/r/docs/async.md': '[a](../advanced/transports#asgitransport) [b](../advanced/transports/#asgi-transport)\n',
+    });
+    expect(lint(index, '/r/docs/async.md')).toEqual([['asgitransport', 'anchorMissing']]);
   });
 
   it("Jekyll: every page's own permalink is a target, with redirect_from, collections and baseurl", () => {

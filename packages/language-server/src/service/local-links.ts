@@ -151,7 +151,7 @@ export class LocalLinks {
     const base = folderPart.startsWith('/') ? this.index.repositoryRoot(documentDir.slice(0, -1) || '/') + '/' : documentDir;
     const folder = normalizeFolder(base + folderPart.replace(/^\//, ''));
     const range = toRange(document, [offset - namePart.length, offset]);
-    return this.index
+    const items: CompletionItem[] = this.index
       .list(folder)
       .filter((entry) => entry.name !== '.git' && entry.name !== 'node_modules' && !(folder + entry.name === context.path))
       .map((entry) => ({
@@ -160,6 +160,34 @@ export class LocalLinks {
         textEdit: { range, newText: (entry.directory ? `${entry.name}/` : entry.name).replace(/[ ()<>%]/g, (ch) => encodeURIComponent(ch)) },
         ...(entry.directory ? { command: { title: 'Suggest', command: 'editor.action.triggerSuggest' } } : {}),
       }));
+    if (folderPart.startsWith('/')) items.push(...this.#routes(context, folderPart, range, new Set(items.map((item) => item.label))));
+    return items;
+  }
+
+  /** A site-absolute path typed on a generated site: the next segment of each route of its pages (`/blog/2023/` → `11/`). */
+  #routes(context: DocumentContext, folderPart: string, range: ReturnType<typeof toRange>, taken: ReadonlySet<string>): CompletionItem[] {
+    const site = this.index.site(context.path.slice(0, context.path.lastIndexOf('/')) || '/');
+    if (site.generator === undefined) return [];
+    const next = new Map<string, boolean>();
+    for (const key of this.index.routeIndex(site).pages.keys()) {
+      if (!key.startsWith(folderPart) || key.length === folderPart.length) continue;
+      const [segment, ...more] = key.slice(folderPart.length).split('/');
+      if (segment === undefined || segment === '') continue;
+      next.set(segment, next.get(segment) === true || more.length > 0);
+    }
+    const items: CompletionItem[] = [];
+    for (const [segment, folder] of next) {
+      const label = folder ? `${segment}/` : segment;
+      if (taken.has(label)) continue;
+      items.push({
+        label,
+        kind: folder ? CompletionItemKind.Folder : CompletionItemKind.File,
+        detail: 'route',
+        textEdit: { range, newText: label.replace(/[ ()<>%]/g, (ch) => encodeURIComponent(ch)) },
+        ...(folder ? { command: { title: 'Suggest', command: 'editor.action.triggerSuggest' } } : {}),
+      });
+    }
+    return items;
   }
 }
 

@@ -68,6 +68,27 @@ describe('local links in the language service', () => {
     expect(service.provideCompletion(open('/repo/site/x.html', html, 'html'), { line: 0, character: html.length }, settings).length).toBe(3);
   });
 
+  it("follows a generator's routes: a dated blog route goes to the dated file, and routes complete", () => {
+    const fs = new MemoryFileSystem({
+      '/site/.git/HEAD': '',
+      '/site/docusaurus.config.js': "module.exports = { presets: [['classic', { docs: { path: 'docs' }, blog: {} }]] };",
+      '/site/blog/2023-11-13-3.1.0.md': '# 3.1.0\n\n## Highlights\n',
+      '/site/docs/intro.md': '# Intro\n',
+    });
+    const service = createLanguageService({ linkFileSystem: fs });
+    const text = 'See [the release](/blog/2023/11/13/3.1.0#highlights).\n';
+    const document = open('/site/docs/intro.md', text);
+    expect(service.provideDiagnostics(document, settings).filter((d) => d.code === 'no-broken-links')).toEqual([]);
+    const at = text.indexOf('/blog/') + 3;
+    expect(service.provideDefinition(document, { line: 0, character: at }, settings)).toEqual([{ uri: 'file:///site/blog/2023-11-13-3.1.0.md', range: { start: { line: 2, character: 0 }, end: { line: 2, character: 0 } } }]);
+    const typed = 'See [x](/blog/2023/';
+    const routes = service.provideCompletion(open('/site/docs/new.md', typed), { line: 0, character: typed.length }, settings);
+    expect(routes.map((item) => item.label)).toEqual(['11/']);
+    const anchorsText = 'See [x](/blog/2023/11/13/3.1.0#hi';
+    const anchors = service.provideCompletion(open('/site/docs/new.md', anchorsText), { line: 0, character: anchorsText.length }, settings);
+    expect(anchors.map((item) => item.label)).toEqual(['310', 'highlights']);
+  });
+
   it('an unsaved document counts as a file, with its headings', () => {
     const { service } = setup();
     const linking = open('/repo/a.md', '[new](draft.md#plan)\n');
