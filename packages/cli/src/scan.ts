@@ -116,7 +116,8 @@ Options:
                            leaves free (${availableParallelism()} cores here); else 1.
                            Files over 1 MiB are checked last, one at a time.
       --max-file-size SIZE Skip larger files: bytes, or with a K, M or G suffix
-                           (1024-based); default 10M.
+                           (1024-based); default 10M, at most 500M (a file's
+                           text is one string, and Node holds none much longer).
       --no-gitignore       Read what .gitignore leaves out too (.git stays out).
       --follow-symlinks    Follow the symbolic links in the walked directories whose
                            targets lie inside the named paths (never outside).

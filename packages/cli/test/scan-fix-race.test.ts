@@ -6,7 +6,7 @@
  * scan's look at the file's size and its read.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -114,5 +114,39 @@ describe('--fix and a second writer', () => {
     const result = await run(['scan', '--fix', '--jobs', '1', file]);
     expect(result.code).toBe(0);
     expect(readFileSync(file, 'utf8')).toBe('see https://example.com/a%7Bb\nand https://example.com/c%7Bd\n');
+  });
+});
+
+/** Bytes this process has read so far (Linux's /proc/self/io `rchar`): the work of a read, counted. */
+function bytesRead(): number {
+  return Number(/^rchar: (\d+)$/m.exec(readFileSync('/proc/self/io', 'utf8'))![1]);
+}
+
+describe('huge files with a raised --max-file-size (issue 27, item 15)', () => {
+  it('a sparse file of 400 MB is judged binary from its first 8 KiB: that is all that is read', async () => {
+    const file = join(dir, 'sparse.txt');
+    writeFileSync(file, '');
+    truncateSync(file, 400 * 1024 * 1024);
+    hooks.target = '';
+    // Once before counting: what the first run loads is not the file's.
+    await run(['scan', '--jobs', '1', '--max-file-size', '1G', file]);
+    const before = bytesRead();
+    const result = await run(['scan', '--jobs', '1', '--max-file-size', '1G', file]);
+    const read = bytesRead() - before;
+    expect(result.stderr).toContain('skipped, a binary file');
+    expect(read).toBeLessThan(1024 * 1024);
+  });
+
+  it('a text file of 600 MB is skipped with a clear message, never read (it was read whole, then an internal error, exit 3)', async () => {
+    const file = join(dir, 'huge.txt');
+    // 8 KiB of text, then zeros up to 600 MB (sparse: no disk used): text to the binary check.
+    writeFileSync(file, 'see https://example.com/a{b\n'.repeat(300));
+    truncateSync(file, 600 * 1024 * 1024);
+    const before = bytesRead();
+    const result = await run(['scan', '--jobs', '1', '--max-file-size', '1G', file]);
+    const read = bytesRead() - before;
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('huge.txt: skipped, larger than 500 MiB, the most scan reads as text');
+    expect(read).toBeLessThan(1024 * 1024);
   });
 });

@@ -5,7 +5,7 @@ import { flag, text, texts, UsageError, type ParsedArgs } from '../args.js';
 import { styleOf } from '../check.js';
 import { isTty, write, writeLines, type Io } from '../io.js';
 import { version } from '../main.js';
-import type { CheckSettings, FileResult, FileSettings, FileTask, Severity } from './file-check.js';
+import type { CheckSettings, FileResult, FileSettings, FileTask, Severity, SkipReason } from './file-check.js';
 import { Baseline, checkSuppressionsPath, DEFAULT_SUPPRESSIONS_FILE, readSuppressions, writeSuppressions } from './suppressions.js';
 import { githubAnnotation, gitlabIssues, inShard, repositoryPath, type GitlabIssue } from './ci-formats.js';
 import { findFiles, PathError, type FoundFile } from './files.js';
@@ -14,6 +14,7 @@ import { chooseJobs, workOf } from './jobs.js';
 import { Progress } from './progress.js';
 import {
   emptyTally,
+  formatBytes,
   formatProblems,
   FORMATS,
   jsonProblem,
@@ -69,12 +70,20 @@ function jobsOf(parsed: ParsedArgs): number | undefined {
   return Number(value);
 }
 
+/**
+ * The largest file scan reads, whatever `--max-file-size` says: a file's text is one string, and
+ * V8 holds no string longer than this (`buffer.constants.MAX_STRING_LENGTH`, 2^29 - 24 UTF-16
+ * units on 64-bit Node 20 and 24; a byte of UTF-8 is at most one unit). A larger file was read
+ * whole and then failed as an internal error.
+ */
+export const MAX_TEXT_BYTES = 500 * 1024 * 1024;
+
 function maxFileSizeOf(parsed: ParsedArgs): number {
   const value = text(parsed, 'max-file-size');
   if (value === undefined) return DEFAULT_MAX_FILE_SIZE;
   const size = parseSize(value);
   if (size === undefined) throw new UsageError(`The option '--max-file-size' takes a size such as 10M, 512K or 100000, not '${value}'.`, 'scan');
-  return size;
+  return Math.min(size, MAX_TEXT_BYTES);
 }
 
 /** `--templates LIST` / `--no-templates`: the template syntaxes read as holes (`undefined`: neither was given). */
@@ -171,7 +180,11 @@ function optionsOf(parsed: ParsedArgs, io: Io): Options {
   };
 }
 
-const SKIP_REASONS = { binary: 'a binary file (a NUL byte in its first 8 KiB)', 'too-large': 'larger than --max-file-size' } as const;
+/** Why a file named on the command line was skipped. */
+function skipReason(reason: SkipReason, maxFileSize: number): string {
+  if (reason === 'binary') return 'a binary file (a NUL byte in its first 8 KiB)';
+  return maxFileSize >= MAX_TEXT_BYTES ? `larger than ${formatBytes(MAX_TEXT_BYTES)}, the most scan reads as text (whatever --max-file-size says)` : `larger than --max-file-size (${formatBytes(maxFileSize)})`;
+}
 
 /** `urilint scan [PATH...]` once its arguments are parsed (and are not `--help`): returns the exit code. */
 export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
@@ -311,7 +324,7 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
     if (result.status === 'skipped') {
       tally.skipped[result.reason]++;
       progress?.clear();
-      if (file.explicit) await write(io.stderr, `urilint: ${file.display}: skipped, ${SKIP_REASONS[result.reason]}.\n`);
+      if (file.explicit) await write(io.stderr, `urilint: ${file.display}: skipped, ${skipReason(result.reason, options.maxFileSize)}.\n`);
       return;
     }
     tally.files++;

@@ -180,7 +180,10 @@ function inWorkers(tasks: readonly FileTask[], options: PoolOptions, settings: C
         current = undefined;
         if (lost !== undefined && lost.length > 1) batches.giveBack(lost);
         else if (lost !== undefined && outOfMemory && options.heapMb !== undefined) left.push(lost[0]!);
-        else if (lost !== undefined) onResult(lost[0]!.index, { status: 'failed', message: `the worker checking it stopped: ${failure ?? 'it exited'}`, internal: true });
+        else if (lost !== undefined && outOfMemory) {
+          // A file too large for the memory Node gives a worker: its own failure, said plainly, not a bug.
+          onResult(lost[0]!.index, { status: 'failed', message: 'it ran out of memory while it was checked (a lower --max-file-size skips such files)', internal: false });
+        } else if (lost !== undefined) onResult(lost[0]!.index, { status: 'failed', message: `the worker checking it stopped: ${failure ?? 'it exited'}`, internal: true });
         if (!batches.empty) start();
         else if (running === 0) resolve(left);
       });
