@@ -147,3 +147,9 @@ describe('no-unencoded-interpolation: a leading hole before "//" is the scheme',
     expect(interpolation('fetch(`${protocol}//${host}/users/${name}?q=${query}`);')).toEqual(['name', 'query']);
   });
 });
+
+describe('no-unencoded-interpolation: a query-string helper', () => {
+  it('`?${params.toSearchString({ … })}&random=${n}` is already encoded', () => {
+    expect(problemsIn('const n = Math.random();\nfetch(`/api/blog?${blogParams.toSearchString({ title })}&random=${n}`);', 'js', { 'no-unencoded-interpolation': {} })).toEqual([]);
+  });
+});

@@ -23,6 +23,9 @@ const NUMBER_STATICS: Readonly<Record<string, ReadonlySet<string>>> = {
   Date: new Set(['now', 'parse', 'UTC']),
 };
 
+/** Methods named for the encoded query string they build (zodParams' `toSearchString`, `toQueryString`). */
+const QUERY_STRING_METHODS = /^to(?:Search|Query)String$/;
+
 /** Modules whose `stringify` builds an encoded query string. */
 const QUERY_STRING_OBJECTS = new Set(['qs', 'querystring', 'queryString', 'QueryString']);
 
@@ -196,6 +199,8 @@ function isSafeCall(context: Context, node: TSESTree.CallExpression, safe: (chil
     if (method === 'stringify' && QUERY_STRING_OBJECTS.has(object.name)) return true;
   }
   if (NUMBER_METHODS.has(method)) return true;
+  // `params.toSearchString({ … })`, `query.toQueryString()`: a helper that serializes a query string, encoded.
+  if (QUERY_STRING_METHODS.test(method)) return true;
   // `'a'.repeat(n)`, `id.padStart(4, '0')`: more of the same safe characters.
   if ((method === 'repeat' || method === 'padStart' || method === 'padEnd') && safe(object) && node.arguments.slice(1).every(safe)) return true;
   // `new URLSearchParams(…).toString()`, `params.toString()` of a const URLSearchParams, `String(n)`-like `n.toString()`.
