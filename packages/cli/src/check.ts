@@ -1,9 +1,9 @@
 import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { parse, type ParseOptions } from '@urilint/core';
+import { maskSecrets, parse, type ParseOptions } from '@urilint/core';
 import { colorOverride, COMMON_OPTIONS, flag, parseCommandArgs, text, UsageError, type OptionSpecs, type ParsedArgs } from './args.js';
 import { isTty, readLines, write, type Io } from './io.js';
-import { formatResult, plural } from './report.js';
+import { formatResult, maskedJson, plural } from './report.js';
 import { chooseStyle, type Style } from './style.js';
 
 export const CHECK_OPTIONS = { file: { type: 'string', short: 'f' }, ...COMMON_OPTIONS } as const satisfies OptionSpecs;
@@ -107,7 +107,7 @@ export async function check(args: readonly string[], io: Io): Promise<number> {
     tally.checked += 1;
     tally.invalid += result.valid ? 0 : 1;
     tally.problems += result.diagnostics.length;
-    const report = json ? JSON.stringify(result) : formatResult(result, style).join('\n');
+    const report = json ? maskedJson({ ...result, input: maskSecrets(result.input, result) }, result) : formatResult(result, style).join('\n');
     await write(io.stdout, report + '\n');
   }
   await write(json ? io.stderr : io.stdout, summary(tally) + '\n');

@@ -1,9 +1,9 @@
-import { analyze, normalize, type Analysis, type Span, type UriReference } from '@urilint/core';
+import { analyze, maskSecrets, normalize, type Analysis, type Span, type UriReference } from '@urilint/core';
 import { COMMON_OPTIONS, flag, parseCommandArgs, UsageError } from './args.js';
 import { parseOptionsOf, styleOf } from './check.js';
 import { visible } from './display.js';
 import { write, writeLines, type Io } from './io.js';
-import { formatResult } from './report.js';
+import { formatResult, maskedJson } from './report.js';
 import type { Style } from './style.js';
 
 export const EXPLAIN_OPTIONS = COMMON_OPTIONS;
@@ -49,21 +49,24 @@ function spanRow(label: string, input: string, span: Span | undefined, style: St
 }
 
 function hostRows(result: UriReference, style: Style): Row[] {
-  const { host, input } = result;
+  const { host } = result;
+  const input = maskSecrets(result.input, result);
   const rows = [spanRow('host', input, host, style, host?.kind)];
   if (host?.zone !== undefined) rows.push(spanRow('  zone', input, host.zone, style));
   return rows;
 }
 
 function pathRows(result: UriReference, style: Style): Row[] {
-  const { path, input } = result;
+  const { path } = result;
+  const input = maskSecrets(result.input, result);
   const rows = [spanRow('path', input, path, style, `path-${path.kind}`)];
   path.segments.forEach((segment, index) => rows.push(spanRow(`  segment ${index + 1}`, input, segment, style)));
   return rows;
 }
 
 function rowsOf(result: UriReference, style: Style): Row[] {
-  const { input } = result;
+  // Secrets shown as bullets, one per character: the spans still index the text shown.
+  const input = maskSecrets(result.input, result);
   const problems = result.diagnostics.length;
   return [
     { label: 'input', span: '', value: quote(input) },
@@ -85,9 +88,9 @@ function rowsOf(result: UriReference, style: Style): Row[] {
 function readingRows(analysis: Analysis, style: Style): Row[] {
   const { reference, whatwg } = analysis;
   const rows: Row[] = [];
-  rows.push({ label: 'normalized', span: '', value: reference.valid ? quote(normalize(reference.input)) : style.dim('(invalid: not normalized)') });
+  rows.push({ label: 'normalized', span: '', value: reference.valid ? quote(maskSecrets(normalize(reference.input))) : style.dim('(invalid: not normalized)') });
   if (whatwg !== undefined) {
-    const browser = whatwg.href === undefined ? style.dim(`(rejected: ${visible(whatwg.failure ?? 'invalid URL')})`) : quote(whatwg.href);
+    const browser = whatwg.href === undefined ? style.dim(`(rejected: ${visible(whatwg.failure ?? 'invalid URL')})`) : quote(maskSecrets(whatwg.href));
     rows.push({ label: 'browser', span: '', value: browser });
   }
   return rows;
@@ -122,7 +125,7 @@ export async function explain(args: readonly string[], io: Io): Promise<number> 
   const result: UriReference = { ...analysis.reference, diagnostics: analysis.diagnostics };
   if (flag(parsed, 'json')) {
     const normalized = result.valid ? normalize(uri, parseOptionsOf(parsed)) : undefined;
-    await write(io.stdout, JSON.stringify({ ...result, normalized, browser: analysis.whatwg }, null, 2) + '\n');
+    await write(io.stdout, maskedJson({ ...result, input: maskSecrets(result.input, result), normalized, browser: analysis.whatwg }, result, 2) + '\n');
   } else {
     await writeLines(io.stdout, formatExplanation(result, styleOf(parsed, io), analysis));
   }

@@ -1,4 +1,4 @@
-import { applyEdits, type Diagnostic, type TextEdit, type UriReference } from '@urilint/core';
+import { applyEdits, maskSecrets, redactSecrets, type Diagnostic, type TextEdit, type UriReference } from '@urilint/core';
 import { display, visible, type DisplayText } from './display.js';
 import type { Style } from './style.js';
 
@@ -23,7 +23,7 @@ function formatDiagnostic(input: string, view: DisplayText, diagnostic: Diagnost
   const spec = diagnostic.spec === '—' ? '' : ` (${diagnostic.spec})`;
   const lines = [`${pad}${carets} ${label}: ${visible(diagnostic.message)}${spec}`];
   const fixed = diagnostic.fix === undefined ? undefined : tryApply(input, diagnostic.fix);
-  if (fixed !== undefined) lines.push(`${pad}${' '.repeat(width + 1)}${style.dim('fix:')} ${visible(fixed)}`);
+  if (fixed !== undefined) lines.push(`${pad}${' '.repeat(width + 1)}${style.dim('fix:')} ${visible(maskSecrets(fixed))}`);
   return lines;
 }
 
@@ -39,15 +39,21 @@ export function combinedFix(result: UriReference): string | undefined {
  * spec, and the repaired input when it has a fix; then all fixes together.
  */
 export function formatResult(result: UriReference, style: Style): string[] {
-  const view = display(result.input);
+  // Secrets (a password, an access token) as bullets, one per character: the carets still line up.
+  const view = display(maskSecrets(result.input, result));
   const mark = result.valid ? style.green('✓') : style.red('✗');
   const lines = [`${mark} ${view.text}`];
   for (const diagnostic of result.diagnostics) {
     lines.push(...formatDiagnostic(result.input, view, diagnostic, style));
   }
   const fixed = combinedFix(result);
-  if (fixed !== undefined) lines.push(`${' '.repeat(GUTTER)}${style.dim('fixed:')} ${visible(fixed)}`);
+  if (fixed !== undefined) lines.push(`${' '.repeat(GUTTER)}${style.dim('fixed:')} ${visible(maskSecrets(fixed))}`);
   return lines;
+}
+
+/** A parse result as JSON with its secrets masked wherever they appear (the input, fixes, normal forms). */
+export function maskedJson(value: unknown, reference: UriReference, space?: number): string {
+  return redactSecrets(JSON.stringify(value, null, space), reference);
 }
 
 export function plural(count: number, one: string, many: string): string {

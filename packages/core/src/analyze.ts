@@ -3,6 +3,7 @@ import { parse } from './parse.js';
 import { insecureSchemeFinding } from './security/insecure.js';
 import { checkScheme } from './schemes/index.js';
 import { checkSecurity } from './security/index.js';
+import { redactDiagnostics, secretSpansIn } from './security/secrets.js';
 import type { Diagnostic, ParseOptions, UriReference } from './types.js';
 import { compareWithWhatwg, type WhatwgComparison } from './whatwg/index.js';
 
@@ -50,6 +51,10 @@ export function analyze(input: string, options: AnalyzeOptions = {}): Analysis {
     if (finding) diagnostics.push(finding);
   }
   diagnostics.sort((a, b) => a.start - b.start || a.end - b.end);
+  // The analyses' messages, like the parser's, never quote a secret (the parser's are redacted already).
+  if (diagnostics.length > reference.diagnostics.length) {
+    redactDiagnostics(reference.input, diagnostics.filter((d) => !reference.diagnostics.includes(d)), secretSpansIn(reference.input, reference.userinfo, reference.query));
+  }
   const analysis: Analysis = { reference, diagnostics };
   if (whatwg) analysis.whatwg = whatwg;
   return analysis;

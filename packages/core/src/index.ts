@@ -52,7 +52,8 @@ export {
 } from './schemes/index.js';
 export { formDecode, queryParameters, type QueryParameter } from './query.js';
 export { checkSecurity, formatIPv4, parseIPv4Loose } from './security/index.js';
-export { isPlaceholderCredential, maskPassword, passwordSpan } from './security/userinfo.js';
+export { isPlaceholderCredential, maskPassword, maskSecrets, passwordSpan } from './security/userinfo.js';
+export { isSecretParameter, maskSpans, redactSecrets, SECRET_BULLET, SECRET_QUERY_PARAMETERS, secretSpans, shownInput, type SecretSpan } from './security/secrets.js';
 export { compareWithWhatwg, type WhatwgComparison, type WhatwgOptions } from './whatwg/index.js';
 export { browserReading } from './whatwg/reading.js';
 export { SPECIAL_SCHEMES } from './whatwg/url.js';

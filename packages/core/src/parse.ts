@@ -25,6 +25,7 @@ import {
 import { SYNTAX_CODES, type CodeInfo, type DiagnosticCode } from './codes.js';
 import { COMPONENT_NAMES, EXCERPT_MAX, describeChar, describeChars, excerpt } from './messages.js';
 import { encodeCodePoint, encodeOctet, utf8SequenceLength } from './percent.js';
+import { redactDiagnostics, secretSpansIn } from './security/secrets.js';
 import type {
   Component,
   Diagnostic,
@@ -1296,6 +1297,8 @@ export function parse(input: string, options?: ParseOptions): UriReference {
   const valid = !parser.hasError;
   const kind = scheme ? 'uri' : 'relative-ref';
   const diagnostics = parser.diagnostics;
+  // A message never quotes a password or a secret query value (`"%zz"` of `user:ab%zzcd@host`).
+  if (diagnostics.length > 0 && (userinfo !== undefined || query !== undefined)) redactDiagnostics(s, diagnostics, secretSpansIn(s, userinfo, query));
   // Keys in component order; undefined components are absent, not `undefined`. The usual shapes
   // (no userinfo, no port) are object literals: adding keys one by one gives each result one of
   // some forty hidden classes, and each assignment below a lookup among them. (Literals for the

@@ -7,7 +7,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parse, type ParseOptions, type UriReference } from '../src/index.js';
+import { parse, secretSpans, type ParseOptions, type UriReference } from '../src/index.js';
+import { redactDiagnostics } from '../src/security/secrets.js';
 import { parse as parseBefore } from './support/parse-before.js';
 
 /** A result as plain data, keys in their order, the path's lazy segments included. */
@@ -19,8 +20,18 @@ function snapshot(result: UriReference): unknown {
   return { keys, pathKeys, hostKeys, diagnosticKeys, json: JSON.parse(JSON.stringify(result)) as unknown, segments: result.path.segments };
 }
 
+/**
+ * The frozen parse's result with its messages' secrets taken out as parse takes them out since
+ * issue 27 (a password or secret query value is never quoted): the one change to results since.
+ */
+function parseBeforeRedacted(input: string, options?: ParseOptions): UriReference {
+  const result = parseBefore(input, options);
+  redactDiagnostics(input, result.diagnostics, secretSpans(result));
+  return result;
+}
+
 function expectSame(input: string, options?: ParseOptions): void {
-  expect(snapshot(parse(input, options)), JSON.stringify(input)).toEqual(snapshot(parseBefore(input, options)));
+  expect(snapshot(parse(input, options)), JSON.stringify(input)).toEqual(snapshot(parseBeforeRedacted(input, options)));
 }
 
 const OPTIONS: (ParseOptions | undefined)[] = [undefined, { iri: true }, { allowZoneId: true }, { maxDiagnostics: 1 }, { maxDiagnostics: 0 }];

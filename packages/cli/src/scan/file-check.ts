@@ -5,7 +5,7 @@
  * everything it returns can be posted between threads.
  */
 import { accessSync, closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync } from 'node:fs';
-import { passwordSpan } from '@urilint/core';
+import { maskSpans, secretSpans, type Span } from '@urilint/core';
 import { replaceFile, type FsPath } from './replace-file.js';
 import {
   applySourceEdits,
@@ -157,7 +157,7 @@ function excerptOf(text: string, starts: readonly number[], start: number, end: 
   }
   return {
     // A password in the line is never printed: a CI log is read by more people than the repository.
-    text: masked(text.slice(a, b), a, secrets),
+    text: maskSpans(text.slice(a, b), secrets, a),
     start: Math.min(start, b) - a,
     end: Math.max(Math.min(end, b), Math.min(start, b)) - a,
     cutBefore: a > from,
@@ -168,28 +168,19 @@ function excerptOf(text: string, starts: readonly number[], start: number, end: 
 interface Checked {
   findings: (Finding & { severity: Severity })[];
   uris: number;
-  /** Source ranges of the passwords in the file's URIs: never shown in a code frame. */
-  secrets: [number, number][];
+  /** Source ranges of the secrets in the file's URIs (passwords, secret query values): never shown in a code frame. */
+  secrets: Span[];
   parseError?: string;
 }
 
-/** The source range of each URI's password (`s3cret` in `ann:s3cret@host`), found through core's `passwordSpan`. */
-function secretsOf(candidates: readonly UriCandidate[]): [number, number][] {
-  const out: [number, number][] = [];
+/** The source range of each URI's secrets (its password, secret query values), found through core's `secretSpans`. */
+function secretsOf(candidates: readonly UriCandidate[]): Span[] {
+  const out: Span[] = [];
   for (const candidate of candidates) {
-    const password = passwordSpan(candidate.reference);
-    if (password !== undefined && password.end > password.start) out.push(sourceRangeOf(candidate, password.start, password.end));
-  }
-  return out;
-}
-
-/** `text` (which starts at source offset `from`) with every character of the secrets' ranges shown as "•". */
-function masked(text: string, from: number, secrets: readonly [number, number][]): string {
-  let out = text;
-  for (const [start, end] of secrets) {
-    const a = Math.max(start, from) - from;
-    const b = Math.min(end, from + text.length) - from;
-    if (a < b) out = out.slice(0, a) + '•'.repeat(b - a) + out.slice(b);
+    for (const secret of secretSpans(candidate.reference)) {
+      const [start, end] = sourceRangeOf(candidate, secret.start, secret.end);
+      if (start < end) out.push({ start, end });
+    }
   }
   return out;
 }

@@ -7,6 +7,7 @@ import { leadingHostToken, looksLikeHostname } from './hostlike.js';
 import { isLocalOrReservedHost } from './insecure.js';
 import { SPECIAL_SCHEMES } from '../whatwg/url.js';
 import { WEB_SCHEMES } from './ports.js';
+import { maskSpans, SECRET_BULLET, secretSpans, shownInput } from './secrets.js';
 import { textOf } from './spans.js';
 
 const URL_PREFIX = /^[a-z][a-z0-9+.-]*:\/\//i;
@@ -26,7 +27,7 @@ export function userinfoLooksLikeHost(userinfo: string): boolean {
 
 function removal(reference: UriReference, userinfo: Span): Suggestion {
   return {
-    message: `Remove the userinfo "${excerpt(reference.input, userinfo.start, userinfo.end)}@".`,
+    message: `Remove the userinfo "${excerpt(shownInput(reference), userinfo.start, userinfo.end)}@".`,
     edits: [{ start: userinfo.start, end: userinfo.end + 1, text: '' }],
   };
 }
@@ -40,7 +41,7 @@ function hostPhrase(reference: UriReference): string {
   if (SPECIAL_SCHEMES.has(scheme) && userinfo !== undefined && backslash >= 0 && backslash < userinfo.end) {
     const start = reference.authority?.start ?? userinfo.start;
     const rfc = host === undefined || host.start === host.end ? 'an empty host' : `"${excerpt(reference.input, host.start, host.end)}"`;
-    return `RFC 3986 reads the host as ${rfc} (everything before the "@" a user name), while a browser reads the "\\" as "/" and contacts "${excerpt(reference.input, start, backslash)}"`;
+    return `RFC 3986 reads the host as ${rfc} (everything before the "@" a user name), while a browser reads the "\\" as "/" and contacts "${excerpt(shownInput(reference), start, backslash)}"`;
   }
   if (host === undefined || host.start === host.end) return 'the host is empty';
   return `the host contacted is "${excerpt(reference.input, host.start, host.end)}"`;
@@ -65,7 +66,7 @@ export function checkUserinfo(reference: UriReference): Diagnostic[] {
   const userinfo = reference.userinfo;
   if (userinfo === undefined || userinfo.start === userinfo.end) return [];
   const text = textOf(reference, userinfo);
-  const shown = excerpt(reference.input, userinfo.start, userinfo.end);
+  const shown = excerpt(shownInput(reference), userinfo.start, userinfo.end);
   const suggestion = [removal(reference, userinfo)];
   const out: Diagnostic[] = [];
   const misleading = userinfoLooksLikeHost(text);
@@ -119,12 +120,22 @@ export function checkUserinfo(reference: UriReference): Diagnostic[] {
  * The URI with the password in its userinfo replaced by `mask` (RFC 3986
  * §3.2.1: "user:password" is deprecated; §7.5: it must not be displayed):
  * the userinfo `ann:s3cret` is shown as `ann:••••`. A URI without a password
- * is returned as it is.
+ * is returned as it is. `maskSecrets` hides the secret query values too.
  */
 export function maskPassword(uri: string, reference: UriReference = parse(uri), mask = '••••'): string {
   if (reference.input !== uri) return uri;
   const password = passwordSpan(reference);
-  return password === undefined ? uri : uri.slice(0, password.start) + mask + uri.slice(password.end);
+  return password === undefined ? uri : maskSpans(uri, [password], 0, mask);
+}
+
+/**
+ * The URI with every secret masked (`secretSpans`: the password, and the values of `access_token`,
+ * `api_key`, `X-Amz-Signature`…): each character as a bullet by default, so the text keeps its
+ * length (`ann:••••••@host`, `?access_token=••••`), or each secret as a whole replaced by `mask`.
+ */
+export function maskSecrets(uri: string, reference: UriReference = parse(uri), mask = SECRET_BULLET): string {
+  if (reference.input !== uri) return uri;
+  return maskSpans(uri, secretSpans(reference), 0, mask);
 }
 
 /**

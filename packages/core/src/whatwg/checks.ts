@@ -3,6 +3,7 @@ import { excerpt } from '../messages.js';
 import { tryPercentDecode } from '../percent.js';
 import { looksLikeHostname } from '../security/hostlike.js';
 import { formatIPv4, parseIPv4Loose } from '../security/ipv4.js';
+import { SECRET_BULLET, shownInput } from '../security/secrets.js';
 import { componentAt } from '../security/spans.js';
 import type { Diagnostic, HostSpan } from '../types.js';
 import { PLACEHOLDER_PAGE, outcome, type Reading } from './context.js';
@@ -100,14 +101,15 @@ export function checkLastAt(reading: Reading): Diagnostic[] {
   const s = reading.input;
   const first = s.indexOf('@', userinfo.start);
   if (first < 0 || first >= userinfo.end || !(url.username + url.password).includes('%40')) return [];
-  const credentials = url.username + (url.password === '' ? '' : ':' + url.password);
+  // The password is never shown, even as a browser encodes it.
+  const credentials = url.username + (url.password === '' ? '' : ':' + SECRET_BULLET.repeat(url.password.length));
   return [
     diagnostic(
       'whatwg-userinfo-last-at',
       userinfo.start,
       userinfo.end,
       'userinfo',
-      `The authority has more than one "@": a browser splits at the last one, sends "${excerpt(credentials, 0, credentials.length)}" as the userinfo and ${outcome(reading)} (host "${url.hostname}"); parsers that split at the first "@" contact "${excerpt(s, first + 1, host.end)}" instead.`,
+      `The authority has more than one "@": a browser splits at the last one, sends "${excerpt(credentials, 0, credentials.length)}" as the userinfo and ${outcome(reading)} (host "${url.hostname}"); parsers that split at the first "@" contact "${excerpt(shownInput(reading.reference), first + 1, host.end)}" instead.`,
     ),
   ];
 }

@@ -1,4 +1,5 @@
 import type { Diagnostic, UriReference } from '../types.js';
+import { maskSecrets } from '../security/userinfo.js';
 import { SPECIAL_SCHEMES, isUrl, whatwgParse, type WhatwgUrl } from './url.js';
 
 /**
@@ -80,9 +81,10 @@ const FETCHED = new Set(['http:', 'https:', 'ws:', 'wss:', 'ftp:', 'file:']);
 export function outcome(reading: Reading): string {
   const url = reading.url;
   if (url === undefined) return 'rejects it';
-  if (!FETCHED.has(url.protocol)) return `reads it as ${shorten(url.href)}`;
-  if (!reading.placeholder) return `requests ${shorten(url.href)}`;
-  const rest = url.pathname + url.search + url.hash;
+  // The href as a browser serializes it holds the password: shown masked, as every secret.
+  if (!FETCHED.has(url.protocol)) return `reads it as ${shorten(maskSecrets(url.href))}`;
+  if (!reading.placeholder) return `requests ${shorten(maskSecrets(url.href))}`;
+  const rest = maskSecrets(url.pathname + url.search + url.hash);
   if (url.hostname === PLACEHOLDER_HOST && url.protocol === 'https:' && url.port === '') {
     return `requests ${shorten(rest)} on the current origin`;
   }

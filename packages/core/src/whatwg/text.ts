@@ -1,5 +1,6 @@
 import { diagnostic } from '../diagnostic.js';
 import { describeChars, excerpt } from '../messages.js';
+import { shownInput } from '../security/secrets.js';
 import { componentAt } from '../security/spans.js';
 import type { Diagnostic } from '../types.js';
 import { outcome, type Reading } from './context.js';
@@ -60,7 +61,7 @@ export function checkTabsAndNewlines(reading: Reading): Diagnostic[] {
         start,
         i,
         componentAt(reading.reference, start),
-        `A browser removes ${describeChars(s.slice(start, i))} after "${excerpt(s, Math.max(lead, start - 20), start)}" and ${outcome(reading)}.`,
+        `A browser removes ${describeChars(s.slice(start, i))} after "${excerpt(shownInput(reading.reference), Math.max(lead, start - 20), start)}" and ${outcome(reading)}.`,
       ),
     );
   }

@@ -3,7 +3,7 @@
  * with its place in the file, its key path and what was expected; nothing is silently dropped.
  */
 import type { AnyNode, MemberNode, ObjectNode, ValueNode } from '@humanwhocodes/momoa';
-import { maskPassword } from '@urilint/core';
+import { maskSecrets } from '@urilint/core';
 import { compileGlob } from './glob.js';
 import type { SettingSchema } from './schema.js';
 
@@ -137,9 +137,9 @@ function childPath(path: string, key: string): string {
 /** A URI with an authority in a message's text: `scheme://…` up to a space, a quote or a bracket. */
 const URI_IN_TEXT = /[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s"'`<>\\[\]{}]+/g;
 
-/** The text with the password of each URI in it masked (core's `maskPassword`). */
+/** The text with the password of each URI in it masked (core's `maskSecrets`). */
 function maskPasswords(text: string): string {
-  return text.replace(URI_IN_TEXT, (uri) => maskPassword(uri));
+  return text.replace(URI_IN_TEXT, (uri) => maskSecrets(uri, undefined, '••••'));
 }
 
 export class Validator {

@@ -1,3 +1,4 @@
+import { shownInput } from '@urilint/core';
 import { findingOf, renderMessage } from '../finding.js';
 import { CORE_MESSAGE, defineCheck, diagnosticsOf } from './rule.js';
 
@@ -19,7 +20,8 @@ export default defineCheck({
     return diagnosticsOf(candidate, { codes: CODES, from: 'analysis' }).map((diagnostic) => {
       const host = candidate.reference.host;
       if (host !== undefined && candidate.touchesHole(host.start, host.end)) {
-        const data = { userinfo: candidate.reference.input.slice(diagnostic.start, diagnostic.end) };
+        // Quoted with its password masked, as core quotes it.
+        const data = { userinfo: shownInput(candidate.reference).slice(diagnostic.start, diagnostic.end) };
         return findingOf(this.name, candidate, diagnostic, 'deceptiveHole', { data, message: renderMessage(HOLE_MESSAGE, data) });
       }
       return findingOf(this.name, candidate, diagnostic, 'deceptive');

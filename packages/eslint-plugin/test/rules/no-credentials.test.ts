@@ -56,7 +56,7 @@ ruleTester.run('no-credentials', rule, {
           ...password('Tr0ub4dor'),
           line: 1,
           ...at(fetchSecret, 'Tr0ub4dor'),
-          suggestions: [{ messageId: 'suggestion', data: { suggestion: 'Remove the userinfo "user:Tr0ub4dor@".' }, output: 'fetch("https://api.acme.io/")' }],
+          suggestions: [{ messageId: 'suggestion', data: { suggestion: 'Remove the userinfo "user:•••••••••@".' }, output: 'fetch("https://api.acme.io/")' }],
         },
       ],
     },

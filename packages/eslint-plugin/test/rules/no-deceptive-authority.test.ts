@@ -52,7 +52,8 @@ ruleTester.run('no-deceptive-authority', rule, {
     },
     {
       code: jsx,
-      errors: [{ ...deceptive('accounts.google.com:443', 'phish.example'), ...at(jsx, 'accounts.google.com:443') }],
+      // What follows the ":" of a userinfo is a password (RFC 3986 §3.2.1), even one that reads as a port: never quoted.
+      errors: [{ ...deceptive('accounts.google.com:•••', 'phish.example'), ...at(jsx, 'accounts.google.com:443') }],
     },
     {
       // "\x2e" is a ".": the range covers the escape as written.

@@ -1,4 +1,4 @@
-import { compareWithWhatwg, defaultPort, formDecode, maskPassword, normalize, queryParameters, resolve, tryPercentDecode, type Span, type UriReference } from '@urilint/core';
+import { compareWithWhatwg, defaultPort, formDecode, isSecretParameter, maskSecrets, maskSpans, normalize, queryParameters, resolve, secretSpans, tryPercentDecode, type Span, type UriReference } from '@urilint/core';
 import { presetOptions, RULE_NAMES, runRules, type Finding, type JsSourceCode, type UriCandidate } from '@urilint/discovery';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver-types';
@@ -20,9 +20,9 @@ export function candidateAt(analysis: DocumentAnalysis, offset: number): { candi
   return undefined;
 }
 
-/** The URI with its password masked (`user:••••@host`), as core masks it. */
+/** The URI with its secrets masked (`user:••••@host`, `?access_token=••••`), as core masks them. */
 export function masked(uri: string, reference?: UriReference): string {
-  return maskPassword(uri, reference, MASK);
+  return maskSecrets(uri, reference, MASK);
 }
 
 /** The URI as the source writes it: each hole (`${…}`, `{var}`) shown as `…`. */
@@ -97,13 +97,15 @@ function componentRows(candidate: UriCandidate): string[] {
   }
   const query = slice(uri, reference.query);
   if (query !== undefined) {
-    row('query', query === '' ? '(empty)' : code(query));
+    // The values of secret parameters (`access_token`, `X-Amz-Signature`…) masked, as the password is.
+    row('query', query === '' ? '(empty)' : code(maskSpans(query, secretSpans(reference), reference.query!.start, MASK)));
     const parameters = queryParameters(query);
     if (parameters.length > 0) {
       // As a form and URLSearchParams read a query: `+` is a space, each name and value percent-decoded.
       const list = parameters.map(({ name, value }) => {
         const readName = formDecoded(name);
-        return value === undefined ? readName : `${readName} = ${formDecoded(value)}`;
+        if (value === undefined) return readName;
+        return `${readName} = ${value !== '' && isSecretParameter(name.replace(/\+/g, ' ')) ? `${code(MASK)} (masked)` : formDecoded(value)}`;
       });
       row('&nbsp;&nbsp;parameters', list.join(' · '));
     }
