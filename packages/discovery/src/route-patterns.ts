@@ -16,8 +16,14 @@ const WILDCARD_PORT = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#]*:(\*)(?=[/?#]|$)/;
 /** The host of `scheme://host`, after any userinfo: where a wildcard label (`ws://*`, `http://*.localhost`) is a pattern's. */
 const HOST = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/(?:[^/?#@]*@)?([^/?#:]*)/;
 
-/** A parameter in the host (`wss://:service.mswjs.io`): a URL's authority never has a `:` right after `//` or a `.`. */
-const HOST_PARAMETER = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/(?:[^/?#:]*\.)?(:[A-Za-z_$][\w$]*)/;
+/**
+ * A parameter in the host (`wss://:service.mswjs.io`): a URL's authority never has a `:` right after
+ * `//` or a `.` — unless an `@` follows in the authority: then the `:` is the userinfo's, and what
+ * follows it a password (`redis://:password@host`, `redis://default.user:s3cret@host`), which a
+ * router's pattern never writes. And only for the schemes routers match (HTTP and WebSocket: MSW's
+ * `http.get`, `ws.link`): `redis://:name` is no route.
+ */
+const HOST_PARAMETER = /^(?:https?|wss?):\/\/(?:[^/?#:@]*\.)?(:[A-Za-z_$][\w$]*)(?![^/?#]*@)/;
 
 /** The balanced `{…}` groups of `text` (outermost), as spans; an unclosed `{` is none. */
 function braceGroups(text: string): Span[] {

@@ -27,6 +27,16 @@ describe('route patterns', () => {
     expect(holes('http://localhost:port/')).toEqual([]);
   });
 
+  // Issue 27: `redis://:password@host` was read as a host parameter, so its password was a hole —
+  // no-credentials missed it, and the code frame and hover showed it in clear.
+  it('a password is no host parameter: an "@" after it, or a scheme no router matches', () => {
+    for (const uri of ['redis://:s3cretPW4@cache.internal:6379/0', 'https://:s3cretPW4@api.example.net/', 'wss://:s3cretPW4@ws.example.net/:room', 'redis://default.user:s3cretPW4@cache.internal']) {
+      expect(holes(uri), uri).toEqual([]);
+    }
+    expect(holes('redis://:name.cache.internal/')).toEqual([]);
+    expect(problems('const cache = "redis://:s3cretPW4@cache.internal/0";')).toEqual([['userinfo-password', 's3cretPW4']]);
+  });
+
   it('a wildcard host label or port (MSW)', () => {
     expect(holes('http://localhost:*')).toEqual(['*']);
     expect(holes('http://*.localhost:*/user/*')).toEqual(['*', '*']);
