@@ -4,7 +4,7 @@
 // language server's diagnostics, hovers, code-action titles and log. None may appear.
 //
 // ESLint and the server run from their builds (packages/*/dist): `pnpm check` builds first.
-/* eslint-disable urilint/no-deceptive-authority, urilint/no-invalid-percent-encoding, urilint/no-unescaped-chars -- the planted URIs */
+/* eslint-disable urilint/no-credentials, urilint/no-deceptive-authority, urilint/no-invalid-percent-encoding, urilint/no-unescaped-chars -- the planted URIs */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -19,7 +19,7 @@ const HOST = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/(?:[^/?#@]*@)?([^/?#:]*)/;
 /**
  * A parameter in the host (`wss://:service.mswjs.io`): a URL's authority never has a `:` right after
  * `//` or a `.` — unless an `@` follows in the authority: then the `:` is the userinfo's, and what
- * follows it a password (`redis://:password@host`, `redis://default.user:s3cret@host`), which a
+ * follows it a password (`redis://:password@host`, `redis://default.user:password@host`), which a
  * router's pattern never writes. And only for the schemes routers match (HTTP and WebSocket: MSW's
  * `http.get`, `ws.link`): `redis://:name` is no route.
  */
