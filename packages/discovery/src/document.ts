@@ -12,7 +12,7 @@ import { discoverAstro } from './formats/astro.js';
 import { discoverSvelte } from './formats/svelte.js';
 import { discoverVue } from './formats/vue.js';
 import { discoverJsText } from './js/text.js';
-import { maskTemplates, templateSyntaxes } from './templates.js';
+import { maskTemplates, serverProgramOf, templateSyntaxes } from './templates.js';
 
 /** The kinds of source a reader exists for. */
 export type SourceKind = 'js' | 'json' | 'markdown' | 'html' | 'css' | 'yaml' | 'text' | ComponentKind;
@@ -125,7 +125,7 @@ export function discoverDocument(source: string, given: SourceKind, options: Doc
   // HTML written with Angular's syntax is an Angular template.
   const kind = given === 'html' && hasAngularSyntax(source) ? 'angular' : given;
   // Template tags masked, offsets kept: see templates.ts. JavaScript finds them in its strings itself; a component's reader masks its markup itself.
-  const text = kind === 'js' || COMPONENT_KINDS.has(kind) ? source : maskTemplates(source, templateSyntaxes(options.templates), { yaml: kind === 'yaml' }).text;
+  const text = kind === 'js' || COMPONENT_KINDS.has(kind) ? source : maskTemplates(source, templateSyntaxes(options.templates), { yaml: kind === 'yaml', program: options.filePath === undefined ? undefined : serverProgramOf(options.filePath) }).text;
   const found = read(text, kind, options);
   for (const candidate of found.candidates) candidate.source = source;
   return found;

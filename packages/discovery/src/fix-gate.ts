@@ -97,7 +97,7 @@ export function structuralFixReason(candidate: UriCandidate, edits: readonly Tex
     return 'its edits overlap';
   }
   // A decoded `%41` after a `$` writes `$A`, a variable to a template engine.
-  if (findTemplateTags(fixed, ALL_SYNTAXES).length > 0) return 'it writes template syntax';
+  if (findTemplateTags(fixed, ALL_SYNTAXES).length > findTemplateTags(uri, ALL_SYNTAXES).length) return 'it writes template syntax';
   if (isAssertionValue(candidate.node)) return 'a test compares the string as text';
   return undefined;
 }

@@ -25,6 +25,26 @@ const HOST = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/(?:[^/?#@]*@)?([^/?#:]*)/;
  */
 const HOST_PARAMETER = /^(?:https?|wss?):\/\/(?:[^/?#:@]*\.)?(:[A-Za-z_$][\w$]*)(?![^/?#]*@)/;
 
+/**
+ * What a person is meant to put in: `<username>`, `<repo name>`, `[USERNAME]`, `{your-id}`,
+ * `YOUR_TOKEN`, `API_KEY_HERE` (a name of three characters or more: `<x>` is a test's literal). Written in documentation and examples, replaced before the URL is
+ * used: a hole, so nothing inside it is reported or fixed (`%3Cusername%3E` is no better a URL).
+ * `[…]` only in capitals: `?filter[name]=` is a query's own (unescaped) syntax, and an IP literal
+ * has a `:`.
+ */
+const HUMAN_PLACEHOLDER = /<[A-Za-z][\w .-]{2,40}>|\[[A-Z][A-Z0-9_ -]{2,40}\]|\{[A-Za-z][\w.-]{2,40}\}|\bYOUR[_-][A-Z0-9_-]+|\b[A-Z][A-Z0-9_]*_HERE\b/g;
+
+/** `spans` with the human placeholders of `text` (see `HUMAN_PLACEHOLDER`) that none of them covers, in order. */
+function withPlaceholders(spans: Span[], text: string): Span[] {
+  if (!/[<[{]|YOUR|_HERE/.test(text)) return spans;
+  const extra: Span[] = [];
+  for (const match of text.matchAll(HUMAN_PLACEHOLDER)) {
+    const span = { start: match.index, end: match.index + match[0].length };
+    if (!spans.some((s) => s.start < span.end && span.start < s.end)) extra.push(span);
+  }
+  return extra.length === 0 ? spans : [...spans, ...extra].sort((a, b) => a.start - b.start);
+}
+
 /** The balanced `{…}` groups of `text` (outermost), as spans; an unclosed `{` is none. */
 function braceGroups(text: string): Span[] {
   const groups: Span[] = [];
@@ -50,7 +70,7 @@ function braceGroups(text: string): Span[] {
  * host label or port (`ws://*`, `http://*.localhost:*`).
  */
 export function expressionHoles(text: string, options: { routes?: boolean } = {}): Span[] {
-  const expressions = findUriTemplateExpressions(text);
+  const expressions = withPlaceholders(findUriTemplateExpressions(text), text);
   if (options.routes === false) return expressions;
   const pattern: Span[] = [];
   const port = WILDCARD_PORT.exec(text);

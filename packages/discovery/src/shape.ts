@@ -55,8 +55,8 @@ const WORD_SCHEMES = new Set(['data', 'geo']);
 /** `scheme:` followed by `//`, or a well-known opaque scheme: the start of a URI by its shape. */
 const SCHEME_PREFIX = /^([a-zA-Z][a-zA-Z0-9+.-]*):(\/\/)?/;
 
-/** Source of a pattern rather than a URL: regular-expression syntax in the value. */
-export const REGEX_LIKE = /\\[dDwWsSbB.?*+()[\]{}|/]|\(\?[:=!<]|\[\^|\.\*|\.\+|\)\?|\$\/?$|^\^/;
+/** Source of a pattern rather than a URL: regular-expression syntax in the value (an escape, a group, `.*`, anchors, a character class with a range and a quantifier: `[-a-zA-Z0-9+@.]{3,}`). */
+export const REGEX_LIKE = /\\[dDwWsSbB.?*+()[\]{}|/]|\(\?[:=!<]|\[\^|\.\*|\.\+|\)\?|\$\/?$|^\^|\[[^\]\s]*[A-Za-z0-9]-[A-Za-z0-9][^\]\s]*\](?:[*+?]|\{\d+(?:,\d*)?\})/;
 
 /**
  * Whether the static text starts like a URI: a known scheme with `//` (or a

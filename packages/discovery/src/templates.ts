@@ -12,7 +12,7 @@
  */
 
 /** The template syntaxes recognised, by name (each name is a setting's value). */
-export const TEMPLATE_SYNTAXES = ['mustache', 'jinja', 'erb', 'php', 'actions', 'shell'] as const;
+export const TEMPLATE_SYNTAXES = ['mustache', 'jinja', 'erb', 'php', 'actions', 'shell', 'percent', 'server'] as const;
 
 export type TemplateSyntax = (typeof TEMPLATE_SYNTAXES)[number];
 
@@ -24,6 +24,8 @@ export const TEMPLATE_SYNTAX_DESCRIPTIONS: Readonly<Record<TemplateSyntax, strin
   php: '`<?php … ?>` and `<?= … ?>`',
   actions: '`${{ … }}` (GitHub Actions)',
   shell: '`${VAR}`, `${VAR:-default}`, `${expression}` and `$VAR` in capitals (Docker Compose, shell, environment files, script text in markup; not in JavaScript, whose `${…}` is its own)',
+  percent: '`%NAME%` build-time substitutions: `%PUBLIC_URL%` (create-react-app, html-webpack-plugin), `%kernel.project_dir%` and `%env(VAR)%` (Symfony parameters); a name that starts with two hexadecimal digits is a percent-encoding, not a name (not in JavaScript)',
+  server: 'server configuration variables: nginx `$host`, `$request_uri` (lower case, written inside a URL), Apache `%{HTTP_HOST}`, Caddy `{$VAR}` and placeholders `{http.request.uri}`, HAProxy `%[req.hdr(host)]` and systemd specifiers `%i`, `%H` (the last three only in those programs\' files: `Caddyfile`, `haproxy.cfg`, `*.service`…; not in JavaScript)',
 };
 
 /** Which syntaxes a setting turns on: `true` (the default) all, `false` none, or the list named. */
@@ -134,19 +136,74 @@ const DELIMITERS: readonly Delimiter[] = [
  */
 const SHELL_VARIABLE = /\$\{[^{}\r\n]*\}|\$[A-Z_][A-Z0-9_]*(?![A-Za-z0-9_])/y;
 
+/**
+ * `%NAME%`, `%dotted.name%`, `%env(VAR)%` and `%env(resolve:VAR)%`: a value put in at build time
+ * (create-react-app and html-webpack-plugin's `%PUBLIC_URL%`, Symfony's parameters). A name whose
+ * first two characters are hexadecimal digits is not one: `%ab%cd` is two percent-encoded octets.
+ */
+const PERCENT_NAME = /%(?![0-9A-Fa-f]{2})[A-Za-z_][\w.-]*(?:\([\w:.-]*\))?%/y;
+
+/**
+ * nginx's variables written inside a URL (`proxy_pass http://$upstream:3200$request_uri;`,
+ * `return 301 https://$host$request_uri;`): `$name` in lower case right after a URL's own character.
+ * After a space, a quote, `?` or `&` it is not one (`$ref:` in YAML, OData's `?$filter=`); outside
+ * nginx's own files a name is three characters or more (`/a$b` is a path).
+ */
+const NGINX_VARIABLE = /\$[a-z_][a-z0-9_]{2,}(?![\w=])/y;
+/** In nginx's own files, any variable, regular expression captures (`$1`) among them. */
+const NGINX_FILE_VARIABLE = /\$(?:[a-z_][a-z0-9_]*|[0-9])(?![\w=])/y;
+const NGINX_BEFORE = /[\w/:.@\]-]/;
+
+/** Apache's `%{HTTP_HOST}`, `%{ENV:VAR}`, and HAProxy's sample fetches `%[req.hdr(host)]`. */
+const PERCENT_BRACE = /%\{[\w:.-]+\}|%\[[^[\]\s]+\]/y;
+
+/** Caddy's `{$VAR}`, `{$VAR:default}` and placeholders `{http.request.uri}`, `{host}`, `{path}`. */
+const CADDY_PLACEHOLDER = /\{\$[A-Za-z_]\w*(?::[^{}\s]*)?\}|\{[a-z][\w.-]*\}/y;
+
+/** systemd's unit specifiers (`%i`, `%H`, `%%`), in a unit file. */
+const SYSTEMD_SPECIFIER = /%[a-zA-Z%]/y;
+
+/** The programs whose own files hold server configuration variables beyond nginx's `$name`. */
+export type ServerProgram = 'nginx' | 'apache' | 'caddy' | 'haproxy' | 'systemd';
+
+/**
+ * The program that reads a file, by its name: nginx (`nginx.conf`, `*.conf` under a folder named
+ * `nginx`, `sites-available/`, `conf.d/`), Apache (`.htaccess`, `httpd.conf`, `apache2.conf`, a
+ * folder named `apache2` or `httpd`), Caddy (`Caddyfile`, `*.caddyfile`), HAProxy (`haproxy.cfg`),
+ * systemd (`*.service`, `*.socket`, `*.timer`, `*.mount`, `*.path`).
+ */
+export function serverProgramOf(filePath: string): ServerProgram | undefined {
+  const path = filePath.replace(/\\/g, '/').toLowerCase();
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const folders = path.split('/').slice(0, -1);
+  if (name === 'caddyfile' || name.endsWith('.caddyfile') || name.startsWith('caddyfile.')) return 'caddy';
+  if (/^haproxy.*\.cfg$/.test(name)) return 'haproxy';
+  if (/\.(?:service|socket|timer|mount|path)$/.test(name)) return 'systemd';
+  if (name === '.htaccess' || name === 'httpd.conf' || name === 'apache2.conf' || folders.some((f) => f === 'apache2' || f === 'httpd' || f === 'apache')) return 'apache';
+  if (name === 'nginx.conf' || name.endsWith('.nginx') || (name.endsWith('.conf') && folders.some((f) => f === 'nginx' || f === 'sites-available' || f === 'sites-enabled' || f === 'conf.d'))) return 'nginx';
+  return undefined;
+}
+
 /** The first characters of every opener, to skip quickly over text that holds none. */
-const OPENER_STARTS = new Set(['{', '$', '<']);
+const OPENER_STARTS = new Set(['{', '$', '<', '%']);
 
 /**
  * The template tags of `text` in the given syntaxes, in order, not overlapping. A tag that is not
  * closed is not a tag. Linear: once a closer is missing from some point on, it is missing from every
  * later point too, and that opener is not looked for again.
  */
-export function findTemplateTags(text: string, syntaxes: ReadonlySet<TemplateSyntax>): TemplateTag[] {
+export function findTemplateTags(text: string, syntaxes: ReadonlySet<TemplateSyntax>, program?: ServerProgram): TemplateTag[] {
   const tags: TemplateTag[] = [];
   if (syntaxes.size === 0) return tags;
   const delimiters = DELIMITERS.filter((delimiter) => syntaxes.has(delimiter.syntax));
   const shell = syntaxes.has('shell');
+  const percent = syntaxes.has('percent');
+  const server = syntaxes.has('server');
+  const sticky = (pattern: RegExp, at: number): number => {
+    pattern.lastIndex = at;
+    const match = pattern.exec(text);
+    return match === null ? -1 : at + match[0].length;
+  };
   /** The position from which each closer no longer occurs. */
   const closerGone = new Map<string, number>();
   let i = 0;
@@ -178,6 +235,18 @@ export function findTemplateTags(text: string, syntaxes: ReadonlySet<TemplateSyn
       const match = SHELL_VARIABLE.exec(text);
       if (match !== null) tag = { start: i, end: i + match[0].length, control: false };
     }
+    if (tag === undefined && server) {
+      let end = -1;
+      if (ch === '$' && i > 0 && NGINX_BEFORE.test(text[i - 1]!)) end = sticky(program === 'nginx' ? NGINX_FILE_VARIABLE : NGINX_VARIABLE, i);
+      else if (ch === '%' && (program === 'apache' || program === 'haproxy')) end = sticky(PERCENT_BRACE, i);
+      else if (ch === '{' && program === 'caddy') end = sticky(CADDY_PLACEHOLDER, i);
+      if (end === -1 && ch === '%' && program === 'systemd') end = sticky(SYSTEMD_SPECIFIER, i);
+      if (end !== -1) tag = { start: i, end, control: false };
+    }
+    if (tag === undefined && percent && ch === '%') {
+      const end = sticky(PERCENT_NAME, i);
+      if (end !== -1) tag = { start: i, end, control: false };
+    }
     if (tag === undefined) {
       i++;
       continue;
@@ -195,8 +264,8 @@ const LINE_BREAK = /[\r\n]/;
  * stay. Offsets and lines are unchanged. `tags` lists what was masked. In YAML, a tag alone on its
  * line (`{{- if .Values.ingress.enabled }}`) becomes a comment, so the mapping around it still parses.
  */
-export function maskTemplates(text: string, syntaxes: ReadonlySet<TemplateSyntax>, options: { yaml?: boolean } = {}): { text: string; tags: TemplateTag[] } {
-  const tags = findTemplateTags(text, syntaxes);
+export function maskTemplates(text: string, syntaxes: ReadonlySet<TemplateSyntax>, options: { yaml?: boolean; program?: ServerProgram } = {}): { text: string; tags: TemplateTag[] } {
+  const tags = findTemplateTags(text, syntaxes, options.program);
   if (tags.length === 0) return { text, tags };
   const pieces: string[] = [];
   let at = 0;

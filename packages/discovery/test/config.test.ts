@@ -252,7 +252,7 @@ describe('a bad configuration is an error at its place', () => {
       `urilint.config.jsonc:${at(text, '"yes"')}: comments: "yes" is a string (expected true or false)`,
       `urilint.config.jsonc:${at(text, '"dist"')}: ignore: "dist" is a string (expected an array of glob patterns ("src/**", "*.md"))`,
       `urilint.config.jsonc:${at(text, '1]')}: sinks[0]: 1 is a number (expected a string)`,
-      `urilint.config.jsonc:${at(text, '3,')}: templates: 3 is a number (expected true or false, or an array of "mustache", "jinja", "erb", "php", "actions", "shell")`,
+      `urilint.config.jsonc:${at(text, '3,')}: templates: 3 is a number (expected true or false, or an array of "mustache", "jinja", "erb", "php", "actions", "shell", "percent", "server")`,
       `urilint.config.jsonc:${at(text, '[]')}: rules: [] is an array (expected an object of rule names)`,
     ]);
   });
@@ -265,7 +265,7 @@ describe('a bad configuration is an error at its place', () => {
       `urilint.config.jsonc:${at(text, '"high"')}: rules.no-script-url.severity: unknown severity "high" (expected one of "off", "error", "warning", "information", "hint")`,
       `urilint.config.jsonc:${at(text, '"level"')}: rules.no-script-url.level: unknown key "level" (expected one of the keys severity, options)`,
       `urilint.config.jsonc:${at(text, '"jinja"', 1)}: templates[1]: "jinja" is listed twice (expected each value once)`,
-      `urilint.config.jsonc:${at(text, '"razor"')}: templates[2]: unknown template syntax "razor" (expected one of "mustache", "jinja", "erb", "php", "actions", "shell")`,
+      `urilint.config.jsonc:${at(text, '"razor"')}: templates[2]: unknown template syntax "razor" (expected one of "mustache", "jinja", "erb", "php", "actions", "shell", "percent", "server")`,
     ]);
     const warn = '{ "rules": { "no-malformed": "warn" } }';
     expect(problemsOf(warn)).toEqual([

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 // Before the code it counts: see core/test/support/work.ts.
 import { expectLinearWork } from '../../core/test/support/work.js';
 import { discoverDocument, sourceKindOf } from '../src/document.js';
-import { RULE_NAMES, runRules } from '../src/rules/index.js';
+import { presetOptions, presetRules, RULE_NAMES, runRules } from '../src/rules/index.js';
 import { CONTROL_SENTINEL, EXPRESSION_SENTINEL, findTemplateTags, maskTemplates, templateSyntaxes, type TemplateSyntax } from '../src/templates.js';
 
 const ALL = templateSyntaxes(true);
@@ -129,5 +129,61 @@ describe('template files and holes in documents', () => {
   it('is off when the setting says so', () => {
     const found = discoverDocument('<a href="https://x/{{lang}}/a">y</a>', 'html', { templates: false });
     expect(runRules(found.candidates, rules).map((f) => f.code)).toContain('path-unescaped-char');
+  });
+});
+
+describe('placeholders of build tools, servers and people (issue 29)', () => {
+  const rulesOf = (preset: 'recommended' | 'strict' | 'all') => Object.fromEntries(presetRules(preset).map((name) => [name, presetOptions(name, preset)]));
+  const run = (text: string, file: string, preset: 'recommended' | 'strict' | 'all') => {
+    const found = discoverDocument(text, sourceKindOf(file), { filePath: file });
+    return runRules(found.candidates, rulesOf(preset), found.sourceCode);
+  };
+  const findings = (text: string, file: string, preset: 'recommended' | 'strict' = 'strict') => run(text, file, preset).map((f) => [text.slice(f.range[0], f.range[1]), f.code]);
+  const fixes = (text: string, file: string) => run(text, file, 'all').filter((f) => f.fix !== undefined);
+
+  it('reads build-time %NAME% substitutions as holes (create-react-app, Symfony)', () => {
+    expect(tagsOf('href="%PUBLIC_URL%/favicon.ico" %kernel.project_dir%/x %env(APP_URL)%/a %env(resolve:DIR)%')).toEqual([
+      ['%PUBLIC_URL%', false], ['%kernel.project_dir%', false], ['%env(APP_URL)%', false], ['%env(resolve:DIR)%', false],
+    ]);
+    // Percent-encoded octets are not names: %ab%cd is two octets, %20 a space.
+    expect(tagsOf('/a%ab%cd%20b%2F%')).toEqual([]);
+    expect(findings('<link rel="icon" href="%PUBLIC_URL%/favicon.ico">\n<link rel="manifest" href="%PUBLIC_URL%/manifest.json">', 'public/index.html')).toEqual([]);
+    expect(findings('framework:\n  assets:\n    base_path: "%kernel.project_dir%/public"\n    url: "%env(APP_URL)%/assets"\n', 'config/packages/framework.yaml')).toEqual([]);
+    // What lies around the hole is still checked.
+    expect(findings('<link rel="icon" href="%PUBLIC_URL%/fav icon.ico">', 'public/index.html')).toEqual([[' ', 'path-unescaped-char']]);
+  });
+
+  it("reads nginx's variables inside a URL as holes: the port is not \"3200$request_uri\"", () => {
+    const conf = 'location / {\n  proxy_pass http://$query_frontend:3200$request_uri;\n}\nreturn 301 https://$host$request_uri;\nrewrite ^/old/(.*)$ https://example.com/new/$1 permanent;\n';
+    expect(findings(conf, 'nginx/default.conf')).toEqual([]);
+    // The same text in a Helm chart's values, which writes nginx's configuration.
+    expect(findings('gateway:\n  nginxConfig: |\n    proxy_pass http://$query_frontend:3200$request_uri;\n', 'values.yaml')).toEqual([]);
+    // Not nginx's: OData's $filter, YAML's $ref, a short name in a path.
+    expect(tagsOf('?$filter=a &$top=1 $ref: /a$b')).toEqual([]);
+    expect(findings('url: "https://example.com/a$b c"\n', 'a.yaml')).toEqual([[' ', 'path-unescaped-char']]);
+  });
+
+  it("reads Apache's, Caddy's, HAProxy's and systemd's variables as holes in their own files only", () => {
+    expect(findings('RewriteRule ^(.*)$ https://%{HTTP_HOST}%{REQUEST_URI} [R=301,L]\nRedirect / https://${SERVER_NAME}/\n', '.htaccess')).toEqual([]);
+    expect(findings('example.com {\n  redir https://{$DOMAIN}{uri}\n  reverse_proxy http://backend:8080{http.request.uri}\n}\n', 'Caddyfile')).toEqual([]);
+    expect(findings('backend b\n  http-request redirect location https://%[req.hdr(host)]%[capture.req.uri] code 301\n', 'haproxy.cfg')).toEqual([]);
+    expect(findings('[Service]\nExecStart=/usr/bin/curl http://localhost:80%i/health\n', 'health@.service')).toEqual([]);
+    // The same text elsewhere is not those programs' syntax: its `%i` is no port.
+    expect(findings('curl http://localhost:80%i/health\n', 'notes.txt').map(([, code]) => code)).toContain('port-invalid-char');
+  });
+
+  it('reads human placeholders as holes: never reported, never fixed', () => {
+    const text = 'url: "https://github.com/<username>/<repo name>"\nb: "https://github.com/[USERNAME]/repo"\nc: "https://example.com/{your-id}"\nd: "https://api.example.com/v1/YOUR_TOKEN/x"\ne: "https://hooks.example.com/API_KEY_HERE"\n';
+    expect(findings(text, 'config.yaml')).toEqual([]);
+    expect(fixes(text, 'config.yaml')).toEqual([]);
+    // The rest of the URL is still checked; a query's own [name] is not a placeholder.
+    expect(findings('url: "https://github.com/<username>/a b"\n', 'config.yaml')).toEqual([[' ', 'path-unescaped-char']]);
+    expect(findings('url: "https://example.com/api?filter[name]=x"\n', 'config.yaml').map(([, code]) => code)).toContain('query-unescaped-char');
+  });
+
+  it('leaves a regular expression in a YAML value alone: a character class with a range and a quantifier', () => {
+    const text = 'ignoreRegExpList:\n  - "mailto:[-a-zA-Z=;:/?%&0-9+@.]{3,}"\n  - "https://[a-z0-9.-]+/x"\n';
+    expect(findings(text, 'cspell.yml')).toEqual([]);
+    expect(fixes(text, 'cspell.yml')).toEqual([]);
   });
 });

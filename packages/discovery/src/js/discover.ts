@@ -125,10 +125,13 @@ function holesIn(cooked: string, syntaxes: ReadonlySet<TemplateSyntax>, routes: 
   return [...holes, ...placeholders].sort((a, b) => a.start - b.start);
 }
 
-/** The syntaxes a setting turns on in JavaScript strings: never `shell`, whose `${…}` is JavaScript's own. */
+/** The syntaxes a setting turns on in JavaScript strings: never `shell`, whose `${…}` is JavaScript's own, nor `server` and `percent`. */
 export function jsTemplateSyntaxes(setting: TemplateSetting | undefined): ReadonlySet<TemplateSyntax> {
   const syntaxes = new Set(templateSyntaxes(setting));
   syntaxes.delete('shell');
+  // A server's variables and build-time `%NAME%` are substituted in its own files and in markup, not in a program's strings.
+  syntaxes.delete('server');
+  syntaxes.delete('percent');
   return syntaxes;
 }
 
