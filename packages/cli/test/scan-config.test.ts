@@ -194,6 +194,20 @@ describe('the configuration file', () => {
     expect((await found('--no-config', '.')).code).toBe(1);
   });
 
+  // Issue 27: `"allowHosts": "x"` made the rule throw; the exception was swallowed and the rule was silently off.
+  it("stops the scan with exit 2 on a rule's options of the wrong type or name, with their place", async () => {
+    const text = '{\n  "preset": "strict",\n  "rules": { "no-insecure-scheme": { "options": { "allowHosts": "x" } }, "no-credentials": { "options": { "placeholder": true } } }\n}\n';
+    inTree({ 'src/api.ts': API, 'urilint.config.jsonc': text });
+    const result = await run(['scan', '--jobs', '1', '.']);
+    const at = (needle: string): string => {
+      const lines = text.slice(0, text.indexOf(needle)).split('\n');
+      return `${lines.length}:${lines.at(-1)!.length + 1}`;
+    };
+    expect([result.code, result.stdout]).toEqual([2, '']);
+    expect(result.stderr).toContain(`urilint.config.jsonc:${at('"x"')}: rules.no-insecure-scheme.options.allowHosts: "x" is a string`);
+    expect(result.stderr).toContain(`urilint.config.jsonc:${at('"placeholder"')}: rules.no-credentials.options.placeholder: unknown key "placeholder"; did you mean "placeholders"?`);
+  });
+
   it('is two in one folder: an error', async () => {
     inTree({ 'src/api.ts': API, 'urilint.config.jsonc': '{}', 'package.json': '{ "urilint": {} }' });
     const result = await run(['scan', '--jobs', '1', '.']);
@@ -262,7 +276,7 @@ describe('the JSON Schema of the configuration', () => {
     const good = {
       $schema: './node_modules/@urilint/discovery/schema/urilint.config.schema.json',
       preset: 'strict',
-      rules: { 'no-insecure-scheme': 'warning', 'no-credentials': { severity: 'error', options: { allowStandIns: true } } },
+      rules: { 'no-insecure-scheme': 'warning', 'no-credentials': { severity: 'error', options: { placeholders: true } } },
       ignore: ['dist/'],
       templates: ['mustache', 'jinja'],
       kinds: ['js', 'markdown'],

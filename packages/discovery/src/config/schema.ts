@@ -4,7 +4,7 @@
  * docs table are generated from them, and the language server's editor settings take theirs from
  * them. Adding a setting is one entry in `ProjectSettings` and one in `PROJECT_SETTINGS`.
  */
-import { RULE_NAMES, type RuleName } from '../rules/index.js';
+import { RULE_CHECKS, RULE_NAMES, type RuleName } from '../rules/index.js';
 import { TEMPLATE_SYNTAX_DESCRIPTIONS, TEMPLATE_SYNTAXES, type TemplateSetting } from '../templates.js';
 import type { SourceKind } from '../document.js';
 
@@ -14,6 +14,8 @@ export interface SettingSchema {
   enum?: readonly string[];
   items?: SettingSchema;
   uniqueItems?: boolean;
+  /** A regular expression each string matches (from our own schemas only, never from a file). */
+  pattern?: string;
   minItems?: number;
   minimum?: number;
   anyOf?: readonly SettingSchema[];
@@ -93,6 +95,11 @@ function mergeRules(before: ProjectSettings['rules'], after: ProjectSettings['ru
   return out;
 }
 
+/** The schema of a rule's options, as its ESLint rule has it: a rule without options takes an empty object. */
+function optionsSchemaOf(name: RuleName): SettingSchema {
+  return RULE_CHECKS[name].optionsSchema ?? { type: 'object', properties: {}, additionalProperties: false };
+}
+
 export const PROJECT_SETTINGS: Definitions = {
   preset: {
     default: 'recommended',
@@ -107,7 +114,7 @@ export const PROJECT_SETTINGS: Definitions = {
       properties: Object.fromEntries(
         RULE_NAMES.map((name) => [
           name,
-          { anyOf: [severity, { type: 'object', properties: { severity, options: { type: 'object' } }, additionalProperties: false }] },
+          { anyOf: [severity, { type: 'object', properties: { severity, options: optionsSchemaOf(name) }, additionalProperties: false }] },
         ]),
       ),
       additionalProperties: false,

@@ -202,6 +202,9 @@ export class Validator {
       const noun = schema.noun ?? 'value';
       this.report(node, path, `unknown ${noun} ${JSON.stringify(value)}${suggestion === undefined ? '' : `; did you mean ${JSON.stringify(suggestion)}?`}`, expectedOf(schema));
     }
+    if (schema.pattern !== undefined && !new RegExp(schema.pattern).test(value)) {
+      this.report(node, path, `${JSON.stringify(value)} does not match ${schema.pattern}`, expectedOf(schema));
+    }
     if (schema.glob) {
       const compiled = compileGlob(value);
       if ('error' in compiled) this.report(node, path, `invalid glob ${JSON.stringify(value)}: ${compiled.error}`, 'a glob relative to the folder of the configuration file ("src/**", "*.md", "dist/")');

@@ -1,3 +1,4 @@
+import { SLUG_STYLES } from '../links/slug.js';
 import { parse, type TextEdit } from '@urilint/core';
 import type { UriCandidate } from '../candidate.js';
 import { renderMessage, sourceEditsOf, sourceRangeOf, type Finding, type FindingSuggestion } from '../finding.js';
@@ -129,6 +130,26 @@ export default defineCheck<NoBrokenLinksOptions>({
   strict: true,
   messages: MESSAGES,
   defaultOptions: {},
+  optionsSchema: {
+    type: 'object',
+    properties: {
+      root: { type: 'string', description: 'The folder site-absolute links (`/docs/x.md`) start from, relative to the repository root (default: the site generator\'s, else the root).' },
+      routes: {
+        type: 'object',
+        additionalProperties: { type: 'string' },
+        description: 'URL prefixes mapped to folders relative to the repository root: `{ "/docs/": "website/docs/" }`.',
+      },
+      generatedPages: { type: 'boolean', description: 'A missing `x.html` whose `x.md` exists is fine, and a route without extension finds its page (default true).' },
+      generator: {
+        type: 'string',
+        enum: ['auto', 'none', 'vitepress', 'docusaurus', 'mkdocs', 'mdbook', 'jekyll', 'hugo', 'astro', 'eleventy', 'nextjs', 'vite'],
+        description: 'The site generator whose routes and heading ids apply: `auto` (recognised from its files, the default), `none` (as GitHub renders), or one by name.',
+      },
+      slugStyle: { type: 'string', enum: ['auto', ...SLUG_STYLES], description: 'How headings become ids: `auto` (the generator\'s, else GitHub\'s) or a style.' },
+      customIds: { type: 'array', items: { type: 'string' }, description: "Regular expressions for a site's own heading-id syntax, matched on the heading's line; the first group is the id." },
+    },
+    additionalProperties: false,
+  },
   kinds: ['markdown', 'html'],
   check(candidate, context) {
     const document = context.document;

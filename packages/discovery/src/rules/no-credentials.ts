@@ -19,6 +19,16 @@ export default defineCheck<NoCredentialsOptions>({
   strict: true,
   messages: { credentials: CORE_MESSAGE, suggestion: SUGGESTION_MESSAGE },
   defaultOptions: { placeholders: false },
+  optionsSchema: {
+    type: 'object',
+    properties: {
+      placeholders: {
+        type: 'boolean',
+        description: 'Report stand-in passwords too: to local or example hosts (`localhost`, `example.com`, `*.test`) or placeholders (`password`, `changeme`, `xxx`, `<password>`). Off in `recommended`, on in `strict` and `all`.',
+      },
+    },
+    additionalProperties: false,
+  },
   presetOptions: { strict: { placeholders: true }, all: { placeholders: true } },
   check(candidate, { options }) {
     // XML namespace names are identifiers, compared as text and never dereferenced: skipped.

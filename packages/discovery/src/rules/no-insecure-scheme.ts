@@ -43,6 +43,24 @@ export default defineCheck<NoInsecureSchemeOptions>({
   strict: true,
   messages: { insecure: CORE_MESSAGE, suggestion: SUGGESTION_MESSAGE },
   defaultOptions: { allowHosts: [], schemes: DEFAULT_INSECURE_SCHEMES },
+  optionsSchema: {
+    type: 'object',
+    properties: {
+      allowHosts: {
+        type: 'array',
+        items: { type: 'string' },
+        uniqueItems: true,
+        description: 'Hosts that may be reached without TLS besides the local ones: exact names or `*.suffix` for subdomains.',
+      },
+      schemes: {
+        type: 'array',
+        items: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9+.-]*$' },
+        uniqueItems: true,
+        description: 'The unencrypted schemes to report.',
+      },
+    },
+    additionalProperties: false,
+  },
   check(candidate, { options, sourceCode }) {
     const settings = { allowHosts: options.allowHosts ?? [], schemes: options.schemes ?? DEFAULT_INSECURE_SCHEMES };
     // Prose is a sentence that mentions a URL; a namespace or a schema id names something; a

@@ -18,6 +18,16 @@ export default defineCheck<NoInvalidPercentEncodingOptions>({
   strict: true,
   messages: { invalidTriplet: CORE_MESSAGE, notUtf8: CORE_MESSAGE, suggestion: SUGGESTION_MESSAGE },
   defaultOptions: { checkUtf8: true },
+  optionsSchema: {
+    type: 'object',
+    properties: {
+      checkUtf8: {
+        type: 'boolean',
+        description: 'Also report percent-encoded octets that do not decode as UTF-8.',
+      },
+    },
+    additionalProperties: false,
+  },
   check(candidate, { options }) {
     const out: Finding[] = [];
     for (const diagnostic of candidate.reference.diagnostics) {

@@ -21,6 +21,16 @@ export default defineCheck<NoUnescapedCharsOptions>({
   strict: true,
   messages: { unescaped: CORE_MESSAGE, suggestion: SUGGESTION_MESSAGE },
   defaultOptions: { allowNonAscii: false },
+  optionsSchema: {
+    type: 'object',
+    properties: {
+      allowNonAscii: {
+        type: 'boolean',
+        description: 'Accept non-ASCII characters (IRIs, RFC 3987), which browsers encode themselves.',
+      },
+    },
+    additionalProperties: false,
+  },
   check(candidate, { options }) {
     return diagnosticsOf(candidate, { codes: UNESCAPED_CODES, from: 'reference', namespaces: true })
       .filter((diagnostic) => !(options.allowNonAscii && diagnostic.code === 'iri-char'))

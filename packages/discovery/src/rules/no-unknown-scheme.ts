@@ -12,6 +12,18 @@ export default defineCheck<NoUnknownSchemeOptions>({
   strict: true,
   messages: { unknown: CORE_MESSAGE, typo: CORE_MESSAGE, suggestion: SUGGESTION_MESSAGE },
   defaultOptions: { allow: [] },
+  optionsSchema: {
+    type: 'object',
+    properties: {
+      allow: {
+        type: 'array',
+        items: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9+.-]*$' },
+        uniqueItems: true,
+        description: "Schemes your code uses on purpose (an app's own scheme, like myapp); compared without case.",
+      },
+    },
+    additionalProperties: false,
+  },
   check(candidate, { options }) {
     // An XML namespace name is an identifier (`jabber:client`): its scheme is never resolved. A
     // module specifier's prefix is the bundler's (`import("virtual:react-router/server-build")`,

@@ -27,6 +27,13 @@ export default defineCheck<PreferNormalizedOptions>({
   strict: true,
   messages: { notNormal: CORE_MESSAGE, suggestion: SUGGESTION_MESSAGE },
   defaultOptions: { emptyPath: false },
+  optionsSchema: {
+    type: 'object',
+    properties: Object.fromEntries(
+      Object.entries(NORMAL_FORM_OPTION_DESCRIPTIONS).map(([name, description]) => [name, { type: 'boolean', default: name !== 'emptyPath', description }]),
+    ),
+    additionalProperties: false,
+  },
   presetOptions: { all: { emptyPath: true } },
   check(candidate, { options, sourceCode }) {
     // XML namespace names are compared character by character: rewriting one names another namespace.

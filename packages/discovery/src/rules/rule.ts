@@ -1,5 +1,6 @@
 import type { Diagnostic, DiagnosticCode } from '@urilint/core';
 import type { UriCandidate } from '../candidate.js';
+import type { SettingSchema } from '../config/schema.js';
 import type { Finding } from '../finding.js';
 import type { JsSourceCode } from '../js/source-code.js';
 import type { DocumentContext } from '../links/context.js';
@@ -26,6 +27,12 @@ export interface RuleCheck<Options extends object = object> {
   /** Message templates by id, for ESLint (`{{message}} [{{code}}]` is core's message and code). */
   messages: Record<string, string>;
   defaultOptions: Options;
+  /**
+   * The JSON schema of the options object: the ESLint rule's `schema`, and what `options` of the rule
+   * in `urilint.config.jsonc` is validated against (a wrong type is a configuration error, never a
+   * rule that throws). Absent: the rule takes no options.
+   */
+  optionsSchema?: SettingSchema;
   /** Options a preset gives the rule beyond its defaults (`strict` reports what `recommended` lets pass). */
   presetOptions?: Partial<Record<'strict' | 'all', Partial<Options>>>;
   /**

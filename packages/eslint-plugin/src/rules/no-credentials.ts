@@ -14,18 +14,7 @@ export default createRule({
       strict: check.strict,
     },
     hasSuggestions: true,
-    schema: [
-      {
-        type: 'object',
-        properties: {
-          placeholders: {
-            type: 'boolean',
-            description: 'Report stand-in passwords too: to local or example hosts (`localhost`, `example.com`, `*.test`) or placeholders (`password`, `changeme`, `xxx`, `<password>`). Off in `recommended`, on in `strict` and `all`.',
-          },
-        },
-        additionalProperties: false,
-      },
-    ],
+    schema: [check.optionsSchema!],
     defaultOptions: [check.defaultOptions],
     messages: check.messages,
   },

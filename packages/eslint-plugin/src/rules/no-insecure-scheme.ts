@@ -14,26 +14,7 @@ export default createRule({
       strict: check.strict,
     },
     hasSuggestions: true,
-    schema: [
-      {
-        type: 'object',
-        properties: {
-          allowHosts: {
-            type: 'array',
-            items: { type: 'string' },
-            uniqueItems: true,
-            description: 'Hosts that may be reached without TLS besides the local ones: exact names or `*.suffix` for subdomains.',
-          },
-          schemes: {
-            type: 'array',
-            items: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9+.-]*$' },
-            uniqueItems: true,
-            description: 'The unencrypted schemes to report.',
-          },
-        },
-        additionalProperties: false,
-      },
-    ],
+    schema: [check.optionsSchema!],
     defaultOptions: [check.defaultOptions],
     messages: check.messages,
   },

@@ -14,18 +14,7 @@ export default createRule({
       strict: check.strict,
     },
     hasSuggestions: true,
-    schema: [
-      {
-        type: 'object',
-        properties: {
-          checkUtf8: {
-            type: 'boolean',
-            description: 'Also report percent-encoded octets that do not decode as UTF-8.',
-          },
-        },
-        additionalProperties: false,
-      },
-    ],
+    schema: [check.optionsSchema!],
     defaultOptions: [check.defaultOptions],
     messages: check.messages,
   },

@@ -15,18 +15,7 @@ export default createRule({
     },
     fixable: 'code',
     hasSuggestions: true,
-    schema: [
-      {
-        type: 'object',
-        properties: {
-          allowNonAscii: {
-            type: 'boolean',
-            description: 'Accept non-ASCII characters (IRIs, RFC 3987), which browsers encode themselves.',
-          },
-        },
-        additionalProperties: false,
-      },
-    ],
+    schema: [check.optionsSchema!],
     defaultOptions: [check.defaultOptions],
     messages: check.messages,
   },

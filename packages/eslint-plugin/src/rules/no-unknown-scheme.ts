@@ -14,20 +14,7 @@ export default createRule({
       strict: check.strict,
     },
     hasSuggestions: true,
-    schema: [
-      {
-        type: 'object',
-        properties: {
-          allow: {
-            type: 'array',
-            items: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9+.-]*$' },
-            uniqueItems: true,
-            description: "Schemes your code uses on purpose (an app's own scheme, like myapp); compared without case.",
-          },
-        },
-        additionalProperties: false,
-      },
-    ],
+    schema: [check.optionsSchema!],
     defaultOptions: [check.defaultOptions],
     messages: check.messages,
   },

@@ -1,4 +1,4 @@
-import { RULE_CHECKS, NORMAL_FORM_OPTION_DESCRIPTIONS as OPTION_DESCRIPTIONS } from '@urilint/discovery';
+import { RULE_CHECKS } from '@urilint/discovery';
 import { checkListeners } from '../check-rule.js';
 import { createRule } from '../create-rule.js';
 
@@ -15,15 +15,7 @@ export default createRule({
     },
     fixable: 'code',
     hasSuggestions: true,
-    schema: [
-      {
-        type: 'object',
-        properties: Object.fromEntries(
-          Object.entries(OPTION_DESCRIPTIONS).map(([name, description]) => [name, { type: 'boolean', default: name !== 'emptyPath', description }]),
-        ),
-        additionalProperties: false,
-      },
-    ],
+    schema: [check.optionsSchema!],
     defaultOptions: [check.defaultOptions],
     messages: check.messages,
   },
