@@ -1,4 +1,5 @@
 import type { TSESLint } from '@typescript-eslint/utils';
+import type { JSONSchema4 } from '@typescript-eslint/utils/json-schema';
 import { discoveryOptions, forEachCandidate, uriListeners, type DiscoveryOptions, type DocumentContext, type Finding, type Framework, type RuleCheck, type UriCandidate } from '@urilint/discovery';
 import { componentUris, frameworkOf } from './components.js';
 import { linkDocument } from './links.js';
@@ -148,4 +149,9 @@ export function checkListeners<Options extends object>(check: RuleCheck<Options>
       if (candidates.length > 0) checkAll(ruleContext, check, fileOptions, candidates, (offset) => sourceCode.getLocFromIndex(offset), sourceCode);
     });
   };
+}
+
+/** The ESLint rule's `schema`: the options' schema its check carries (discovery validates the configuration's with it too). */
+export function optionsSchema(check: RuleCheck<object>): JSONSchema4[] {
+  return check.optionsSchema === undefined ? [] : [check.optionsSchema as JSONSchema4];
 }

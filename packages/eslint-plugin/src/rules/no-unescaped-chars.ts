@@ -1,5 +1,5 @@
 import { RULE_CHECKS } from '@urilint/discovery';
-import { checkListeners } from '../check-rule.js';
+import { checkListeners, optionsSchema } from '../check-rule.js';
 import { createRule } from '../create-rule.js';
 
 const check = RULE_CHECKS['no-unescaped-chars'];
@@ -15,7 +15,7 @@ export default createRule({
     },
     fixable: 'code',
     hasSuggestions: true,
-    schema: [check.optionsSchema!],
+    schema: optionsSchema(check),
     defaultOptions: [check.defaultOptions],
     messages: check.messages,
   },
