@@ -130,7 +130,7 @@ describe('reading JSON with comments', () => {
 describe('resolving the settings of a file', () => {
   const config = configOf(`{
     "preset": "strict",
-    "rules": { "no-insecure-scheme": "off", "no-credentials": { "severity": "warning", "options": { "allowStandIns": true } } },
+    "rules": { "no-insecure-scheme": "off", "no-credentials": { "severity": "warning", "options": { "placeholders": true } } },
     "templates": ["mustache"],
     "overrides": [
       { "files": ["docs/**"], "preset": "recommended", "rules": { "no-credentials": "error" } },
@@ -147,12 +147,12 @@ describe('resolving the settings of a file', () => {
   it('is the defaults, then the file, then each matching override in order', () => {
     expect(resolveSettings(config, '/repo/src/a.ts')).toMatchObject({
       preset: 'strict',
-      rules: { 'no-insecure-scheme': 'off', 'no-credentials': { severity: 'warning', options: { allowStandIns: true } } },
+      rules: { 'no-insecure-scheme': 'off', 'no-credentials': { severity: 'warning', options: { placeholders: true } } },
       templates: ['mustache'],
       comments: true,
     });
     // docs/**: severity changed, options kept.
-    expect(resolveSettings(config, '/repo/docs/api.ts')).toMatchObject({ preset: 'recommended', rules: { 'no-credentials': { severity: 'error', options: { allowStandIns: true } } } });
+    expect(resolveSettings(config, '/repo/docs/api.ts')).toMatchObject({ preset: 'recommended', rules: { 'no-credentials': { severity: 'error', options: { placeholders: true } } } });
     // docs/** then *.md: the later entry wins.
     expect(resolveSettings(config, '/repo/docs/guide.md')).toMatchObject({ preset: 'recommended', comments: false, rules: { 'no-credentials': { severity: 'off' } } });
     // A name pattern matches at any depth; a folder pattern everything in it.
