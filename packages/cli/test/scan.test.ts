@@ -317,6 +317,26 @@ describe.concurrent('urilint scan', () => {
   });
 
   describe('--fix', () => {
+    it('reads UTF-16 files with a byte order mark (LE and BE), reports at their characters and writes fixes back in UTF-16', async () => {
+      const root = join(temp, 'utf16');
+      const text = '\uFEFF# Reports\n\n[old report](https://example.com/files/a%zz.pdf) and http://0x7f.1/x\n';
+      write(root, 'le.md', Buffer.from(text, 'utf16le'));
+      write(root, 'be.md', Buffer.from(text, 'utf16le').swap16());
+      const report = await scan(root, ['--format', 'json']);
+      const problems = JSON.parse(report.stdout) as JsonProblem[];
+      expect(problems.map((p) => [p.file, p.code, p.line, p.column])).toEqual([
+        ['be.md', 'pct-invalid-triplet', 3, 41],
+        ['be.md', 'host-ipv4-rare-form', 3, 61],
+        ['le.md', 'pct-invalid-triplet', 3, 41],
+        ['le.md', 'host-ipv4-rare-form', 3, 61],
+      ]);
+      expect(report.stderr).not.toContain('binary');
+      await scan(root, ['--fix']);
+      const fixed = text.replace('http://0x7f.1/x', 'http://127.0.0.1/x');
+      expect(readFileSync(join(root, 'le.md'))).toEqual(Buffer.from(fixed, 'utf16le'));
+      expect(readFileSync(join(root, 'be.md'))).toEqual(Buffer.from(fixed, 'utf16le').swap16());
+    });
+
     it('writes the safe fixes, reports what is left, and exits with 0 once no error is left', async () => {
       const root = join(temp, 'fix');
       write(root, 'fixable.txt', '😀 See <https://example.com/a b> and http://0x7f.1/x.\r\nNext line.\r\n');

@@ -255,7 +255,30 @@ function problemsOf(text: string, findings: Checked['findings'], secrets: Checke
 
 /** The first `BINARY_SNIFF_BYTES` hold a NUL byte. */
 export function looksBinary(bytes: Uint8Array): boolean {
-  return bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0);
+  return unicodeOf(bytes) === 'utf8' && bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0);
+}
+
+/** How a text file is encoded: UTF-16 when it starts with a byte order mark of UTF-16 (LE `FF FE`, BE `FE FF`), else UTF-8. */
+export function unicodeOf(bytes: Uint8Array): 'utf8' | 'utf16le' | 'utf16be' {
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf16le';
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf16be';
+  return 'utf8';
+}
+
+/** The bytes' text in their encoding (see `unicodeOf`), its byte order mark included as U+FEFF. */
+export function decodeText(bytes: Buffer): string {
+  const encoding = unicodeOf(bytes);
+  if (encoding === 'utf8') return bytes.toString('utf8');
+  if (encoding === 'utf16le') return bytes.toString('utf16le');
+  const swapped = Buffer.from(bytes.subarray(0, bytes.length - (bytes.length % 2)));
+  return swapped.swap16().toString('utf16le') + (bytes.length % 2 === 1 ? '\uFFFD' : '');
+}
+
+/** The text as bytes of `encoding`. */
+export function encodeText(text: string, encoding: 'utf8' | 'utf16le' | 'utf16be'): Buffer {
+  if (encoding === 'utf8') return Buffer.from(text, 'utf8');
+  const bytes = Buffer.from(text, 'utf16le');
+  return encoding === 'utf16le' ? bytes : bytes.swap16();
 }
 
 /** What a file was when it was read: a writer in between changes one of these (or its content). */
@@ -371,7 +394,7 @@ function fixText(text: string, path: string, settings: FileSettings, errorsOnly:
  * The last comparison reads the file again immediately before the rename, after the temporary file
  * is written, so that a write landing at any moment before it is kept, never overwritten.
  */
-function writeAtomically(path: FsPath, real: string | undefined, read: { bytes: Buffer; identity: Identity }, text: string): string | undefined {
+function writeAtomically(path: FsPath, real: string | undefined, read: { bytes: Buffer; identity: Identity }, text: string | Buffer): string | undefined {
   const stats = lstatSync(path);
   if (stats.isSymbolicLink()) return 'it is a symbolic link';
   if (!stats.isFile()) return 'it is not a regular file';
@@ -420,7 +443,8 @@ export function checkFile(task: FileTask, settings: CheckSettings): FileResult {
   if (!('bytes' in file)) return { status: 'skipped', reason: file.binary === true ? 'binary' : 'too-large', bytes: file.size };
   const { bytes } = file;
   try {
-    const decoded = bytes.toString('utf8');
+    const encoding = unicodeOf(bytes);
+    const decoded = decodeText(bytes);
     const bom = decoded.startsWith(BOM);
     const text = bom ? decoded.slice(1) : decoded;
     const fileSettings = settings.files[task.settings]!;
@@ -431,13 +455,13 @@ export function checkFile(task: FileTask, settings: CheckSettings): FileResult {
       const fixed = fixText(text, task.path, fileSettings, settings.errorsOnly, checked);
       if (fixed.text !== text) {
         // Bytes that are not UTF-8 were read as U+FFFD: writing the text back would change them.
-        if (!Buffer.from(decoded, 'utf8').equals(bytes)) notWritten = 'it is not valid UTF-8';
+        if (!encodeText(decoded, encoding).equals(bytes)) notWritten = encoding === 'utf8' ? 'it is not valid UTF-8' : 'it is not valid UTF-16';
         else if (!task.writable) notWritten = 'it was reached through a symbolic link';
         else if (!file.complete) notWritten = 'it changed while it was read';
         else {
           try {
             // Written only if it still holds what was read: an editor's save in between is kept.
-            const outcome = writeAtomically(path, task.real, file, (bom ? BOM : '') + fixed.text);
+            const outcome = writeAtomically(path, task.real, file, encodeText((bom ? BOM : '') + fixed.text, encoding));
             if (outcome === undefined) final = fixed;
             else notWritten = outcome;
           } catch (error) {
