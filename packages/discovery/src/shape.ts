@@ -95,11 +95,22 @@ export function isUrlName(name: string | undefined): boolean {
 /**
  * Whether a string with white space in it is still wholly one URI, so its spaces are problems to
  * report rather than the gaps of a sentence: it starts like a URI (`https://host…`), has no white
- * space at either end, no line break and no sentence punctuation (`. `, `, `, `: `), and either
+ * space at either end, no line break, no sentence punctuation (`. `, `, `, `: `) and no prose after
+ * its first space (`PROSE_TAIL`: `https://…/issues/1000 (response)` is a URL and prose), and either
  * its key or variable names a URL (`homepage`, `apiUrl`) or the space is its only gap
  * (`https://example.com/my docs/`).
  */
 export function isWholeUri(value: string, name: string | undefined): boolean {
   if (!hasUriShape(value) || !/^\S/.test(value) || !/\S$/.test(value) || /[\r\n]/.test(value) || /[.,;:!?]\s/.test(value)) return false;
+  const gap = value.search(/\s/);
+  if (gap !== -1 && PROSE_TAIL.test(value.slice(gap).trimStart())) return false;
   return isUrlName(name) || value.split(/\s+/).length === 2;
 }
+
+/**
+ * What follows a URL and a space when it is prose, not more of the URL: a parenthetical
+ * (`https://github.com/org/repo/issues/1000 (response)`) or two words or more (`… see there`).
+ * A URI does not go on after its space with a `(` or with words alone; a path or a query does
+ * (`/my docs/`, `?q=a b&c=d`).
+ */
+const PROSE_TAIL = /^(?:\(|\p{L}+(?:[\s,;-]+\p{L}+)+[.!?]?$)/u;

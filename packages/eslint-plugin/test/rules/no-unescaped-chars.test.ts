@@ -10,6 +10,10 @@ ruleTester.run('no-unescaped-chars', rule, {
     // Running text that starts with a URL stays prose.
     'const note = "https://example.com is down, try later";',
     'const msg = "https://example.com/a then b and c";',
+    // A URL followed by a space and prose (a parenthetical, words) is a URL and prose: the URI ends at the space (issue 28).
+    "util.deprecate(fn, '…', 'https://github.com/org/repo/issues/1000 (response)')",
+    "const docs = { url: 'https://example.com/guide (see the second part)' };",
+    "const homepage = 'https://example.com/guide see below';",
     // Template tags are holes (settings.urilint.templates, on by default).
     'fetch("{{ base_url }}/users/{% if admin %}all{% endif %}")',
     'const url = "https://example.com/<%= path %>"',
