@@ -38,8 +38,8 @@ describe('--format github', () => {
     expect(result.code).toBe(1);
     expect(result.stdout.split('\n').filter((line) => line.startsWith('::'))).toEqual([
       // The message's "%20" is written "%2520": the runner turns "%25" back into "%".
-      '::error file=src/api.ts,line=1,endLine=1,col=46,endColumn=47,title=urilint/no-unescaped-chars (path-unescaped-char)::A space must be percent-encoded in the path: write it as "%2520".',
-      '::error file=src/api.ts,line=2,endLine=2,col=46,endColumn=47,title=urilint/no-unescaped-chars (path-unescaped-char)::"|" must be percent-encoded in the path: write it as "%257C".',
+      '::error file=src/api.ts,line=1,endLine=1,col=46,endColumn=47,title=urilint/no-unescaped-chars (path-unescaped-char)::A space must be percent-encoded in the path: write it as "%2520". Browsers accept the URI as written; RFC 3986 does not.',
+      '::error file=src/api.ts,line=2,endLine=2,col=46,endColumn=47,title=urilint/no-unescaped-chars (path-unescaped-char)::"|" must be percent-encoded in the path: write it as "%257C". Browsers accept the URI as written; RFC 3986 does not.',
     ]);
   });
 });
@@ -49,7 +49,7 @@ describe('--format gitlab', () => {
     const first = JSON.parse((await run(['scan', '--format', 'gitlab', '--jobs', '1', 'src/api.ts'])).stdout);
     expect(first).toHaveLength(2);
     expect(first[0]).toEqual({
-      description: 'A space must be percent-encoded in the path: write it as "%20". [path-unescaped-char]',
+      description: 'A space must be percent-encoded in the path: write it as "%20". Browsers accept the URI as written; RFC 3986 does not. [path-unescaped-char]',
       check_name: 'urilint/no-unescaped-chars',
       fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
       severity: 'major',

@@ -105,8 +105,20 @@ export interface FindingOptions {
   message?: string;
 }
 
+/**
+ * The fix core proposed for a finding's diagnostic, in the URI's coordinates, when the rule applies
+ * fixes, and whether the gate let it through alone: what `finishFindings` (uri-findings.ts) joins
+ * into the one fix of the URI.
+ */
+export const PROPOSED_FIXES = new WeakMap<Finding, { edits: readonly TextEdit[]; safe: boolean }>();
+
+/** The source text of a candidate and where a piece of its URI is written in it: what the fix gate reads. */
+export function sourceViewOf(candidate: UriCandidate): SourceView | undefined {
+  return candidate.source === undefined ? undefined : { text: candidate.source, range: (start, end) => sourceRangeOf(candidate, start, end) };
+}
+
 /** `Replace "a" with "b"` / `Insert "c"` for the edits, as a suggestion's words. */
-function describeEdits(uri: string, edits: readonly TextEdit[]): string {
+export function describeEdits(uri: string, edits: readonly TextEdit[]): string {
   const words = edits.map((edit) => (edit.start === edit.end ? `insert "${edit.text}"` : `replace "${uri.slice(edit.start, edit.end)}" with "${edit.text}"`)).join(', ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
@@ -176,7 +188,7 @@ export function messageWithHoles(candidate: UriCandidate, message: string, start
 
 /** One core diagnostic of a candidate as a finding, with its fix and suggestions mapped to the source. */
 export function findingOf(rule: string, candidate: UriCandidate, diagnostic: Diagnostic, messageId: string, options: FindingOptions = {}): Finding {
-  const view: SourceView | undefined = candidate.source === undefined ? undefined : { text: candidate.source, range: (start, end) => sourceRangeOf(candidate, start, end) };
+  const view = sourceViewOf(candidate);
   // Every automatic fix passes the gate (fix-gate.ts); one it holds back is a suggestion.
   const reason = options.fix && diagnostic.fix ? unsafeFixReason(candidate, diagnostic.fix, view) : undefined;
   const fix = options.fix && diagnostic.fix && reason === undefined ? sourceEditsOf(candidate, diagnostic.fix) : undefined;
@@ -200,5 +212,6 @@ export function findingOf(rule: string, candidate: UriCandidate, diagnostic: Dia
     suggestions,
   };
   if (fix !== undefined) finding.fix = fix;
+  if (options.fix && diagnostic.fix) PROPOSED_FIXES.set(finding, { edits: diagnostic.fix, safe: fix !== undefined });
   return finding;
 }

@@ -22,6 +22,7 @@ export { MALFORMED_CODES } from './rules/no-malformed.js';
 export { DIFFERENTIAL_CODES } from './rules/no-parser-differential.js';
 export { SCHEME_SPECIFIC_CODES } from './rules/valid-scheme-specific.js';
 export { DEFAULT_INSECURE_SCHEMES } from './rules/no-insecure-scheme.js';
+export { DEFAULT_TEST_FILES, isTestFile, type FileContext } from './test-files.js';
 export { NORMAL_FORM_OPTION_DESCRIPTIONS } from './rules/prefer-normalized.js';
 export type { NoCredentialsOptions } from './rules/no-credentials.js';
 export type { NoInsecureSchemeOptions } from './rules/no-insecure-scheme.js';

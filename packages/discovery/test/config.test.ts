@@ -239,8 +239,8 @@ describe('a bad configuration is an error at its place', () => {
 
   it('reports an unknown key, with a "did you mean" when one is close', () => {
     expect(problemsOf('{\n  "prest": "all",\n  "colour": true\n}')).toEqual([
-      'urilint.config.jsonc:2:3: prest: unknown key "prest"; did you mean "preset"? (expected one of the keys $schema, preset, rules, ignore, baseUri, sinks, linkComponents, comments, templates, kinds, overrides)',
-      'urilint.config.jsonc:3:3: colour: unknown key "colour" (expected one of the keys $schema, preset, rules, ignore, baseUri, sinks, linkComponents, comments, templates, kinds, overrides)',
+      'urilint.config.jsonc:2:3: prest: unknown key "prest"; did you mean "preset"? (expected one of the keys $schema, preset, rules, ignore, baseUri, sinks, linkComponents, comments, templates, kinds, testFiles, fixTestFiles, overrides)',
+      'urilint.config.jsonc:3:3: colour: unknown key "colour" (expected one of the keys $schema, preset, rules, ignore, baseUri, sinks, linkComponents, comments, templates, kinds, testFiles, fixTestFiles, overrides)',
     ]);
   });
 
@@ -276,7 +276,7 @@ describe('a bad configuration is an error at its place', () => {
   it('reports problems inside overrides with their key path, and every problem, not the first', () => {
     const text = '{\n  "overrides": [\n    { "files": ["docs/**"] },\n    { "files": ["src/[a"], "rules": { "no-credentialz": "off" }, "ignore": ["x"], "overrides": [] },\n    { "preset": "all" },\n    { "files": [] }\n  ]\n}';
     const problems = parseConfig(text, 'c.jsonc').problems;
-    const keys = 'files, preset, rules, baseUri, sinks, linkComponents, comments, templates, kinds';
+    const keys = 'files, preset, rules, baseUri, sinks, linkComponents, comments, templates, kinds, fixTestFiles';
     expect(problems.map((problem) => formatConfigProblem(problem))).toEqual([
       `c.jsonc:${at(text, '"src/[a"')}: overrides[1].files[0]: invalid glob "src/[a": the "[" at 5 is not closed by "]" (expected a glob relative to the folder of the configuration file ("src/**", "*.md", "dist/"))`,
       `c.jsonc:${at(text, '"no-credentialz"')}: overrides[1].rules.no-credentialz: unknown rule "no-credentialz"; did you mean "no-credentials"? (expected a rule name: ${RULES})`,
@@ -316,6 +316,6 @@ describe('the JSON Schema', () => {
     expect(schema.$schema).toBe('http://json-schema.org/draft-07/schema#');
     const text = JSON.stringify(schema);
     expect(text).not.toMatch(/"(glob|noun)":/);
-    expect(Object.keys(schema.properties as object)).toEqual(['$schema', 'preset', 'rules', 'ignore', 'baseUri', 'sinks', 'linkComponents', 'comments', 'templates', 'kinds', 'overrides']);
+    expect(Object.keys(schema.properties as object)).toEqual(['$schema', 'preset', 'rules', 'ignore', 'baseUri', 'sinks', 'linkComponents', 'comments', 'templates', 'kinds', 'testFiles', 'fixTestFiles', 'overrides']);
   });
 });

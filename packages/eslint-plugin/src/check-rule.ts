@@ -1,6 +1,6 @@
 import type { TSESLint } from '@typescript-eslint/utils';
 import type { JSONSchema4 } from '@typescript-eslint/utils/json-schema';
-import { discoveryOptions, forEachCandidate, uriListeners, type DiscoveryOptions, type DocumentContext, type Finding, type Framework, type RuleCheck, type UriCandidate } from '@urilint/discovery';
+import { DEFAULT_TEST_FILES, discoveryOptions, forEachCandidate, isTestFile, uriListeners, type DiscoveryOptions, type DocumentContext, type FileContext, type Finding, type Framework, type RuleCheck, type UriCandidate } from '@urilint/discovery';
 import { componentUris, frameworkOf } from './components.js';
 import { linkDocument } from './links.js';
 import { languageFile, type LanguageFile, type Position } from './languages.js';
@@ -41,12 +41,12 @@ function checkAll<Options extends object>(
   document?: DocumentContext,
 ): void {
   // One check context for the file's candidates: the checks only read it.
-  const checkContext = { options, ...(sourceCode === undefined ? {} : { sourceCode }), ...(document === undefined ? {} : { document }) };
+  const checkContext = { ...planOf(context).test, options, ...(sourceCode === undefined ? {} : { sourceCode }), ...(document === undefined ? {} : { document }) };
   forEachCandidate(candidates, (candidate) => {
     for (const finding of check.check(candidate, checkContext)) report(context, finding, locate);
   });
   if (document !== undefined && check.checkDocument !== undefined) {
-    for (const finding of check.checkDocument(document, { options, document })) report(context, finding, locate);
+    for (const finding of check.checkDocument(document, { ...planOf(context).test, options, document })) report(context, finding, locate);
   }
 }
 
@@ -66,6 +66,8 @@ interface FilePlan {
   file: LanguageFile | undefined;
   /** JavaScript or TypeScript as ESLint's JavaScript language gives it. */
   javaScript: boolean;
+  /** Whether the file is a test file (`settings.urilint.testFiles`, read from ESLint's working directory), and `fixTestFiles`. */
+  test: FileContext;
 }
 
 const plans = new WeakMap<object, FilePlan>();
@@ -77,7 +79,9 @@ function planOf(context: Context): FilePlan {
     const discovery = discoveryOptions(context.settings);
     const framework = frameworkOf(sourceCode);
     const file = framework === undefined ? languageFile(sourceCode, discovery.templates) : undefined;
-    plan = { discovery, framework, file, javaScript: framework === undefined && file === undefined && isJavaScript(sourceCode) };
+    const path = context.physicalFilename ?? context.filename;
+    const test: FileContext = { testFile: isTestFile(path, discovery.testFiles ?? DEFAULT_TEST_FILES, context.cwd), fixTestFiles: discovery.fixTestFiles === true };
+    plan = { discovery, framework, file, javaScript: framework === undefined && file === undefined && isJavaScript(sourceCode), test };
     plans.set(sourceCode, plan);
   }
   return plan;

@@ -32,6 +32,7 @@ import {
   RULE_CHECKS,
   formatConfigProblem,
   isIgnoredByConfig,
+  isTestFile,
   namedConfigFileSystem,
   nodeConfigFileSystem,
   ProjectConfigs,
@@ -243,13 +244,16 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
   const files = options.shard === undefined ? kept : kept.filter((file) => inShard(repositoryPath(file.path, cwd), options.shard![0], options.shard![1]));
   const table: FileSettings[] = [];
   const tableIndex = new Map<string, number>();
-  const settingsOf = (settings: ProjectSettings): number => {
+  const settingsOf = (settings: ProjectSettings, path: string): number => {
     const file: FileSettings = {
       ...activeRules(options.preset ?? settings.preset, settings.rules, options.rules),
       templates: options.templates ?? settings.templates,
       sinks: settings.sinks,
       linkComponents: settings.linkComponents,
       comments: settings.comments,
+      // Test files by the patterns of the file's configuration, read from its folder (without one, from the working directory).
+      testFile: isTestFile(path, settings.testFiles, configs.forFile(path)?.config?.directory ?? cwd),
+      fixTestFiles: settings.fixTestFiles,
     };
     const key = JSON.stringify(file);
     let index = tableIndex.get(key);
@@ -265,11 +269,11 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
     size: Math.min(file.size, options.maxFileSize),
     writable: !file.link,
     ...(file.link ? {} : { real: file.real }),
-    settings: settingsOf(resolved.get(file)!),
+    settings: settingsOf(resolved.get(file)!, file.path),
   }));
   // Each file's settings are in the table now: the resolved copies (about 0.7 KB a file) are not kept through the run.
   resolved.clear();
-  if (table.length === 0) settingsOf(resolveSettings(configs.forDirectory(cwd)?.config, resolve(cwd, 'file')));
+  if (table.length === 0) settingsOf(resolveSettings(configs.forDirectory(cwd)?.config, resolve(cwd, 'file')), resolve(cwd, 'file'));
   if (table.every((entry) => entry.rules.length === 0)) throw new UsageError('No rule is on: give --rule NAME with --preset none.', 'scan');
   // What SARIF lists: every rule on for some file.
   const rulesOn = new Map<RuleName, Severity>();

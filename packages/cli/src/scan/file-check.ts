@@ -44,6 +44,10 @@ export interface FileSettings {
   linkComponents: string[];
   /** Check the URIs in comments of code files. */
   comments: boolean;
+  /** The file is a test file (`testFiles`): its fixes are suggestions, not applied, unless `fixTestFiles`. */
+  testFile: boolean;
+  /** Apply fixes in test files too. */
+  fixTestFiles: boolean;
 }
 
 /** What the workers are told once: each distinct file settings, and how to treat files. */
@@ -220,7 +224,8 @@ function checkText(text: string, path: string, settings: FileSettings, errorsOnl
   const disabled = kind === 'js' ? disabledBy(text, comments) : () => false;
   const options = Object.fromEntries(settings.rules.map(([name]) => [name, settings.ruleOptions[name] ?? {}]));
   const document = linkDocument(text, path, kind, found.base, settings);
-  const findings = [...runRules(found.candidates, options, found.sourceCode, document), ...(document === undefined ? [] : runDocumentRules(document, options))]
+  const file = { testFile: settings.testFile, fixTestFiles: settings.fixTestFiles };
+  const findings = [...runRules(found.candidates, options, found.sourceCode, document, file), ...(document === undefined ? [] : runDocumentRules(document, options, file))]
     .filter((finding) => !disabled(finding.rule, finding.range[0]))
     .map((finding) => ({ ...finding, severity: severities.get(finding.rule as RuleName) ?? 'error' }))
     .filter((finding) => !errorsOnly || finding.severity === 'error');

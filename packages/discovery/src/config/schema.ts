@@ -7,6 +7,7 @@
 import { RULE_CHECKS, RULE_NAMES, type RuleName } from '../rules/index.js';
 import { TEMPLATE_SYNTAX_DESCRIPTIONS, TEMPLATE_SYNTAXES, type TemplateSetting } from '../templates.js';
 import type { SourceKind } from '../document.js';
+import { DEFAULT_TEST_FILES } from '../test-files.js';
 
 /** The subset of JSON Schema the settings are written in, with two keys of ours (left out of the generated file). */
 export interface SettingSchema {
@@ -66,6 +67,10 @@ export interface ProjectSettings {
   templates: TemplateSetting;
   /** The kinds of file checked. */
   kinds: SourceKind[];
+  /** Patterns of test files: their fixes are suggestions, never applied by `--fix`, unless `fixTestFiles`. */
+  testFiles: string[];
+  /** Apply fixes in test files too. */
+  fixTestFiles: boolean;
 }
 
 export interface SettingDefinition<T> {
@@ -160,6 +165,18 @@ export const PROJECT_SETTINGS: Definitions = {
     schema: { type: 'array', items: { type: 'string', enum: SOURCE_KINDS, noun: 'file kind' }, uniqueItems: true },
     description:
       'The kinds of file checked, each read by its reader: `js` (JavaScript, TypeScript, JSX), `json`, `markdown`, `html` (and template files), `css`, `yaml`, `text` (any other file), and the framework components `vue`, `svelte`, `astro` and `angular` (`*.component.html`, or HTML written with Angular syntax).',
+  },
+  testFiles: {
+    default: [...DEFAULT_TEST_FILES],
+    schema: { type: 'array', items: { type: 'string', glob: true } },
+    description:
+      'Patterns of test files, relative to the folder of the configuration file (for the ESLint plugin, of its working directory; in editor settings, of the workspace folder). Their problems are reported as in any file, but a fix there is offered as a suggestion, never applied by `--fix`, ESLint\'s `--fix` or the editor\'s fix-all: test data is written as it is on purpose (a raw URL given to the code under test to see that it encodes it). `[]` for none. The same as the ESLint plugin\'s `settings.urilint.testFiles`.',
+    inOverrides: false,
+  },
+  fixTestFiles: {
+    default: false,
+    schema: { type: 'boolean' },
+    description: 'Apply fixes in test files (`testFiles`) as in any other file. The same as the ESLint plugin\'s `settings.urilint.fixTestFiles`.',
   },
 };
 

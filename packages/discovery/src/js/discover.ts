@@ -32,6 +32,10 @@ export interface DiscoveryOptions {
    * attribute's URI, as a JSX attribute's value is.
    */
   attributes?: ReadonlyMap<number, string>;
+  /** Patterns of test files (`settings.urilint.testFiles`; see test-files.ts); default `DEFAULT_TEST_FILES`. */
+  testFiles?: string[];
+  /** Apply fixes in test files too (`settings.urilint.fixTestFiles`). */
+  fixTestFiles?: boolean;
 }
 
 /** JSX attributes that take a URL (HTML, SVG). `srcSet` holds several and is split. */
@@ -553,6 +557,8 @@ export function discoveryOptions(settings: Readonly<Record<string, unknown>> | u
   const templates = record['templates'];
   if (typeof templates === 'boolean') options.templates = templates;
   else if (Array.isArray(templates)) options.templates = templates.filter((name): name is TemplateSyntax => (TEMPLATE_SYNTAXES as readonly unknown[]).includes(name));
+  if (Array.isArray(record['testFiles'])) options.testFiles = strings(record['testFiles']);
+  if (typeof record['fixTestFiles'] === 'boolean') options.fixTestFiles = record['fixTestFiles'];
   return options;
 }
 

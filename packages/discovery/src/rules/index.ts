@@ -2,6 +2,7 @@ import type { UriCandidate } from '../candidate.js';
 import type { Finding } from '../finding.js';
 import type { JsSourceCode } from '../js/source-code.js';
 import type { DocumentContext } from '../links/context.js';
+import type { FileContext } from '../test-files.js';
 import noBrokenLinks from './no-broken-links.js';
 import noCredentials from './no-credentials.js';
 import noDeceptiveAuthority from './no-deceptive-authority.js';
@@ -71,15 +72,17 @@ export function forEachCandidate(candidates: readonly UriCandidate[], check: (ca
 
 /**
  * The findings of the given rules (name → options, `{}` for the defaults) on
- * the candidates of one file, in the order of the candidates.
+ * the candidates of one file, in the order of the candidates. `file` says whether the file is a
+ * test file (its fixes are then suggestions, unless `fixTestFiles`).
  */
 export function runRules(
   candidates: readonly UriCandidate[],
   rules: Readonly<Partial<Record<RuleName, object>>>,
   sourceCode?: JsSourceCode,
   document?: DocumentContext,
+  file: FileContext = {},
 ): Finding[] {
-  const check = ruleRunner(rules, sourceCode, document);
+  const check = ruleRunner(rules, sourceCode, document, file);
   const out: Finding[] = [];
   for (const candidate of candidates) out.push(...check(candidate));
   return out;
@@ -94,13 +97,14 @@ export function ruleRunner(
   rules: Readonly<Partial<Record<RuleName, object>>>,
   sourceCode?: JsSourceCode,
   document?: DocumentContext,
+  file: FileContext = {},
 ): (candidate: UriCandidate) => Finding[] {
   const checks = (Object.keys(rules) as RuleName[])
     .filter((name) => RULE_CHECKS[name] !== undefined)
     .map((name) => {
       const rule = RULE_CHECKS[name] as RuleCheck;
       // Read-only for the checks: one per rule serves every candidate.
-      const context = { options: { ...rule.defaultOptions, ...rules[name] }, ...(sourceCode === undefined ? {} : { sourceCode }), ...(document === undefined ? {} : { document }) };
+      const context = { ...file, options: { ...rule.defaultOptions, ...rules[name] }, ...(sourceCode === undefined ? {} : { sourceCode }), ...(document === undefined ? {} : { document }) };
       return { rule, context };
     });
   return (candidate) => {
@@ -113,13 +117,13 @@ export function ruleRunner(
 }
 
 /** The findings of the given rules on the document as a whole (`RuleCheck.checkDocument`); a rule that fails reports nothing. */
-export function runDocumentRules(document: DocumentContext, rules: Readonly<Partial<Record<RuleName, object>>>): Finding[] {
+export function runDocumentRules(document: DocumentContext, rules: Readonly<Partial<Record<RuleName, object>>>, file: FileContext = {}): Finding[] {
   const out: Finding[] = [];
   for (const name of Object.keys(rules) as RuleName[]) {
     const rule = RULE_CHECKS[name] as RuleCheck | undefined;
     if (rule?.checkDocument === undefined) continue;
     try {
-      out.push(...rule.checkDocument(document, { options: { ...rule.defaultOptions, ...rules[name] }, document }));
+      out.push(...rule.checkDocument(document, { ...file, options: { ...rule.defaultOptions, ...rules[name] }, document }));
     } catch {
       // A rule never stops the document's other findings.
     }

@@ -20,6 +20,7 @@ const MESSAGES = {
   spaceInDestination: 'This is no link: a Markdown link destination holds no space. Write it in "<…>" or with "%20".',
   replace: 'Write "{{text}}".',
   bracket: 'Write the destination in "<…>".',
+  suggestion: '{{suggestion}}',
   encode: 'Write each space as "%20".',
 };
 

@@ -4,8 +4,10 @@ import type { SettingSchema } from '../config/schema.js';
 import type { Finding } from '../finding.js';
 import type { JsSourceCode } from '../js/source-code.js';
 import type { DocumentContext } from '../links/context.js';
+import type { FileContext } from '../test-files.js';
+import { asTestData, finishFindings } from '../uri-findings.js';
 
-export interface CheckContext<Options> {
+export interface CheckContext<Options> extends FileContext {
   options: Options;
   /** In JavaScript and TypeScript: the file's source code (scope lookups, and type information when ESLint has it). */
   sourceCode?: JsSourceCode;
@@ -45,9 +47,25 @@ export interface RuleCheck<Options extends object = object> {
   checkDocument?(document: DocumentContext, context: CheckContext<Options>): Finding[];
 }
 
-/** Defines a rule's check (an identity that keeps the options type). */
-export function defineCheck<Options extends object>(check: RuleCheck<Options>): RuleCheck<Options> {
-  return check;
+/**
+ * Defines a rule's check. What the check finds on a URI passes `finishFindings` (uri-findings.ts)
+ * here, once for every front end: a URI's fixes made one, a repeated problem reported once, and in
+ * a test file the fixes offered as suggestions.
+ */
+export function defineCheck<Options extends object>(definition: RuleCheck<Options>): RuleCheck<Options> {
+  const { check, checkDocument } = definition;
+  const rule: RuleCheck<Options> = {
+    ...definition,
+    check(candidate, context) {
+      return finishFindings(candidate, check.call(rule, candidate, context), rule.messages, context);
+    },
+  };
+  if (checkDocument !== undefined) {
+    rule.checkDocument = function (document, context) {
+      return asTestData(checkDocument.call(rule, document, context), context, document.text);
+    };
+  }
+  return rule;
 }
 
 /** Which of core's findings a rule reports. */

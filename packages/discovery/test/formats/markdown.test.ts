@@ -100,7 +100,7 @@ describe('discoverMarkdown: what it finds', () => {
       ['path-unescaped-char', rangeOf(text, '|', 1)],
       ['path-unescaped-char', rangeOf(text, '^', 1)],
     ]);
-    expect(applyEdits(text, all.flatMap((finding) => finding.fix ?? []))).toBe(
+    expect(fixAll(text, all)).toBe(
       'Expected ftp://example.com/a|b to be x, not ftp://example.com/c^d.\n\n[a](ftp://example.com/a%7Cb) [c](ftp://example.com/c%5Ed)\n',
     );
   });
@@ -167,7 +167,7 @@ describe('discoverMarkdown: escapes and references map to the raw characters', (
     expect(candidate!.uri).toBe('https://example.com/<a>/x%20b');
     const all = findings(text);
     expect(all.map((finding) => finding.range)).toEqual([rangeOf(text, '\\<'), rangeOf(text, '\\>')]);
-    expect(applyEdits(text, all.flatMap((finding) => finding.fix ?? []))).toBe('[t](<https://example.com/%3Ca%3E/x b> "title")');
+    expect(fixAll(text, all)).toBe('[t](<https://example.com/%3Ca%3E/x b> "title")');
   });
 
   it('keeps offsets right after multi-byte characters (emoji, é) and references on the same line', () => {

@@ -8,7 +8,7 @@ import { sourceRangeOf, type Finding } from '../../src/finding.js';
 import { discoverDocument } from '../../src/document.js';
 import { discoverText } from '../../src/formats/text.js';
 import { runRules } from '../../src/rules/index.js';
-import { applyEdits, rangeOf } from '../support/formats.js';
+import { applyEdits, rangeOf, fixAll } from '../support/formats.js';
 
 const RULES = { 'no-unescaped-chars': {}, 'no-malformed': {}, 'no-invalid-percent-encoding': {}, 'no-insecure-scheme': {} } as const;
 
@@ -42,7 +42,7 @@ describe('discoverText', () => {
       ['path-unescaped-char', rangeOf(text, '{', 'a{b')],
       ['path-unescaped-char', rangeOf(text, '{', 'c{d')],
     ]);
-    expect(applyEdits(text, found.flatMap((f) => f.fix ?? []))).toBe(text.replace(/\{/g, '%7B'));
+    expect(fixAll(text, found)).toBe(text.replace(/\{/g, '%7B'));
   });
 
   it('ends a URI in running text at a `|` or a `^` (RFC 3986 Appendix E): a log format\'s separators are not in the URI', () => {

@@ -46,7 +46,7 @@ describe('discoverYaml: scalars', () => {
     const text = '😀é: "😀 \\u00e9 see https://acme.com/a{b"\nplain😀: https://acme.com/é/c|d\n';
     const found = findings(text).filter((f) => f.code === 'path-unescaped-char');
     expect(found.map((f) => f.range)).toEqual([rangeOf(text, '{', 'a{b'), rangeOf(text, '|', 'c|d')]);
-    expect(parseYaml(fixAll(text, found))).toEqual({ '😀é': '😀 é see https://acme.com/a%7Bb', 'plain😀': 'https://acme.com/é/c%7Cd' });
+    expect(parseYaml(fixAll(text, found))).toEqual({ '😀é': '😀 é see https://acme.com/a%7Bb', 'plain😀': 'https://acme.com/%C3%A9/c%7Cd' });
   });
 
   it('does not report http in `$schema`, but does under another key', () => {

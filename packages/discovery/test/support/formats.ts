@@ -2,16 +2,16 @@
 import { expect } from 'vitest';
 import type { UriCandidate } from '../../src/candidate.js';
 import type { Finding } from '../../src/finding.js';
-import { applySourceEdits } from '../../src/fixes.js';
+import { applySourceEdits, safeEdits } from '../../src/fixes.js';
 import type { TextMap } from '../../src/text-map.js';
 
 
 /** The text with non-overlapping edits applied: the function `--fix` and fix-all use. */
 export const applyEdits = applySourceEdits;
 
-/** The text with every finding's fix applied at once. */
+/** The text with every finding's fix applied at once, as fix-all does (the findings of one URI share its one fix). */
 export function fixAll(text: string, found: readonly Finding[]): string {
-  return applySourceEdits(text, found.flatMap((finding) => finding.fix ?? []));
+  return applySourceEdits(text, safeEdits(found));
 }
 
 /** The source range of the `occurrence`-th (0-based) `needle` in `text`. */

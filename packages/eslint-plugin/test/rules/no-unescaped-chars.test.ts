@@ -46,7 +46,8 @@ ruleTester.run('no-unescaped-chars', rule, {
     {
       // Under a name that says URL, a value with several spaces is one URL too.
       code: 'const config = { homepage: "https://example.com/my user guide/" };',
-      errors: [{ messageId: 'unescaped' }, { messageId: 'unescaped' }],
+      // The URI's two spaces are one report (issue 28), with one fix for both.
+      errors: [{ messageId: 'unescaped', column: 51, endColumn: 57 }],
       output: 'const config = { homepage: "https://example.com/my%20user%20guide/" };',
     },
     {
@@ -61,6 +62,52 @@ ruleTester.run('no-unescaped-chars', rule, {
       code: 'fetch("https://example.com/{{ lang }}/user guide")',
       errors: [{ messageId: 'unescaped' }],
       output: 'fetch("https://example.com/{{ lang }}/user%20guide")',
+    },
+    {
+      // A URI's edits are one fix, applied together in one pass (issue 28): taken one by one, ESLint
+      // dropped the space's edit, which touches the "\u2603"'s, and left '?q=%E2%98%83 %C2%A710'.
+      code: "res.location('https://google.com?q=\\u2603 §10')",
+      errors: [
+        { messageId: 'unescaped', column: 36, endColumn: 42 },
+        { messageId: 'unescaped', column: 42, endColumn: 43 },
+        { messageId: 'unescaped', column: 43, endColumn: 44 },
+      ],
+      output: "res.location('https://google.com?q=%E2%98%83%20%C2%A710')",
+    },
+    {
+      // In a test file the problems are reported as anywhere, but the fix is only a suggestion (issue 28):
+      // the framework's test hands the raw URL to res.location() to see that the framework encodes it.
+      code: "res.location('https://google.com?q=\\u2603 §10')",
+      filename: 'test/res.location.js',
+      errors: [
+        { messageId: 'unescaped', suggestions: [{ messageId: 'suggestion', output: "res.location('https://google.com?q=%E2%98%83%20%C2%A710')" }] },
+        { messageId: 'unescaped', suggestions: [{ messageId: 'suggestion', output: "res.location('https://google.com?q=%E2%98%83%20%C2%A710')" }] },
+        { messageId: 'unescaped', suggestions: [{ messageId: 'suggestion', output: "res.location('https://google.com?q=%E2%98%83%20%C2%A710')" }] },
+      ],
+      output: null,
+    },
+    {
+      // By the usual names too: `*.spec.*`, `__tests__/`, `fixtures/`.
+      code: 'fetch("https://example.com/my file.pdf")',
+      filename: 'src/__tests__/download.js',
+      errors: [{ messageId: 'unescaped', suggestions: [{ messageId: 'suggestion', output: 'fetch("https://example.com/my%20file.pdf")' }] }],
+      output: null,
+    },
+    {
+      // A project that opts in has its test files fixed as any other.
+      code: 'fetch("https://example.com/my file.pdf")',
+      filename: 'src/download.spec.ts',
+      settings: { urilint: { fixTestFiles: true } },
+      errors: [{ messageId: 'unescaped' }],
+      output: 'fetch("https://example.com/my%20file.pdf")',
+    },
+    {
+      // And one whose tests live elsewhere names them.
+      code: 'fetch("https://example.com/my file.pdf")',
+      filename: 'checks/download.js',
+      settings: { urilint: { testFiles: ['checks/'] } },
+      errors: [{ messageId: 'unescaped', suggestions: [{ messageId: 'suggestion', output: 'fetch("https://example.com/my%20file.pdf")' }] }],
+      output: null,
     },
     {
       code: 'fetch("https://example.com/my file.pdf")',

@@ -1,4 +1,4 @@
-import { disabledBy, discoverDocument, isAngularTemplate, nodeLinkFileSystem, ruleRunner, runDocumentRules, sourceRangeOf, type DocumentContext, type Finding, type JsDiscovery, type JsSourceCode, type RuleName, type SourceEdit, type SourceKind, type UriCandidate } from '@urilint/discovery';
+import { directoryOf, disabledBy, discoverDocument, isAngularTemplate, isTestFile, nodeLinkFileSystem, ruleRunner, runDocumentRules, sourceRangeOf, type DocumentContext, type FileContext, type Finding, type JsDiscovery, type JsSourceCode, type RuleName, type SourceEdit, type SourceKind, type UriCandidate } from '@urilint/discovery';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { checkCancelled, type Cancellation } from './cancellation.js';
@@ -6,6 +6,7 @@ import { editsSince, type TextEdit } from './changes.js';
 import type { LocalLinks } from './local-links.js';
 import { filePath } from './ignore.js';
 import { activeRules, type ActiveRule } from './rules.js';
+import type { DocumentSettings } from './project.js';
 import { FILE_EXTENSIONS, LANGUAGES, type Settings } from './settings.js';
 
 /** A finding of a rule that is on, with the severity the settings give it. */
@@ -82,7 +83,7 @@ function documentPath(uri: string): string {
 
 /** The settings that change what an analysis finds: a document is analysed again when they change. */
 function settingsKey(settings: Settings): string {
-  return JSON.stringify([settings.preset, settings.rules, settings.sinks, settings.linkComponents, settings.comments, settings.templates]);
+  return JSON.stringify([settings.preset, settings.rules, settings.sinks, settings.linkComponents, settings.comments, settings.templates, settings.testFiles, settings.fixTestFiles, (settings as DocumentSettings).project?.configFile]);
 }
 
 /** What is kept of a version to derive the next from it. */
@@ -93,6 +94,8 @@ interface State {
   analysis: DocumentAnalysis;
   session: JsDiscovery | undefined;
   rules: Map<RuleName, ActiveRule>;
+  /** Whether the document is a test file (its fixes are suggestions unless `fixTestFiles`). */
+  file: FileContext;
   /** Every finding of each candidate that has any, before disable comments. */
   byCandidate: Map<UriCandidate, ReportedFinding[]>;
   /** The same findings split by disable comments (`DocumentAnalysis.findingsOf`). */
@@ -158,9 +161,9 @@ function uriRange(candidate: UriCandidate): [number, number] {
 }
 
 /** The findings of the rules that are on, for each candidate. */
-function check(candidates: readonly UriCandidate[], rules: Map<RuleName, ActiveRule>, sourceCode: JsSourceCode | undefined, document?: DocumentContext): Map<UriCandidate, ReportedFinding[]> {
+function check(candidates: readonly UriCandidate[], rules: Map<RuleName, ActiveRule>, file: FileContext, sourceCode: JsSourceCode | undefined, document?: DocumentContext): Map<UriCandidate, ReportedFinding[]> {
   const options = Object.fromEntries([...rules].map(([name, rule]) => [name, rule.options]));
-  const run = ruleRunner(options, sourceCode, document);
+  const run = ruleRunner(options, sourceCode, document, file);
   const out = new Map<UriCandidate, ReportedFinding[]>();
   for (const candidate of candidates) {
     const findings = run(candidate).map((finding) => {
@@ -308,7 +311,13 @@ export class AnalysisCache {
     checkCancelled(token);
     const rules = activeRules(settings);
     const linkContext = rules.has('no-broken-links') ? this.#links?.context(document, kind, found.base) : undefined;
-    const byCandidate = check(found.candidates, rules, found.sourceCode, linkContext);
+    // A test file by the patterns, read from the configuration's folder when there is one (else the document's whole path).
+    const configFile = (settings as DocumentSettings).project?.configFile;
+    const file: FileContext = {
+      testFile: isTestFile(documentPath(document.uri), settings.testFiles, configFile === undefined ? undefined : directoryOf(configFile)),
+      fixTestFiles: settings.fixTestFiles,
+    };
+    const byCandidate = check(found.candidates, rules, file, found.sourceCode, linkContext);
     const uris = new UriRanges();
     for (const candidate of found.candidates) uris.add(candidate, uriRange(candidate));
     const splitOf = splitAll(byCandidate, disabledIn(kind, text, found.sourceCode));
@@ -326,14 +335,14 @@ export class AnalysisCache {
     if (linkContext !== undefined) {
       // Findings of the document as a whole (a reference to no definition), after those of its URIs.
       const options = Object.fromEntries([...rules].map(([name, rule]) => [name, rule.options]));
-      const whole = runDocumentRules(linkContext, options).map((finding) => ({ ...finding, rule: finding.rule as RuleName, severity: rules.get(finding.rule as RuleName)!.severity }));
+      const whole = runDocumentRules(linkContext, options, file).map((finding) => ({ ...finding, rule: finding.rule as RuleName, severity: rules.get(finding.rule as RuleName)!.severity }));
       analysis.findings = [...analysis.findings, ...whole].sort((a, b) => a.range[0] - b.range[0]);
       this.#links?.tell();
     }
     if (found.sourceCode) analysis.sourceCode = found.sourceCode;
     if (found.base !== undefined) analysis.base = found.base;
     if (found.parseError !== undefined) analysis.parseError = found.parseError;
-    return { version: document.version, key, text, analysis, session: found.session, rules, byCandidate, splitOf, uris };
+    return { version: document.version, key, text, analysis, session: found.session, rules, file, byCandidate, splitOf, uris };
   }
 
   /**
@@ -381,7 +390,7 @@ export class AnalysisCache {
         const split = splitOf.get(candidate);
         if (split) splitOf.set(candidate, { reported: split.reported.map((finding) => moved.get(finding)!), disabled: split.disabled.map((finding) => moved.get(finding)!) });
       }
-      const fresh = check(change.added, state.rules, session.sourceCode);
+      const fresh = check(change.added, state.rules, state.file, session.sourceCode);
       for (const candidate of change.added) uris.add(candidate, uriRange(candidate));
       if (fresh.size > 0) {
         const disabledAt = disabledIn(kind, session.sourceCode.text, session.sourceCode);

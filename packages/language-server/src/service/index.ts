@@ -60,6 +60,8 @@ export function normalizeSettings(raw: unknown): Settings {
     linkComponents: pick('linkComponents', strings),
     comments: pick('comments', (value) => typeof value === 'boolean'),
     templates: pick('templates', (value) => typeof value === 'boolean' || (Array.isArray(value) && value.every((item) => (TEMPLATE_SYNTAXES as readonly unknown[]).includes(item)))),
+    testFiles: pick('testFiles', strings),
+    fixTestFiles: pick('fixTestFiles', (value) => typeof value === 'boolean'),
     debounce: pick('debounce', (value) => typeof value === 'number' && Number.isFinite(value) && value >= 0),
     suppressed: pick('suppressed', (value) => (SUPPRESSED_DISPLAYS as readonly unknown[]).includes(value)),
   };

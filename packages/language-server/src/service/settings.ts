@@ -78,6 +78,8 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   linkComponents: PROJECT_SETTINGS.linkComponents.default,
   comments: PROJECT_SETTINGS.comments.default,
   templates: PROJECT_SETTINGS.templates.default,
+  testFiles: PROJECT_SETTINGS.testFiles.default,
+  fixTestFiles: PROJECT_SETTINGS.fixTestFiles.default,
   debounce: 200,
   suppressed: 'hint',
 };
@@ -103,6 +105,8 @@ export const SETTINGS_SCHEMA: Record<keyof Settings, Record<string, unknown>> = 
   linkComponents: settingJsonSchema('linkComponents'),
   comments: settingJsonSchema('comments'),
   templates: settingJsonSchema('templates'),
+  testFiles: settingJsonSchema('testFiles'),
+  fixTestFiles: settingJsonSchema('fixTestFiles'),
   debounce: { type: 'number', minimum: 0, default: DEFAULT_SETTINGS.debounce, description: 'Milliseconds to wait after the last edit before checking a document again.' },
   suppressed: {
     type: 'string',
