@@ -170,7 +170,7 @@ export const PROJECT_SETTINGS: Definitions = {
     default: [...DEFAULT_TEST_FILES],
     schema: { type: 'array', items: { type: 'string', glob: true } },
     description:
-      'Patterns of test files, relative to the folder of the configuration file (for the ESLint plugin, of its working directory; in editor settings, of the workspace folder). Their problems are reported as in any file, but a fix there is offered as a suggestion, never applied by `--fix`, ESLint\'s `--fix` or the editor\'s fix-all: test data is written as it is on purpose (a raw URL given to the code under test to see that it encodes it). `[]` for none. The same as the ESLint plugin\'s `settings.urilint.testFiles`.',
+      'Patterns of test files, relative to the folder of the configuration file (for the ESLint plugin, of its working directory; in the editor without a configuration file, the whole path: use patterns without `/`). Their problems are reported as in any file, but a fix there is offered as a suggestion, never applied by `--fix`, ESLint\'s `--fix` or the editor\'s fix-all: test data is written as it is on purpose (a raw URL given to the code under test to see that it encodes it). `[]` for none. The same as the ESLint plugin\'s `settings.urilint.testFiles`.',
     inOverrides: false,
   },
   fixTestFiles: {
