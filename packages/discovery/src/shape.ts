@@ -96,7 +96,7 @@ export function isUrlName(name: string | undefined): boolean {
  * Whether a string with white space in it is still wholly one URI, so its spaces are problems to
  * report rather than the gaps of a sentence: it starts like a URI (`https://host…`), has no white
  * space at either end, no line break, no sentence punctuation (`. `, `, `, `: `) and no prose after
- * its first space (`PROSE_TAIL`: `https://…/issues/1000 (response)` is a URL and prose), and either
+ * its first space (`PROSE_TAIL`: `https://github.com/org/repo/issues/1000 (response)` is a URL and prose), and either
  * its key or variable names a URL (`homepage`, `apiUrl`) or the space is its only gap
  * (`https://example.com/my docs/`).
  */

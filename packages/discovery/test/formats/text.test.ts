@@ -8,7 +8,7 @@ import { sourceRangeOf, type Finding } from '../../src/finding.js';
 import { discoverDocument } from '../../src/document.js';
 import { discoverText } from '../../src/formats/text.js';
 import { runRules } from '../../src/rules/index.js';
-import { applyEdits, rangeOf, fixAll } from '../support/formats.js';
+import { rangeOf, fixAll } from '../support/formats.js';
 
 const RULES = { 'no-unescaped-chars': {}, 'no-malformed': {}, 'no-invalid-percent-encoding': {}, 'no-insecure-scheme': {} } as const;
 
