@@ -82,29 +82,17 @@ export function normalize(uri: string, options: NormalizeOptions = {}): string {
   return recomposeTarget(normalizeComponents(ref, options.schemeBased !== false));
 }
 
-/** `path` without its leading `./` and `../` segments (and `''` for `.` or `..` alone). */
-function removeLeadingDotSegments(path: string): string {
-  let rest = path;
-  for (;;) {
-    if (rest.startsWith('./')) rest = rest.slice(2);
-    else if (rest.startsWith('../')) rest = rest.slice(3);
-    else if (rest === '.' || rest === '..') return '';
-    else return rest;
-  }
-}
-
 /** The normalized components of a valid parsed reference. */
 export function normalizeComponents(ref: UriReference, schemeBased = true): UriComponents {
   const parts = componentsOf(ref);
   const scheme = parts.scheme?.toLowerCase();
   const authority = ref.authority ? normalizeAuthority(ref, scheme, schemeBased) : undefined;
   let path = normalizePercentEncoding(parts.path);
-  // Dot segments are hierarchy: a rootless path (urn:a:../b, mailto:x/../y) has none to remove,
-  // and removing them there would eat the first segment (urn:example:../../x → urn:/x).
-  if ((scheme !== undefined || authority !== undefined) && path.startsWith('/')) path = removeDotSegments(path);
-  // A rootless path after a scheme (`http:./a`) loses its leading `./` and `../` (§5.2.4 rule A),
-  // which §6.2.2.3 removes; a relative reference keeps them, as a first segment with a colon needs them.
-  else if (scheme !== undefined && authority === undefined) path = removeLeadingDotSegments(path);
+  // §6.2.2.3: a normalizer removes dot segments by applying remove_dot_segments (§5.2.4) to the
+  // path, whatever its kind: `file:a/b/.` is `file:a/b/`, and a `..` climbs over a rootless path's
+  // first segment as over any other (`mailto:x/../y` is `mailto:/y`). A relative reference keeps
+  // them, as a first segment with a colon needs them (`./a:b`).
+  if (scheme !== undefined || authority !== undefined) path = removeDotSegments(path);
   // Without an authority, a path that now starts with "//" would be read as one: "/." keeps it a path (§5.3).
   if (authority === undefined && path.startsWith('//')) path = '/.' + path;
   if (schemeBased && authority !== undefined && path === '' && scheme !== undefined && EMPTY_PATH_IS_ROOT.has(scheme)) {

@@ -28,9 +28,12 @@ describe('syntax-based normalization (§6.2.2)', () => {
     expect(normalize('//h/a/../b')).toBe('//h/b');
     expect(normalize('../a/./b')).toBe('../a/./b');
     expect(normalize('http://h/a/%2E%2E/b')).toBe('http://h/b');
-    // A rootless path has no hierarchy: its dot segments stay (removal would rewrite the NID here).
-    expect(normalize('urn:example:../../../etc/passwd')).toBe('urn:example:../../../etc/passwd');
-    expect(normalize('mailto:a/../b@example.com')).toBe('mailto:a/../b@example.com');
+    // §6.2.2.3 applies remove_dot_segments (§5.2.4) to every path, a rootless one too: "example:.." is
+    // a segment like any other, and the "../" after it climbs over it.
+    expect(normalize('urn:example:../../../etc/passwd')).toBe('urn:/etc/passwd');
+    // The algorithm knows no scheme: the segments of a mailto: path are climbed too (prefer-normalized reports
+    // dot segments only in a hierarchical path, so no fix ever does this to an address).
+    expect(normalize('mailto:a/../b@example.com')).toBe('mailto:/b@example.com');
   });
 
   it('never lets a path read as an authority', () => {
@@ -123,12 +126,15 @@ describe('toUri (RFC 3987 §3.1)', () => {
 });
 
 describe('normalize: dot segments in a rootless path after a scheme', () => {
-  it('removes the leading ./ and ../ (§6.2.2.3), keeps the rest of a rootless path', () => {
+  it('removes them all (§6.2.2.3 applies remove_dot_segments to every path)', () => {
     expect(normalize('http:./a')).toBe('http:a');
     expect(normalize('http:../../a/b')).toBe('http:a/b');
     expect(normalize('foo:.')).toBe('foo:');
-    expect(normalize('urn:example:../../x')).toBe('urn:example:../../x');
-    expect(normalize('mailto:x/../y')).toBe('mailto:x/../y');
+    expect(normalize('urn:example:../../x')).toBe('urn:/x');
+    expect(normalize('mailto:x/../y')).toBe('mailto:/y');
+    // Issue 28: a final "." segment after a rootless path's segments (§5.2.4 rule B: "/." becomes "/").
+    expect(normalize('file:%dd(Y0/@$/acZ/Ya7%cF@/.')).toBe('file:%DD(Y0/@$/acZ/Ya7%CF@/');
+    expect(normalize('s:a/./b/.')).toBe('s:a/b/');
   });
 
   it('keeps a relative reference as it is, and a path that would start with // a path', () => {
