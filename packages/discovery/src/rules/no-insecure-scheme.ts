@@ -9,6 +9,8 @@ import { CORE_MESSAGE, defineCheck, SUGGESTION_MESSAGE } from './rule.js';
 export interface NoInsecureSchemeOptions {
   allowHosts?: string[];
   schemes?: string[];
+  /** Report `http:` in test files too (`testFiles`): off by default, where URLs reach mocks and local servers. */
+  reportInTestFiles?: boolean;
 }
 
 export const DEFAULT_INSECURE_SCHEMES = ['http', 'ws', 'ftp'];
@@ -42,7 +44,7 @@ export default defineCheck<NoInsecureSchemeOptions>({
   recommended: false,
   strict: true,
   messages: { insecure: CORE_MESSAGE, suggestion: SUGGESTION_MESSAGE },
-  defaultOptions: { allowHosts: [], schemes: DEFAULT_INSECURE_SCHEMES },
+  defaultOptions: { allowHosts: [], schemes: DEFAULT_INSECURE_SCHEMES, reportInTestFiles: false },
   optionsSchema: {
     type: 'object',
     properties: {
@@ -58,10 +60,16 @@ export default defineCheck<NoInsecureSchemeOptions>({
         uniqueItems: true,
         description: 'The unencrypted schemes to report.',
       },
+      reportInTestFiles: {
+        type: 'boolean',
+        description: 'Report in test files too (the `testFiles` setting), where URLs are given to mocks and local servers and never leave the process.',
+      },
     },
     additionalProperties: false,
   },
-  check(candidate, { options, sourceCode }) {
+  check(candidate, { options, sourceCode, testFile }) {
+    // A test's URLs reach mocks and servers it starts itself: not reported unless asked.
+    if (testFile === true && options.reportInTestFiles !== true) return [];
     const settings = { allowHosts: options.allowHosts ?? [], schemes: options.schemes ?? DEFAULT_INSECURE_SCHEMES };
     // Prose is a sentence that mentions a URL; a namespace or a schema id names something; a
     // UNIX-socket URL reaches a file on this machine.

@@ -39,6 +39,10 @@ const invalid = (code: string, scheme: string, output?: string) => ({ code, erro
 ruleTester.run('no-insecure-scheme', rule, {
   valid: [
     ...FALSE_POSITIVE_TRAPS,
+    // In test files (testFiles), a test's hosts reach its mocks and servers: not reported unless asked.
+    { code: 'request(app).get("http://api.acme.io/users")', filename: 'test/users.js' },
+    { code: 'fetch("http://api.acme.io/users")', filename: 'src/__tests__/client.ts' },
+    { code: 'fetch("http://api.acme.io/users")', filename: 'src/client.spec.ts' },
     'fetch("https://api.acme.io/users")',
     'new WebSocket("wss://chat.acme.io/")',
     'fetch("/api/users")',
@@ -80,6 +84,8 @@ ruleTester.run('no-insecure-scheme', rule, {
     'fetch("https://" + host)',
   ],
   invalid: [
+    { ...invalid('fetch("http://api.acme.io/users")', 'http', 'fetch("https://api.acme.io/users")'), filename: 'test/users.js', options: [{ reportInTestFiles: true }] },
+    { ...invalid('fetch("http://api.acme.io/users")', 'http', 'fetch("https://api.acme.io/users")'), filename: 'src/client.ts' },
     invalid('fetch("http://api.acme.io/users")', 'http', 'fetch("https://api.acme.io/users")'),
     // Only the first argument of an identifier method, and only on a member call.
     invalid('id("http://api.acme.io/users")', 'http', 'id("https://api.acme.io/users")'),
