@@ -183,7 +183,7 @@ describe('the configuration file', () => {
       `urilint.config.jsonc:${at('"no-credential"')}: rules.no-credential: unknown rule "no-credential"; did you mean "no-credentials"? (expected a rule name: …)`,
       `urilint.config.jsonc:${at('"src/[a"')}: overrides[0].files[0]: invalid glob "src/[a": the "[" at 5 is not closed by "]" (expected a glob relative to the folder of the configuration file ("src/**", "*.md", "dist/"))`,
       `urilint.config.jsonc:${at('"no"')}: overrides[0].comments: "no" is a string (expected true or false)`,
-      `urilint.config.jsonc:${at('"colour"')}: colour: unknown key "colour" (expected one of the keys $schema, preset, rules, ignore, baseUri, sinks, linkComponents, comments, templates, kinds, testFiles, fixTestFiles, overrides)`,
+      `urilint.config.jsonc:${at('"colour"')}: colour: unknown key "colour" (expected one of the keys $schema, preset, rules, ignore, baseUri, sinks, linkComponents, comments, templates, kinds, testFiles, fixTestFiles, onlineLinks, overrides)`,
       'urilint: 5 problems in the configuration; nothing was scanned.',
       '',
     ]);

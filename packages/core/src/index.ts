@@ -63,5 +63,5 @@ export { parseBase, removeDotSegments, resolve, type ResolveOptions } from './re
 export { equivalent, normalize, normalizePercentEncoding, type EquivalentOptions, type NormalizeOptions } from './normalize.js';
 export { toUri, type ToUriOptions } from './iri.js';
 export { checkNormalForm, type NormalFormOptions } from './normal/index.js';
-export { insecureSchemeFinding, type InsecureSchemeFinding, type InsecureSchemeOptions } from './security/insecure.js';
+export { hostMatches, insecureSchemeFinding, isLocalOrReservedHost, isNonPublicHost, type InsecureSchemeFinding, type InsecureSchemeOptions } from './security/insecure.js';
 export { checkUnexpandedTemplate, expandUriTemplate, findUriTemplateExpressions } from './template.js';

@@ -37,6 +37,8 @@ export interface Finding {
   /** A repair that keeps what the URI means: applied by `--fix`, "fix all" and the preferred quick-fix. */
   fix?: SourceEdit[];
   suggestions: FindingSuggestion[];
+  /** Reported as a warning even where the rule's findings are errors (an external link that could not be checked). */
+  advisory?: boolean;
 }
 
 function partAt(candidate: UriCandidate, at: number): Part | undefined {

@@ -65,6 +65,23 @@ export {
 } from './templates.js';
 export * from './config/index.js';
 export type { DocumentContext } from './links/context.js';
+export {
+  DEFAULT_CACHE_FILE,
+  defaultOnlineLinkSettings,
+  externalLinkFilter,
+  externalLinkKey,
+  externalLinks,
+  fragmentOf,
+  notChecked,
+  pageKey,
+  type ExternalLinks,
+  type ExternalPolicy,
+  type ExternalStatus,
+  type ExternalVerdict,
+  type HostLimits,
+  type NotChecked,
+  type OnlineLinkSettings,
+} from './links/external.js';
 export { htmlAnchors, markdownAnchors, normalizeLabel, type Anchor, type AnchorOptions, type DocumentAnchors, type UndefinedReference } from './links/anchors.js';
 export { MemoryFileSystem, OverlayFileSystem } from './links/memory-fs.js';
 export { indexPath, nodeLinkFileSystem } from './links/node-fs.js';

@@ -239,8 +239,8 @@ describe('a bad configuration is an error at its place', () => {
 
   it('reports an unknown key, with a "did you mean" when one is close', () => {
     expect(problemsOf('{\n  "prest": "all",\n  "colour": true\n}')).toEqual([
-      'urilint.config.jsonc:2:3: prest: unknown key "prest"; did you mean "preset"? (expected one of the keys $schema, preset, rules, ignore, baseUri, sinks, linkComponents, comments, templates, kinds, testFiles, fixTestFiles, overrides)',
-      'urilint.config.jsonc:3:3: colour: unknown key "colour" (expected one of the keys $schema, preset, rules, ignore, baseUri, sinks, linkComponents, comments, templates, kinds, testFiles, fixTestFiles, overrides)',
+      'urilint.config.jsonc:2:3: prest: unknown key "prest"; did you mean "preset"? (expected one of the keys $schema, preset, rules, ignore, baseUri, sinks, linkComponents, comments, templates, kinds, testFiles, fixTestFiles, onlineLinks, overrides)',
+      'urilint.config.jsonc:3:3: colour: unknown key "colour" (expected one of the keys $schema, preset, rules, ignore, baseUri, sinks, linkComponents, comments, templates, kinds, testFiles, fixTestFiles, onlineLinks, overrides)',
     ]);
   });
 
@@ -316,6 +316,18 @@ describe('the JSON Schema', () => {
     expect(schema.$schema).toBe('http://json-schema.org/draft-07/schema#');
     const text = JSON.stringify(schema);
     expect(text).not.toMatch(/"(glob|noun)":/);
-    expect(Object.keys(schema.properties as object)).toEqual(['$schema', 'preset', 'rules', 'ignore', 'baseUri', 'sinks', 'linkComponents', 'comments', 'templates', 'kinds', 'testFiles', 'fixTestFiles', 'overrides']);
+    expect(Object.keys(schema.properties as object)).toEqual(['$schema', 'preset', 'rules', 'ignore', 'baseUri', 'sinks', 'linkComponents', 'comments', 'templates', 'kinds', 'testFiles', 'fixTestFiles', 'onlineLinks', 'overrides']);
+  });
+});
+
+describe('onlineLinks', () => {
+  it('keeps the defaults of the keys a configuration leaves out, and checks the ones it sets', () => {
+    const bad = memoryFs({ '/p/.git': '', '/p/urilint.config.jsonc': '{ "onlineLinks": { "timeout": 0, "hosts": { "docs.rs": { "concurency": 4 } } } }' });
+    expect(findConfig('/p', bad)!.problems.map((problem) => problem.message)).toEqual([expect.stringContaining('less than 1'), expect.stringContaining('concurency')]);
+    const fs = memoryFs({ '/p/.git': '', '/p/urilint.config.jsonc': '{ "onlineLinks": { "maxAge": { "broken": 2 }, "hosts": { "docs.rs": { "concurrency": 4 } } } }' });
+    const result = new ProjectConfigs(fs).forFile('/p/README.md');
+    const settings = resolveSettings(result?.config, '/p/README.md');
+    expect(settings.onlineLinks.maxAge).toEqual({ ok: 168, moved: 168, broken: 2, unknown: 1 });
+    expect(settings.onlineLinks.hosts).toEqual({ 'github.com': { concurrency: 1, delayMs: 1000 }, 'docs.rs': { concurrency: 4 } });
   });
 });

@@ -92,6 +92,44 @@ export function isLocalOrReservedHost(host: string): boolean {
   return address !== undefined && address >>> 24 === 127;
 }
 
+/** IPv4 ranges no request from a linter should reach: RFC 1918 private, RFC 6598 shared, RFC 3927 link-local, "this network" and loopback. */
+const NON_PUBLIC_IPV4: readonly [number, number][] = [
+  [0x00000000, 8],
+  [0x0a000000, 8],
+  [0x64400000, 10],
+  [0x7f000000, 8],
+  [0xa9fe0000, 16],
+  [0xac100000, 12],
+  [0xc0a80000, 16],
+];
+
+function inRange(address: number, [base, bits]: readonly [number, number]): boolean {
+  return bits === 0 || address >>> (32 - bits) === base >>> (32 - bits);
+}
+
+/**
+ * A host that is not on the public Internet: what `isLocalOrReservedHost` says, a private,
+ * shared, link-local or unspecified IPv4 address (RFC 1918, RFC 6598, RFC 3927), an IPv6
+ * unique-local (`fc00::/7`), link-local (`fe80::/10`), unspecified or loopback address (and those
+ * mapped from IPv4), `*.local` (RFC 6762, multicast DNS) and a name of one label (an intranet's
+ * `http://jenkins/`). A linter run on an untrusted tree contacts none of them unless told to.
+ */
+export function isNonPublicHost(host: string): boolean {
+  const name = host.toLowerCase().replace(/\.$/, '');
+  if (name === '' || isLocalOrReservedHost(name)) return true;
+  if (name.startsWith('[')) {
+    const groups = ipv6Groups(name.replace(/^\[|\]$/g, ''));
+    if (groups === undefined) return name.startsWith('[v');
+    if (groups.every((g) => g === 0)) return true;
+    if ((groups[0]! & 0xfe00) === 0xfc00 || (groups[0]! & 0xffc0) === 0xfe80) return true;
+    if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) return isNonPublicHost(`${groups[6]! >> 8}.${groups[6]! & 255}.${groups[7]! >> 8}.${groups[7]! & 255}`);
+    return false;
+  }
+  const address = parseIPv4Loose(name);
+  if (address !== undefined) return NON_PUBLIC_IPV4.some((range) => inRange(address, range));
+  return name.endsWith('.local') || !name.includes('.');
+}
+
 /** Whether `host` matches one of the `allowHosts` patterns (exact, or `*.suffix` for subdomains). */
 export function hostMatches(host: string, patterns: readonly string[]): boolean {
   const name = host.toLowerCase().replace(/\.$/, '');

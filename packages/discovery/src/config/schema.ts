@@ -8,6 +8,7 @@ import { RULE_CHECKS, RULE_NAMES, type RuleName } from '../rules/index.js';
 import { TEMPLATE_SYNTAX_DESCRIPTIONS, TEMPLATE_SYNTAXES, type TemplateSetting } from '../templates.js';
 import type { SourceKind } from '../document.js';
 import { DEFAULT_TEST_FILES } from '../test-files.js';
+import { defaultOnlineLinkSettings, type OnlineLinkSettings } from '../links/external.js';
 
 /** The subset of JSON Schema the settings are written in, with two keys of ours (left out of the generated file). */
 export interface SettingSchema {
@@ -71,6 +72,8 @@ export interface ProjectSettings {
   testFiles: string[];
   /** Apply fixes in test files too. */
   fixTestFiles: boolean;
+  /** The online check of external links (`urilint scan --online`, the editor's "Check links in this file"). */
+  onlineLinks: OnlineLinkSettings;
 }
 
 export interface SettingDefinition<T> {
@@ -177,6 +180,42 @@ export const PROJECT_SETTINGS: Definitions = {
     default: false,
     schema: { type: 'boolean' },
     description: 'Apply fixes in test files (`testFiles`) as in any other file. The same as the ESLint plugin\'s `settings.urilint.fixTestFiles`.',
+  onlineLinks: {
+    default: defaultOnlineLinkSettings(),
+    schema: {
+      type: 'object',
+      noun: 'key',
+      properties: {
+        allowHosts: { type: 'array', items: { type: 'string' }, description: 'Hosts contacted although reserved for examples, loopback or private (`docs.internal`, `*.corp.example`, `127.0.0.1`).' },
+        exclude: { type: 'array', items: { type: 'string' }, description: 'Regular expressions of links never checked online.' },
+        accept: { type: 'object', additionalProperties: { type: 'array', items: { type: 'number', minimum: 100 } }, description: 'Per host pattern, statuses taken as working besides 2xx.' },
+        hosts: {
+          type: 'object',
+          additionalProperties: { type: 'object', properties: { concurrency: { type: 'number', minimum: 1 }, delayMs: { type: 'number', minimum: 0 } }, additionalProperties: false },
+          description: 'Per host pattern: requests at once (`concurrency`) and milliseconds between two that start (`delayMs`).',
+        },
+        remap: {
+          type: 'array',
+          items: { type: 'object', properties: { pattern: { type: 'string' }, replacement: { type: 'string' } }, required: ['pattern', 'replacement'], additionalProperties: false },
+          description: 'Rewrites before a request, in order: a regular expression and its replacement (`$1`).',
+        },
+        cache: { type: 'string', description: 'The cache file of verdicts, relative to the configuration\'s folder.' },
+        maxAge: {
+          type: 'object',
+          properties: { ok: { type: 'number', minimum: 0 }, moved: { type: 'number', minimum: 0 }, broken: { type: 'number', minimum: 0 }, unknown: { type: 'number', minimum: 0 } },
+          additionalProperties: false,
+          description: 'Hours a verdict is trusted, by verdict.',
+        },
+        timeout: { type: 'number', minimum: 1, description: 'Seconds one request may take.' },
+        budget: { type: 'number', minimum: 1, description: 'Seconds the whole check may take.' },
+        fragments: { type: 'boolean', description: 'Check `#fragment`s against the ids of HTML pages.' },
+      },
+      additionalProperties: false,
+    },
+    description:
+      'The online check of external `http`/`https` links, which runs only when asked (`urilint scan --online`, the editor\'s "Check links in this file"): `allowHosts`, `exclude`, `accept` (statuses per host), `hosts` (`concurrency`, `delayMs` per host), `remap`, `cache` (the verdicts\' file), `maxAge` (hours per verdict), `timeout` and `budget` (seconds), `fragments`. Keys left out keep their defaults.',
+    inOverrides: false,
+    merge: (before, after) => ({ ...before, ...after, maxAge: { ...before.maxAge, ...after.maxAge }, hosts: { ...before.hosts, ...after.hosts } }),
   },
 };
 

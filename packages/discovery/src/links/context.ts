@@ -1,4 +1,5 @@
 import type { SourceKind } from '../document.js';
+import type { ExternalLinks } from './external.js';
 import type { WorkspaceIndex } from './workspace.js';
 
 /**
@@ -14,4 +15,6 @@ export interface DocumentContext {
   /** HTML: the document's `<base href>`. */
   base?: string;
   links: WorkspaceIndex;
+  /** The verdicts of external links, where the front end has them (a cache, or a run with `--online`): `no-broken-links` reports them. */
+  external?: ExternalLinks;
 }

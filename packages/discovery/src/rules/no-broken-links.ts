@@ -4,6 +4,7 @@ import type { UriCandidate } from '../candidate.js';
 import { renderMessage, sourceEditsOf, sourceRangeOf, type Finding, type FindingSuggestion } from '../finding.js';
 import { isTemplateFile } from '../document.js';
 import type { DocumentContext } from '../links/context.js';
+import type { ExternalLinks, ExternalVerdict } from '../links/external.js';
 import type { LinkOptions, LinkResult } from '../links/workspace.js';
 import { structuralFixReason } from '../fix-gate.js';
 import { defineCheck } from './rule.js';
@@ -18,6 +19,9 @@ const MESSAGES = {
   lineMissing: '"#{{fragment}}" names a line past the end of {{target}} ({{lines}} lines).',
   undefinedReference: 'No definition of the label "{{label}}" in this document: the text shows as it is, not as a link.',
   spaceInDestination: 'This is no link: a Markdown link destination holds no space. Write it in "<…>" or with "%20".',
+  externalBroken: '"{{url}}" is broken: {{reason}}.',
+  externalMoved: '"{{url}}" moved permanently to "{{target}}" ({{reason}}): link to where it is now.',
+  externalUnknown: '"{{url}}" could not be checked: {{reason}}; {{retry}}.',
   replace: 'Write "{{text}}".',
   bracket: 'Write the destination in "<…>".',
   suggestion: '{{suggestion}}',
@@ -102,6 +106,31 @@ function findingsOf(candidate: UriCandidate, result: LinkResult, document: Docum
   }
 }
 
+/** `14:05 UTC`, or the date and time when not today's (by the verdict's own clock, never the reader's). */
+function retryText(verdict: ExternalVerdict): string {
+  if (verdict.retryAt === undefined) return 'the next run with --online tries it again';
+  const at = new Date(verdict.retryAt).toISOString();
+  const day = new Date(verdict.checkedAt).toISOString().slice(0, 10);
+  return `the host asks to be tried again after ${at.slice(0, 10) === day ? '' : `${at.slice(0, 10)} `}${at.slice(11, 16)} UTC`;
+}
+
+/** An external link's verdict as a finding: broken is the rule's, moved (offering its target as the fix) and unknown are advisory (warnings). */
+function externalFindings(candidate: UriCandidate, external: ExternalLinks): Finding[] {
+  const uri = candidate.uri;
+  const verdict = external.verdictOf(uri);
+  if (verdict === undefined || verdict.status === 'ok') return [];
+  const whole: [number, number] = [0, uri.length];
+  if (verdict.status === 'broken') return [finding(candidate, whole, 'externalBroken', { url: uri, reason: verdict.reason })];
+  if (verdict.status === 'moved' && verdict.target !== undefined && verdict.target !== uri) {
+    return [{ ...finding(candidate, whole, 'externalMoved', { url: uri, target: verdict.target, reason: verdict.reason }, { edits: [{ start: 0, end: uri.length, text: verdict.target }], fix: true }), advisory: true }];
+  }
+  if (verdict.status !== 'unknown') return [];
+  return [{ ...finding(candidate, whole, 'externalUnknown', { url: uri, reason: verdict.reason, retry: retryText(verdict) }), advisory: true }];
+}
+
+/** The attributes whose URL the online check does not request: a form's target, a namespace name. */
+const NOT_FETCHED = /^<\S+ (?:action|formaction|xmlns(?::\w+)?)>$/i;
+
 /**
  * `[report](files/annual report.pdf)`: the Markdown reader takes the text for the link its author
  * meant. Its target is checked as if the spaces were `%20`; a target that exists is reported as no
@@ -155,6 +184,10 @@ export default defineCheck<NoBrokenLinksOptions>({
   check(candidate, context) {
     const document = context.document;
     if (document === undefined || (document.kind !== 'markdown' && document.kind !== 'html') || PARTIAL.test(document.path)) return [];
+    if (document.external !== undefined && /^https?:/i.test(candidate.uri)) {
+      if (candidate.holes.length > 0 || candidate.namespace || (candidate.sink !== undefined && NOT_FETCHED.test(candidate.sink))) return [];
+      return externalFindings(candidate, document.external);
+    }
     if (renderedElsewhere(document, context.options) || inLayouts(document, context.options)) return [];
     if (candidate.context !== 'attribute' || candidate.holes.length > 0 || candidate.namespace) return [];
     if (candidate.sink !== undefined && NOT_FILES.test(candidate.sink)) return [];

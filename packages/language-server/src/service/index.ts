@@ -11,7 +11,7 @@ import { LocalLinks } from './local-links.js';
 import type { DocumentSettings } from './project.js';
 import { DEFAULT_SETTINGS, SUPPRESSED_DISPLAYS, type Settings } from './settings.js';
 import { applySuppressions } from './suppressed.js';
-import { matchesAny, relativeToConfig, TEMPLATE_SYNTAXES, type LinkFileSystem, type LinkOptions } from '@urilint/discovery';
+import { matchesAny, PROJECT_SETTINGS, relativeToConfig, TEMPLATE_SYNTAXES, type LinkFileSystem, type LinkOptions } from '@urilint/discovery';
 import { activeRules } from './rules.js';
 
 /**
@@ -62,6 +62,8 @@ export function normalizeSettings(raw: unknown): Settings {
     templates: pick('templates', (value) => typeof value === 'boolean' || (Array.isArray(value) && value.every((item) => (TEMPLATE_SYNTAXES as readonly unknown[]).includes(item)))),
     testFiles: pick('testFiles', strings),
     fixTestFiles: pick('fixTestFiles', (value) => typeof value === 'boolean'),
+    // Keys left out keep their defaults, as in the configuration file.
+    onlineLinks: PROJECT_SETTINGS.onlineLinks.merge!(DEFAULT_SETTINGS.onlineLinks, pick('onlineLinks', (value) => value !== null && typeof value === 'object' && !Array.isArray(value))),
     debounce: pick('debounce', (value) => typeof value === 'number' && Number.isFinite(value) && value >= 0),
     suppressed: pick('suppressed', (value) => (SUPPRESSED_DISPLAYS as readonly unknown[]).includes(value)),
   };

@@ -80,6 +80,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   templates: PROJECT_SETTINGS.templates.default,
   testFiles: PROJECT_SETTINGS.testFiles.default,
   fixTestFiles: PROJECT_SETTINGS.fixTestFiles.default,
+  onlineLinks: PROJECT_SETTINGS.onlineLinks.default,
   debounce: 200,
   suppressed: 'hint',
 };
@@ -107,6 +108,7 @@ export const SETTINGS_SCHEMA: Record<keyof Settings, Record<string, unknown>> = 
   templates: settingJsonSchema('templates'),
   testFiles: settingJsonSchema('testFiles'),
   fixTestFiles: settingJsonSchema('fixTestFiles'),
+  onlineLinks: settingJsonSchema('onlineLinks'),
   debounce: { type: 'number', minimum: 0, default: DEFAULT_SETTINGS.debounce, description: 'Milliseconds to wait after the last edit before checking a document again.' },
   suppressed: {
     type: 'string',
