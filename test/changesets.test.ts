@@ -1,5 +1,5 @@
 // Versioning with Changesets (.changeset/config.json, RELEASING.md): a changeset that names one
-// package bumps all six together (one `fixed` group: the packages depend on each other and share one
+// package bumps all seven together (one `fixed` group: the packages depend on each other and share one
 // version), writes the entry into that package's CHANGELOG.md and the dependency bump into the
 // others', and `pnpm version-packages` then writes the new version where the code states it. Run on a
 // scratch copy of the workspace's manifests, changelogs and those source files, without the pending
@@ -16,7 +16,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const run = promisify(execFile);
 const scratch = mkdtempSync(join(tmpdir(), 'urilint-changesets-'));
 
-const PACKAGES = ['core', 'discovery', 'cli', 'eslint-plugin', 'language-server', 'vscode'];
+const PACKAGES = ['core', 'discovery', 'links-online', 'cli', 'eslint-plugin', 'language-server', 'vscode'];
 const STATED = ['packages/eslint-plugin/src/index.ts', 'packages/language-server/src/bin.ts', 'packages/language-server/src/server.ts'];
 const read = (path: string) => readFileSync(join(scratch, path), 'utf8');
 const version = (dir: string) => (JSON.parse(read(`packages/${dir}/package.json`)) as { version: string }).version;
@@ -48,7 +48,7 @@ afterAll(() => {
 });
 
 describe('changeset version, then scripts/sync-versions.mjs (pnpm version-packages)', () => {
-  it('bumps all six packages to one version when a changeset names only @urilint/core', () => {
+  it('bumps all seven packages to one version when a changeset names only @urilint/core', () => {
     expect(Object.fromEntries(PACKAGES.map((dir) => [dir, version(dir)]))).toEqual(Object.fromEntries(PACKAGES.map((dir) => [dir, next])));
     expect(readdirSync(join(scratch, '.changeset')).filter((file) => file.endsWith('.md'))).toEqual([]);
   });

@@ -142,9 +142,9 @@ afterAll(() => {
 const APP = 'export const report = fetch("https://example.com/files/Q3 report.pdf");\n';
 
 describe('the packed packages', () => {
-  it('are the packages that are not private: core, discovery, cli, the ESLint plugin and the language server', () => {
+  it('are the packages that are not private: core, discovery, links-online, cli, the ESLint plugin and the language server', () => {
     expect(publishable.map(({ manifest }) => manifest.name).sort()).toEqual(
-      ['@urilint/cli', '@urilint/core', '@urilint/discovery', '@urilint/language-server', 'eslint-plugin-urilint'].sort(),
+      ['@urilint/cli', '@urilint/core', '@urilint/discovery', '@urilint/language-server', '@urilint/links-online', 'eslint-plugin-urilint'].sort(),
     );
   });
 
@@ -222,7 +222,7 @@ describe('the packed packages installed without their optional dependencies (no 
   beforeAll(async () => {
     mkdirSync(join(bare, 'checked'), { recursive: true });
     writeFileSync(join(bare, 'package.json'), `${JSON.stringify({ name: 'urilint-pack-test-no-optional', private: true, type: 'module' }, null, 2)}\n`);
-    const tarballs = ['@urilint/core', '@urilint/discovery', '@urilint/cli'].map((name) => packed.get(name)!.tarball);
+    const tarballs = ['@urilint/core', '@urilint/discovery', '@urilint/links-online', '@urilint/cli'].map((name) => packed.get(name)!.tarball);
     const install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', '--omit=optional', ...tarballs], {
       cwd: bare,
       timeout: 240_000,

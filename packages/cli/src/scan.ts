@@ -28,6 +28,8 @@ export const SCAN_OPTIONS = {
   quiet: { type: 'boolean', short: 'q' },
   'no-progress': { type: 'boolean' },
   stats: { type: 'boolean' },
+  online: { type: 'boolean' },
+  offline: { type: 'boolean' },
   color: COMMON_OPTIONS.color,
   'no-color': COMMON_OPTIONS['no-color'],
   help: COMMON_OPTIONS.help,
@@ -143,11 +145,25 @@ Options:
       --no-progress        No progress line (drawn on standard error only when it
                            is a terminal).
       --stats              Print counts and the time taken to standard error.
+      --online             Check external http(s) links of Markdown and HTML files on
+                           the network (no-broken-links): 404, 410 and hosts that do
+                           not exist are errors; permanent redirects (fixed by --fix
+                           to their target) and links that cannot be told now (429,
+                           5xx, timeouts, TLS errors, 403) are warnings. Each page is
+                           asked once, at most 2 at a time per host (configurable
+                           in onlineLinks), and the verdicts are kept in a cache
+                           (node_modules/.cache/urilint/links-cache.json). Reserved,
+                           loopback and private hosts are never contacted unless
+                           onlineLinks.allowHosts names them. A GITHUB_TOKEN in the
+                           environment is sent to github.com (never shown).
+      --offline            Report the verdicts of the cache alone; no request.
       --color              Colour the output even when it is not a terminal.
       --no-color           Never colour the output (so does a non-empty NO_COLOR variable).
   -h, --help               Show this help.
 
 With --format json or sarif the summary goes to standard error.
+
+Without --online, scan opens no network connection.
 
 Exit status: 0 when no error is found (warnings allowed), 1 when one is, 2 on a
 usage error, a configuration with a problem or a path that cannot be read, 3 on

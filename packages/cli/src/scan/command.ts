@@ -11,6 +11,7 @@ import { githubAnnotation, gitlabIssues, inShard, repositoryPath, type GitlabIss
 import { findFiles, PathError, type FoundFile } from './files.js';
 import { checkFiles } from './pool.js';
 import { chooseJobs, workOf } from './jobs.js';
+import { externalVerdicts, type ExternalMode } from './online.js';
 import { Progress } from './progress.js';
 import {
   emptyTally,
@@ -147,6 +148,8 @@ interface Options {
   quiet: boolean;
   progress: boolean;
   stats: boolean;
+  /** `--online` / `--offline`: external links checked on the network (and the cache), or from the cache alone. */
+  external: ExternalMode | undefined;
   paths: string[];
 }
 
@@ -156,6 +159,7 @@ function optionsOf(parsed: ParsedArgs, io: Io): Options {
   const noConfig = flag(parsed, 'no-config');
   if (config !== undefined && noConfig) throw new UsageError("The options '--config' and '--no-config' cannot be given together.", 'scan');
   const quiet = flag(parsed, 'quiet');
+  if (flag(parsed, 'online') && flag(parsed, 'offline')) throw new UsageError("The options '--online' and '--offline' cannot be given together.", 'scan');
   return {
     suppressAll: flag(parsed, 'suppress-all'),
     pruneSuppressions: flag(parsed, 'prune-suppressions'),
@@ -177,6 +181,7 @@ function optionsOf(parsed: ParsedArgs, io: Io): Options {
     quiet,
     progress: !quiet && !flag(parsed, 'no-progress') && isTty(io.stderr),
     stats: flag(parsed, 'stats'),
+    external: flag(parsed, 'online') ? 'online' : flag(parsed, 'offline') ? 'offline' : undefined,
     paths: parsed.positionals.length > 0 ? parsed.positionals : ['.'],
   };
 }
@@ -295,6 +300,14 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
   // Workers read JavaScript with the native parser and stay silent when it cannot load here: the
   // main thread tries it once, so that such a platform gets its one notice from this process.
   if (jobs > 1) loadNative();
+  if (options.external !== undefined) {
+    // One policy for the run: the configuration of the first path named (of the current directory by default).
+    const first = resolve(cwd, options.paths[0] ?? '.');
+    const here = (found.files.some((file) => file.path === first) ? configs.forFile(first) : configs.forDirectory(first))?.config;
+    const online = resolveSettings(here, resolve(first, 'file')).onlineLinks;
+    const verdicts = await externalVerdicts({ mode: options.external, settings: online, root: here?.directory ?? cwd, tasks, jobs, check: settings, env: io.env ?? process.env }, io);
+    settings.external = { verdicts, policy: { allowHosts: online.allowHosts ?? [], exclude: online.exclude ?? [] } };
+  }
 
   const tally: Tally = emptyTally();
   tally.linksNotFollowed = found.linksNotFollowed;

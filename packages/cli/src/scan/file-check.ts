@@ -23,6 +23,10 @@ import {
   type UriCandidate,
   type RuleName,
   type TemplateSetting,
+  externalLinks,
+  type ExternalLinks,
+  type ExternalPolicy,
+  type ExternalVerdict,
   indexPath,
   nodeLinkFileSystem,
   WorkspaceIndex,
@@ -60,6 +64,11 @@ export interface CheckSettings {
   fix: boolean;
   /** Report errors only. */
   errorsOnly: boolean;
+  /**
+   * External links (`--online`, `--offline`): the verdicts by key and who may be checked; with
+   * `collect`, each file's result lists the links without a verdict, and nothing is reported.
+   */
+  external?: { verdicts: Record<string, ExternalVerdict>; policy: ExternalPolicy; collect?: boolean };
 }
 
 /** One file to check; `index` is its place in the sorted list. */
@@ -120,6 +129,8 @@ export type FileResult =
       notWritten?: string;
       /** What the link index has to say once (the sites recognised, routes no mapping fits), new since the last file of this thread. */
       linkNotes?: string[];
+      /** With `external.collect`: the keys of the external links without a verdict. */
+      externalAsked?: string[];
     }
   | { status: 'skipped'; reason: SkipReason; bytes: number }
   | { status: 'failed'; message: string; /** A bug, not a file that cannot be read. */ internal: boolean };
@@ -201,14 +212,27 @@ function newLinkNotes(): string[] {
   return notes;
 }
 
-/** A Markdown or HTML file checked with the local-link rule on: its document context. */
-function linkDocument(text: string, path: string, kind: DocumentContext['kind'], base: string | undefined, settings: FileSettings): DocumentContext | undefined {
-  if ((kind !== 'markdown' && kind !== 'html') || !settings.rules.some(([name]) => name === 'no-broken-links')) return undefined;
-  linkIndex ??= new WorkspaceIndex(nodeLinkFileSystem, { fallbackRoot: indexPath(process.cwd()) });
-  return { path: indexPath(path), kind, text, links: linkIndex, ...(base === undefined ? {} : { base }) };
+/** The external links' verdicts of this thread's run, made once from `CheckSettings.external`, and the keys asked for without one. */
+let externalOf: { from: CheckSettings['external']; links: ExternalLinks; asked: Set<string> } | undefined;
+
+function externalFor(external: CheckSettings['external']): ExternalLinks | undefined {
+  if (external === undefined) return undefined;
+  if (externalOf?.from !== external) {
+    const asked = new Set<string>();
+    externalOf = { from: external, links: externalLinks(external.verdicts, external.policy, asked), asked };
+  }
+  return externalOf.links;
 }
 
-function checkText(text: string, path: string, settings: FileSettings, errorsOnly: boolean): Checked {
+/** A Markdown or HTML file checked with the local-link rule on: its document context. */
+function linkDocument(text: string, path: string, kind: DocumentContext['kind'], base: string | undefined, settings: FileSettings, external: CheckSettings['external']): DocumentContext | undefined {
+  if ((kind !== 'markdown' && kind !== 'html') || !settings.rules.some(([name]) => name === 'no-broken-links')) return undefined;
+  linkIndex ??= new WorkspaceIndex(nodeLinkFileSystem, { fallbackRoot: indexPath(process.cwd()) });
+  const links = externalFor(external);
+  return { path: indexPath(path), kind, text, links: linkIndex, ...(base === undefined ? {} : { base }), ...(links === undefined ? {} : { external: links }) };
+}
+
+function checkText(text: string, path: string, settings: FileSettings, errorsOnly: boolean, external?: CheckSettings['external']): Checked {
   // An HTML file of an Angular project is an Angular template, as ESLint reads it.
   const kind = projectSourceKind(path, nodeLinkFileSystem);
   const found = discoverDocument(text, kind, {
@@ -223,11 +247,12 @@ function checkText(text: string, path: string, settings: FileSettings, errorsOnl
   const comments = found.sourceCode?.ast.comments?.map((comment) => ({ text: text.slice(comment.range[0], comment.range[1]), start: comment.range[0] }));
   const disabled = kind === 'js' ? disabledBy(text, comments) : () => false;
   const options = Object.fromEntries(settings.rules.map(([name]) => [name, settings.ruleOptions[name] ?? {}]));
-  const document = linkDocument(text, path, kind, found.base, settings);
+  const document = linkDocument(text, path, kind, found.base, settings, external);
   const file = { testFile: settings.testFile, fixTestFiles: settings.fixTestFiles };
   const findings = [...runRules(found.candidates, options, found.sourceCode, document, file), ...(document === undefined ? [] : runDocumentRules(document, options, file))]
     .filter((finding) => !disabled(finding.rule, finding.range[0]))
-    .map((finding) => ({ ...finding, severity: severities.get(finding.rule as RuleName) ?? 'error' }))
+    // An advisory finding (an external link moved, or not checkable now) is a warning at most.
+    .map((finding) => ({ ...finding, severity: finding.advisory === true ? 'warning' : (severities.get(finding.rule as RuleName) ?? 'error') }))
     .filter((finding) => !errorsOnly || finding.severity === 'error');
   // By position; findings at one place keep the order of the rules.
   findings.sort((x, y) => x.range[0] - y.range[0] || x.range[1] - y.range[1]);
@@ -369,7 +394,7 @@ function readNow(path: FsPath): { bytes: Buffer; identity: Identity } | undefine
 }
 
 /** The safe fixes applied pass after pass, as ESLint does, until none is left or a pass changes nothing. */
-function fixText(text: string, path: string, settings: FileSettings, errorsOnly: boolean, first: Checked): { text: string; checked: Checked; fixed: number } {
+function fixText(text: string, path: string, settings: FileSettings, errorsOnly: boolean, first: Checked, external: CheckSettings['external']): { text: string; checked: Checked; fixed: number } {
   let current = text;
   let checked = first;
   let fixed = 0;
@@ -386,7 +411,7 @@ function fixText(text: string, path: string, settings: FileSettings, errorsOnly:
     if (next === current) break;
     fixed += checked.findings.filter((finding) => finding.fix !== undefined && finding.fix.every((edit) => taken.has(edit))).length;
     current = next;
-    checked = checkText(current, path, settings, errorsOnly);
+    checked = checkText(current, path, settings, errorsOnly, external);
   }
   return { text: current, checked, fixed };
 }
@@ -453,11 +478,16 @@ export function checkFile(task: FileTask, settings: CheckSettings): FileResult {
     const bom = decoded.startsWith(BOM);
     const text = bom ? decoded.slice(1) : decoded;
     const fileSettings = settings.files[task.settings]!;
-    const checked = checkText(text, task.path, fileSettings, settings.errorsOnly);
+    if (settings.external?.collect === true) {
+      externalOf?.asked.clear();
+      checkText(text, task.path, fileSettings, settings.errorsOnly, settings.external);
+      return { status: 'checked', bytes: bytes.length, uris: 0, problems: [], fixed: 0, externalAsked: [...(externalOf?.asked ?? [])] };
+    }
+    const checked = checkText(text, task.path, fileSettings, settings.errorsOnly, settings.external);
     let final = { text, checked, fixed: 0 };
     let notWritten: string | undefined;
     if (settings.fix && checked.findings.some((finding) => finding.fix !== undefined)) {
-      const fixed = fixText(text, task.path, fileSettings, settings.errorsOnly, checked);
+      const fixed = fixText(text, task.path, fileSettings, settings.errorsOnly, checked, settings.external);
       if (fixed.text !== text) {
         // Bytes that are not UTF-8 were read as U+FFFD: writing the text back would change them.
         if (!encodeText(decoded, encoding).equals(bytes)) notWritten = encoding === 'utf8' ? 'it is not valid UTF-8' : 'it is not valid UTF-16';
