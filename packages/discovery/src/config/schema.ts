@@ -180,6 +180,7 @@ export const PROJECT_SETTINGS: Definitions = {
     default: false,
     schema: { type: 'boolean' },
     description: 'Apply fixes in test files (`testFiles`) as in any other file. The same as the ESLint plugin\'s `settings.urilint.fixTestFiles`.',
+  },
   onlineLinks: {
     default: defaultOnlineLinkSettings(),
     schema: {
