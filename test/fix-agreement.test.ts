@@ -9,10 +9,10 @@ import { Readable, Writable } from 'node:stream';
 import { Linter } from 'eslint';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import plugin from '../../../eslint-plugin/dist/index.js';
-import { main } from '../../../cli/src/main.js';
-import { createLanguageService, FIX_ALL_KIND } from '../../src/service/index.js';
-import { applyWorkspaceEdit, documentOf, settingsWith } from '../support/documents.js';
+import plugin from '../packages/eslint-plugin/dist/index.js';
+import { main } from '../packages/cli/src/main.js';
+import { createLanguageService, FIX_ALL_KIND } from '../packages/language-server/src/service/index.js';
+import { applyWorkspaceEdit, documentOf, settingsWith } from '../packages/language-server/test/support/documents.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'urilint-fix-agreement-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
