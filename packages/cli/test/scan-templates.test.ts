@@ -35,7 +35,7 @@ describe('urilint scan and template syntax', () => {
   it('says what --templates takes', async () => {
     const bad = await run(['scan', '--templates', 'jinja,liquid', dir]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain("The option '--templates' takes a comma-separated list of mustache, jinja, erb, php, actions, shell, not 'jinja,liquid'.");
+    expect(bad.stderr).toContain("The option '--templates' takes a comma-separated list of mustache, jinja, erb, php, actions, shell, percent, server, not 'jinja,liquid'.");
     const both = await run(['scan', '--templates', 'jinja', '--no-templates', dir]);
     expect(both.code).toBe(2);
     expect(both.stderr).toContain("cannot be given together");
