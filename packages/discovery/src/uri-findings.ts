@@ -20,17 +20,10 @@ import type { UriCandidate } from './candidate.js';
 import { describeEdits, PROPOSED_FIXES, sourceEditsOf, sourceViewOf, type Finding, type FindingSuggestion, type SourceEdit } from './finding.js';
 import { unsafeFixReason } from './fix-gate.js';
 import type { FileContext } from './test-files.js';
+import { UNESCAPED_CODES } from './unescaped-codes.js';
 
 /** The codes of characters RFC 3986 rejects and that browsers may still accept in a URL. */
-const BROWSER_TOLERATED: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
-  'userinfo-unescaped-char',
-  'host-unescaped-char',
-  'path-unescaped-char',
-  'query-unescaped-char',
-  'fragment-unescaped-char',
-  'iri-char',
-  'pct-invalid-triplet',
-]);
+const BROWSER_TOLERATED: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([...UNESCAPED_CODES, 'pct-invalid-triplet']);
 
 /** The sentence added to such a message when browsers parse the URI as it is written. */
 export const BROWSERS_ACCEPT = 'Browsers accept the URI as written; RFC 3986 does not.';

@@ -1,15 +1,7 @@
-import type { DiagnosticCode } from '@urilint/core';
 import { findingOf } from '../finding.js';
+import { UNESCAPED_CODES } from '../unescaped-codes.js';
 import { CORE_MESSAGE, defineCheck, diagnosticsOf, SUGGESTION_MESSAGE } from './rule.js';
 
-const UNESCAPED_CODES: ReadonlySet<DiagnosticCode> = new Set([
-  'userinfo-unescaped-char',
-  'host-unescaped-char',
-  'path-unescaped-char',
-  'query-unescaped-char',
-  'fragment-unescaped-char',
-  'iri-char',
-]);
 
 export interface NoUnescapedCharsOptions {
   allowNonAscii?: boolean;
