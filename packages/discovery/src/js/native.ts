@@ -255,6 +255,9 @@ function treeOf(parser: Oxc, text: string, options: JsParseOptions): { ast: TSES
   const ast = result.program;
   const comments = result.comments as unknown as TSESTree.Comment[];
   for (const comment of result.comments) comment.range ??= [comment.start, comment.end];
+  // The hashbang line (`#!/usr/bin/env node`) is no child the walk visits: its range as raw transfer gives it.
+  const hashbang = (ast as unknown as { hashbang?: { start: number; end: number; range?: [number, number] } | null }).hashbang;
+  if (hashbang) hashbang.range ??= [hashbang.start, hashbang.end];
   (ast as unknown as Mutable)['comments'] = comments;
   return { ast, estree };
 }
