@@ -103,3 +103,16 @@ export function display(input: string): DisplayText {
 export function visible(input: string): string {
   return display(input).text;
 }
+
+/** The short escapes JSON writes for these controls; any other is `\uXXXX`. */
+const SHORT_ESCAPES: Readonly<Record<string, string>> = { '\b': '\\b', '\t': '\\t', '\n': '\\n', '\f': '\\f', '\r': '\\r' };
+
+/**
+ * A file name as text output prints it: controls (C0, DEL, C1), format characters (the bidirectional
+ * overrides among them) and line and paragraph separators escaped as JSON escapes them, so that a
+ * name can neither drive the terminal (ESC, BEL), break a line of output, nor reorder what is shown.
+ */
+export function printablePath(name: string): string {
+  // eslint-disable-next-line no-control-regex -- the controls are what is escaped
+  return name.replace(/[\u0000-\u001f\u007f-\u009f\p{Cf}\u2028\u2029]/gu, (char) => SHORT_ESCAPES[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

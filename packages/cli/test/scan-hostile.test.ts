@@ -350,3 +350,33 @@ describe('--fix on read-only files and files of another owner (issue 27, item 11
     expect([stats.uid, stats.gid, stats.mode & 0o7777]).toEqual([owner.uid, owner.gid, 0o664]);
   });
 });
+
+describe('file names with controls, and names that are not UTF-8 (issue 27, item 12)', () => {
+  it('a name with ESC, BEL, a newline or a right-to-left override is printed escaped, as JSON escapes it; the JSON output keeps the name', async () => {
+    const dir = folder('control-names');
+    const names = ['esc\u001b[31mred\u0007.md', 'new\nline.md', 'rtl\u202etxt.md'];
+    for (const name of names) writeFileSync(join(dir, name), BAD);
+    const text = await urilint(dir, ['scan', '--no-progress', '.']);
+    expect(text.code).toBe(1);
+    // eslint-disable-next-line no-control-regex
+    expect(text.stdout + text.stderr).not.toMatch(/[\u0007\u001b\u202e]/);
+    const lines = text.stdout.split('\n');
+    expect(lines.filter((line) => line.startsWith('esc\\u001b[31mred\\u0007.md:1:26 path-unescaped-char "{" must be percent-encoded'))).toHaveLength(1);
+    expect(lines.filter((line) => /^new\\nline\.md:1:26 path-unescaped-char /.test(line))).toHaveLength(1);
+    expect(lines.filter((line) => /^rtl\\u202etxt\.md:1:26 path-unescaped-char /.test(line))).toHaveLength(1);
+    expect(lines.filter((line) => line.startsWith('line.md'))).toEqual([]);
+    const json = await urilint(dir, ['scan', '--no-progress', '--format', 'json', '.']);
+    expect((JSON.parse(json.stdout) as { file: string }[]).map((problem) => problem.file).sort()).toEqual([...names].sort());
+  });
+
+  it('a name that is not valid UTF-8 is named as such, never as a file that "no longer exists", and the run fails', async () => {
+    const dir = folder('not-utf8');
+    writeFileSync(join(dir, 'good.md'), BAD);
+    writeFileSync(Buffer.concat([Buffer.from(`${dir}/bad`), Buffer.from([0xff, 0xfe]), Buffer.from('.md')]), BAD);
+    const result = await urilint(dir, ['scan', '--no-progress', '.']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toContain('good.md:1:26 path-unescaped-char');
+    expect(result.stderr).toBe('urilint: bad\uFFFD\uFFFD.md: cannot be read: its name is not valid UTF-8, which urilint cannot open by name; rename it to scan it\n');
+    expect(result.stderr).not.toContain('no longer exists');
+  });
+});

@@ -2,6 +2,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import type { WriteStream } from 'node:tty';
 import { dirname, relative, resolve } from 'node:path';
 import { flag, text, texts, UsageError, type ParsedArgs } from '../args.js';
+import { printablePath } from '../display.js';
 import { styleOf } from '../check.js';
 import { isTty, write, writeLines, type Io } from '../io.js';
 import { version } from '../main.js';
@@ -229,9 +230,9 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
   }
   for (const root of found.ignoredRoots) {
     const hint = root.by === '.gitignore' ? '; pass --no-gitignore to scan it' : root.by === 'configuration' ? "; pass --no-config to scan it" : '';
-    await write(io.stderr, `urilint: '${root.path}' is left out by ${root.by === 'configuration' ? "the configuration's ignore" : root.by}${hint}.\n`);
+    await write(io.stderr, `urilint: '${printablePath(root.path)}' is left out by ${root.by === 'configuration' ? "the configuration's ignore" : root.by}${hint}.\n`);
   }
-  for (const error of found.errors) await write(io.stderr, `urilint: ${error.display}: cannot be read: ${error.message}\n`);
+  for (const error of found.errors) await write(io.stderr, `urilint: ${printablePath(error.display)}: cannot be read: ${error.message}\n`);
 
   // A file found in a directory is read when its configuration checks its kind and one of its rules
   // reads that kind (`no-broken-links` alone reads no code); a file named, always.
@@ -335,13 +336,13 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
       if (result.internal) internal = true;
       else unreadable = true;
       progress?.clear();
-      await write(io.stderr, `urilint: ${file.display}: ${result.message}\n`);
+      await write(io.stderr, `urilint: ${printablePath(file.display)}: ${result.message}\n`);
       return;
     }
     if (result.status === 'skipped') {
       tally.skipped[result.reason]++;
       progress?.clear();
-      if (file.explicit) await write(io.stderr, `urilint: ${file.display}: skipped, ${skipReason(result.reason, options.maxFileSize)}.\n`);
+      if (file.explicit) await write(io.stderr, `urilint: ${printablePath(file.display)}: skipped, ${skipReason(result.reason, options.maxFileSize)}.\n`);
       return;
     }
     tally.files++;
@@ -373,7 +374,7 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
     }
     if (result.notWritten !== undefined) {
       progress?.clear();
-      await write(io.stderr, `urilint: ${file.display}: the fixes were not written: ${result.notWritten}.\n`);
+      await write(io.stderr, `urilint: ${printablePath(file.display)}: the fixes were not written: ${result.notWritten}.\n`);
     }
     if (result.problems.length === 0) return;
     if (options.format === 'json') json.push(...result.problems.map((problem) => jsonProblem(file.display, problem)));
@@ -382,7 +383,7 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
     else if (options.format === 'sarif') sarif.push({ display: file.display, path: file.path, problems: result.problems });
     else {
       progress?.clear();
-      await write(io.stdout, formatProblems(file.display, result.problems, style).map((lines) => lines.join('\n') + '\n\n').join(''));
+      await write(io.stdout, formatProblems(printablePath(file.display), result.problems, style).map((lines) => lines.join('\n') + '\n\n').join(''));
     }
   };
 

@@ -277,6 +277,11 @@ class Walker {
     }
     for (const entry of entries) {
       const path = join(directory, entry.name);
+      // A name that is not valid UTF-8 comes with U+FFFD in place of its bytes, and no file has that name.
+      if (entry.name.includes('\uFFFD') && !existsAsNamed(path)) {
+        if (!this.ignored(rules, path, entry.isDirectory())) this.errors.push({ display: child(display, entry.name), message: NOT_UTF8 });
+        continue;
+      }
       let isDirectory = entry.isDirectory();
       let isFile = entry.isFile();
       let linked = false;
@@ -314,6 +319,19 @@ class Walker {
       if (isDirectory) this.walk(path, shown, rules, throughLink || linked);
       else this.take(path, shown, linked ? realpath(path) : join(real, entry.name), false, size, throughLink || linked);
     }
+  }
+}
+
+/** Why a file or folder whose name is not valid UTF-8 is not read. */
+export const NOT_UTF8 = 'its name is not valid UTF-8, which urilint cannot open by name; rename it to scan it';
+
+/** Whether `path` names an entry (a link counts, whatever it points to). */
+function existsAsNamed(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
   }
 }
 
