@@ -1,6 +1,6 @@
 import { findUris, hasOpaqueShape, type FoundUri } from '@urilint/core';
 import { textCandidates, type UriCandidate } from './candidate.js';
-import { hasUriShape, XML_NAMESPACES } from './shape.js';
+import { hasUriShape, REGEX_LIKE, XML_NAMESPACES } from './shape.js';
 import type { TextMap } from './text-map.js';
 
 /**
@@ -55,6 +55,11 @@ export interface ProseInit {
   key?: string;
   /** The text is a piece of a longer value (a line of a folded block scalar): a URI that fills it is not the whole value. */
   part?: boolean;
+  /**
+   * A word written with regular-expression syntax is a pattern, not a URI (a line of a plain-text
+   * list of patterns, `mailto:[-a-zA-Z=;:/?%&0-9+@.]{3,}`), as a JSON or YAML value is.
+   */
+  patterns?: boolean;
 }
 
 /**
@@ -68,6 +73,7 @@ export function proseCandidates(map: TextMap, init: ProseInit = {}): UriCandidat
   const out: UriCandidate[] = [];
   for (const found of findUris(value, { abbreviated: false })) {
     if (found.uri !== value.slice(found.start, found.end)) continue;
+    if (init.patterns === true && REGEX_LIKE.test(found.uri)) continue;
     const uri = found.uri.slice(0, embeddedLength(found, init.part !== true && isWholeText(value, found)));
     if (!hasUriShape(uri) || !hasOpaqueShape(uri)) continue;
     // Cut short by the whitespace that delimits it inside "[…]": the rest is not in view.

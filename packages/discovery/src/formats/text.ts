@@ -99,7 +99,7 @@ export function discoverText(text: string): UriCandidate[] {
   if (typeof text !== 'string') return out;
   for (const { line, offset } of linesOf(text)) {
     try {
-      append(out, lineCandidates(line, offset));
+      append(out, lineCandidates(line, offset, { patterns: true }));
     } catch {
       // A line that could not be read is left unchecked, never the file.
     }

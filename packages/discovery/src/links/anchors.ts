@@ -6,7 +6,8 @@
 import type { Nodes, Root } from 'mdast';
 import { lineStarts } from '../lines.js';
 import { readCharacterReference, type ReferenceMode } from '../formats/entities.js';
-import { markdownStructureOf } from '../formats/markdown.js';
+import { markdownStructureOf, markdownTreeOf } from '../formats/markdown.js';
+import { CONTROL_SENTINEL, EXPRESSION_SENTINEL, maskTemplates, templateSyntaxes, type TemplateSyntax } from '../templates.js';
 import { Slugger, type SlugStyle } from './slug.js';
 
 /** One id of a document and where it is set (the heading or the element). */
@@ -166,6 +167,30 @@ function headingText(node: Nodes): string {
   return '';
 }
 
+/** A kramdown block attribute list alone in its paragraph, `{: #v1-0-0}` or `{: .class #id}`: its id. */
+const BLOCK_ATTRIBUTES = /^\{:(?:[ \t]+[^}\s]+)*?[ \t]*#([\w:.-]+)[^}\r\n]*\}[ \t]*$/;
+
+/**
+ * kramdown's block attribute lists among `children` (https://kramdown.gettalong.org/syntax.html#block-ials):
+ * `## 1.0.0 / 2013-05-06` with `{: #v1-0-0}` on the next line gives the heading that id, in place of
+ * the one its text makes; anywhere else the list's id is set on the block next to it (an element id).
+ */
+function blockAttributes(children: readonly Nodes[], text: string, headingIds: Map<number, string>, elements: Anchor[]): void {
+  for (let k = 0; k < children.length; k++) {
+    const child = children[k]!;
+    if (child.type !== 'paragraph') continue;
+    const start = child.position?.start.offset;
+    const stop = child.position?.end.offset;
+    if (start === undefined || stop === undefined || text[start] !== '{' || text[start + 1] !== ':') continue;
+    const id = BLOCK_ATTRIBUTES.exec(text.slice(start, stop))?.[1];
+    if (id === undefined) continue;
+    const previous = children[k - 1];
+    const headingStart = previous?.position?.start.offset;
+    if (previous?.type === 'heading' && headingStart !== undefined && previous.position!.end.line === child.position!.start.line - 1) headingIds.set(headingStart, id);
+    else elements.push({ id, offset: start });
+  }
+}
+
 /** `[text][label]` and `[label][]` in raw text: the brackets not escaped, no bracket inside. */
 const FULL_REFERENCE = /(?<!\\)\[((?:[^[\]\\]|\\.)*)\]\[((?:[^[\]\\]|\\.)*)\]/g;
 
@@ -186,7 +211,38 @@ export function markdownAnchors(source: string, options: AnchorOptions): Documen
   } catch {
     return emptyAnchors(source);
   }
-  return markdownTreeAnchors(root, text, options);
+  const anchors = markdownTreeAnchors(root, text, options);
+  if (anchors.undefinedReferences.length === 0) return anchors;
+  // A template writes Markdown before it is rendered: `[2]: {{ site.repository }}/issues` is a
+  // definition once the tag is replaced (as written, a space in its destination makes it text, which
+  // swallows the definition on the next line too), and `[#{{ issue }}]:` in a `{% for %}` loop
+  // defines a label per pass. Definitions and references are read with the tags masked.
+  const masked = maskTemplates(text, (allSyntaxes ??= templateSyntaxes(undefined)));
+  if (masked.tags.length === 0) return anchors;
+  // A control tag alone on its line (`{% for issue in issues %}`) renders as a blank line.
+  const maskedText = masked.text.replace(CONTROL_LINE, (line) => ' '.repeat(line.length));
+  let maskedRoot: Root;
+  try {
+    maskedRoot = markdownTreeOf(maskedText);
+  } catch {
+    return anchors;
+  }
+  const references = markdownTreeAnchors(maskedRoot, maskedText, options);
+  return { ...anchors, definitions: references.definitions, undefinedReferences: references.undefinedReferences };
+}
+
+const CONTROL_LINE = new RegExp(`^[ \\t]*${CONTROL_SENTINEL}+[ \\t]*(?=\\r?$)`, 'gm');
+
+/** Every template syntax, for the tags a Markdown template writes. */
+let allSyntaxes: ReadonlySet<TemplateSyntax> | undefined;
+
+/** Whether a label holds a template tag (masked): then it stands for any text there. */
+const HOLE = new RegExp(`[${EXPRESSION_SENTINEL}${CONTROL_SENTINEL}]+`, 'g');
+
+/** A pattern matching the labels a definition whose label holds template tags may define (`#{{ issue }}`: `#` and anything). */
+function labelPattern(label: string): RegExp {
+  const parts = label.split(HOLE).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${parts.join('.+')}$`, 'su');
 }
 
 /** The anchors of a Markdown text (its front matter blanked) from its tree: see `markdownAnchors`. */
@@ -195,6 +251,9 @@ export function markdownTreeAnchors(root: Root, text: string, options: AnchorOpt
   const headings: { offset: number; explicit?: string; title: string }[] = [];
   const elements: Anchor[] = [];
   const definitions = new Set<string>();
+  const labelPatterns: RegExp[] = [];
+  /** Headings whose id a kramdown block attribute list on the next line sets, by the heading's offset. */
+  const blockAttributeIds = new Map<number, string>();
   const rawTexts: [number, number][] = [];
   let uncertain = false;
   const stack: Nodes[] = [root];
@@ -204,8 +263,8 @@ export function markdownTreeAnchors(root: Root, text: string, options: AnchorOpt
     if (node.type === 'heading' && start !== undefined && stop !== undefined) {
       const line = text.slice(start, stop);
       let title = headingText(node).trim();
-      let explicit: string | undefined;
-      for (const pattern of [...options.customIds, HEADING_ATTRIBUTE]) {
+      let explicit = blockAttributeIds.get(start);
+      for (const pattern of explicit === undefined ? [...options.customIds, HEADING_ATTRIBUTE] : []) {
         const match = pattern.exec(line);
         if (match?.[1] === undefined) continue;
         explicit = match[1];
@@ -234,11 +293,16 @@ export function markdownTreeAnchors(root: Root, text: string, options: AnchorOpt
         if (match !== null) for (const id of ids) elements.push({ id, offset: start + match.index });
       }
     }
-    if (node.type === 'definition') definitions.add(normalizeLabel(node.label ?? node.identifier));
+    if (node.type === 'definition') {
+      const label = normalizeLabel(node.label ?? node.identifier);
+      if (label.includes(EXPRESSION_SENTINEL) || label.includes(CONTROL_SENTINEL)) labelPatterns.push(labelPattern(label));
+      definitions.add(label);
+    }
     if (node.type === 'footnoteDefinition') definitions.add(normalizeLabel(`^${node.label ?? node.identifier}`));
     if (node.type === 'text' && start !== undefined && stop !== undefined && text.includes('][', start) && text.slice(start, stop).includes(']')) rawTexts.push([start, stop]);
     if ('children' in node) {
       const children = node.children as Nodes[];
+      if (options.slugStyle === 'kramdown') blockAttributes(children, text, blockAttributeIds, elements);
       for (let k = children.length - 1; k >= 0; k--) stack.push(children[k]!);
     }
   }
@@ -265,7 +329,8 @@ export function markdownTreeAnchors(root: Root, text: string, options: AnchorOpt
     for (const match of raw.matchAll(FULL_REFERENCE)) {
       const second = match[2]!;
       const label = second === '' ? match[1]! : second;
-      if (label.trim() === '' || label.startsWith('^') || definitions.has(normalizeLabel(label.replace(/\\(.)/g, '$1')))) continue;
+      const normalized = normalizeLabel(label.replace(/\\(.)/g, '$1'));
+      if (label.trim() === '' || label.startsWith('^') || definitions.has(normalized) || labelPatterns.some((pattern) => pattern.test(normalized))) continue;
       if (!meantAsLink(match[1]!, label)) continue;
       const at = from + match.index + (second === '' ? 1 : match[1]!.length + 3);
       if (math.some(([start, end]) => at >= start && at < end)) continue;

@@ -17,6 +17,15 @@ function findings(text: string): Finding[] {
 }
 
 describe('discoverText', () => {
+  it('reads a word written with regular-expression syntax as a pattern, not a URI (issue 29)', () => {
+    // check-spelling's .github/actions/spelling/patterns.txt, as jekyll/jekyll has it at 202df57.
+    const text = '# hit-count: 2 file-count: 2\n# mailto urls\nmailto:[-a-zA-Z=;:/?%&0-9+@.]{3,}\n\n# githubusercontent\n/[-a-z0-9]+\\.githubusercontent\\.com/[-a-zA-Z0-9?&=_\\/.]*\n';
+    expect(discoverText(text)).toEqual([]);
+    expect(findings(text)).toEqual([]);
+    // A URI in the same file is still read.
+    expect(findings(`${text}see https://example.com/a%zz\n`).map((finding) => finding.code)).toEqual(['pct-invalid-triplet']);
+  });
+
   it('ends a URI in running text before a character that cannot be in one (RFC 3986 Appendix E)', () => {
     const text = 'behaviour described at http://php.net/substr,\\nif length is given; see "https://a.example/x"<br> or C:\\tmp\\https://b.example/y\\z';
     expect(discoverText(text).map((candidate) => candidate.uri)).toEqual(['http://php.net/substr', 'https://a.example/x', 'https://b.example/y']);
