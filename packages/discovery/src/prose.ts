@@ -57,7 +57,7 @@ export interface ProseInit {
   part?: boolean;
   /**
    * A word written with regular-expression syntax is a pattern, not a URI (a line of a plain-text
-   * list of patterns, `mailto:[-a-zA-Z=;:/?%&0-9+@.]{3,}`), as a JSON or YAML value is.
+   * list of patterns: a mail address pattern, `[-a-zA-Z=;:/?%&0-9+@.]{3,}` after the scheme), as a JSON or YAML value is.
    */
   patterns?: boolean;
 }
