@@ -21,6 +21,7 @@ import type * as MicromarkGfm from 'micromark-extension-gfm';
 import type * as Ts from 'typescript';
 import type * as Yaml from 'yaml';
 import type * as Toml from 'smol-toml';
+import type { SourceKind } from './document.js';
 
 const require = createRequire(import.meta.url);
 
@@ -94,3 +95,12 @@ export const htmlParser = once((): HtmlParse => {
 
 /** Momoa (as `@eslint/json` parses): the JSON reader and the configuration file. */
 export const momoa = once(() => require('@humanwhocodes/momoa') as typeof Momoa);
+
+/**
+ * Loads the parsers the reader of `kind` uses, for a host where modules load asynchronously (a
+ * browser: see `parsers.browser.ts`). Under Node each parser is `require`d on first use, so there is
+ * nothing to wait for.
+ */
+export async function loadParsers(_kind: SourceKind): Promise<void> {
+  // Loaded on first use, synchronously.
+}

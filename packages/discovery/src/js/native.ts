@@ -6,8 +6,8 @@
  * ESLint hands it. A file oxc rejects is read by the typescript-estree path (`parseJs`); where the
  * binding cannot load, every file is, after one notice.
  */
-import { isMainThread } from 'node:worker_threads';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { defaultEnvironment, isMainThread, platformName, warn } from '../host.js';
 import { collectGarbage } from '../memory.js';
 import { oxcParser } from '../parsers.js';
 import { LightScope, LightScopeManager, type LightDefinition } from './light-scope.js';
@@ -32,7 +32,7 @@ interface Oxc {
 let oxc: Oxc | null | undefined;
 let loadError: string | undefined;
 let noticed = false;
-let notice: (message: string) => void = (message) => process.emitWarning(message, { code: 'URILINT_NATIVE_PARSER' });
+let notice: (message: string) => void = (message) => warn(message, 'URILINT_NATIVE_PARSER');
 
 /**
  * Where the one notice about a native parser that cannot load goes (default: a process warning on
@@ -53,7 +53,7 @@ export function setNativeNotice(handler: (message: string) => void): void {
  * environment is kept.
  */
 export function returnNativeMemoryEarly(): void {
-  process.env['MIMALLOC_PURGE_DELAY'] ??= '0';
+  defaultEnvironment('MIMALLOC_PURGE_DELAY', '0');
 }
 
 /** Why the native parser is not used, once its loading was tried and failed; undefined otherwise. */
@@ -74,9 +74,9 @@ export function loadNative(): Oxc | null {
     // oxc-parser's own text goes on to advise reinstalling, which does not help where no prebuilt binding exists.
     loadError = /^Cannot find native binding/i.test(first) ? 'no prebuilt binding of oxc-parser is installed for this platform' : first;
     // One notice per process: from its main thread (a worker of `urilint scan` falls back silently).
-    if (!noticed && isMainThread) {
+    if (!noticed && isMainThread()) {
       noticed = true;
-      notice(`urilint: the native JavaScript/TypeScript parser (oxc-parser) could not be loaded on ${process.platform}-${process.arch} (${loadError}); files are read with typescript-estree instead, more slowly.`);
+      notice(`urilint: the native JavaScript/TypeScript parser (oxc-parser) could not be loaded on ${platformName()} (${loadError}); files are read with typescript-estree instead, more slowly.`);
     }
   }
   return oxc;

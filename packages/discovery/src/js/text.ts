@@ -1,6 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { readWithoutParse, type UriCandidate } from '../candidate.js';
 import { jsNestsDeeper, MAX_JS_NESTING } from '../formats/nesting.js';
+import { environment } from '../host.js';
 import { typescript } from '../parsers.js';
 import { commentCandidates } from './comments.js';
 import { JsDiscovery, literalCandidates, type DiscoveryOptions } from './discover.js';
@@ -14,7 +15,7 @@ import { hasJsx, parseJs, type JsSourceCode } from './source-code.js';
  */
 export type JsReader = 'native' | 'typescript-estree';
 
-const envReader = process.env['URILINT_JS_READER'];
+const envReader = environment('URILINT_JS_READER');
 let defaultReader: JsReader = envReader === 'native' || envReader === 'typescript-estree' ? envReader : 'native';
 
 /** Sets the reader `discoverJsText` uses when its options name none (the environment's URILINT_JS_READER at start). */
