@@ -63,6 +63,9 @@ export default tseslint.config(
       'packages/eslint-plugin/test/**/*.test.ts',
       'packages/discovery/test/**/*.test.ts',
       'packages/language-server/test/**/*.test.ts',
+      'packages/playground/test/**/*.test.ts',
+      // The playground's first example: a URI and a snippet with problems to show.
+      'packages/playground/src/state.ts',
       'test/eslint-*.test.ts',
       'test/neovim.test.ts',
       // The benchmark's input set mixes valid and invalid URIs on purpose.

@@ -22,6 +22,17 @@ describe('CI', () => {
     expect(commands(read('.ci/run')).at(-1)).toBe(command);
   });
 
+  it('installs Debian\'s neovim and chromium when they are missing: the real-editor test and the playground\'s browser tests need them', () => {
+    const run = commands(read('.ci/run'));
+    for (const name of ['neovim', 'chromium']) {
+      const command = name === 'neovim' ? 'nvim' : name;
+      expect(run, name).toContain(`command -v ${command} >/dev/null || { apt-get update -qq && apt-get install -y -qq ${name} >/dev/null; }`);
+    }
+    // The playground's test starts the browser at Debian's path.
+    expect(read('packages/playground/test/playground.test.ts')).toContain("'/usr/bin/chromium'");
+    expect(read('README.md')).toMatch(/apt-get install neovim chromium/);
+  });
+
   it('installs Node 24 LTS from npm\'s node package into .ci/node24, which git ignores, and runs vitest with it first on PATH', () => {
     const manifest = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
     expect(manifest.scripts['test:node24']).toBe('bash scripts/node24.sh vitest run');

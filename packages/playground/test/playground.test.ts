@@ -1,0 +1,274 @@
+// The playground, built with Vite and loaded in headless Chromium (Debian's `chromium`, driven by
+// playwright-core: no browser is downloaded): its bundle holds no Node built-in and stays within its
+// size, and in the page a URI and a snippet are typed, their spans, problems and diagnostics read, a
+// fix applied, the findings compared with `urilint scan`'s for the same text, and a shared link
+// opened again. PLAYGROUND_SCREENSHOTS=1 writes docs/uri-view.png and docs/code-view.png.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isNodeBuiltin } from '../browser-modules.js';
+import { INITIAL } from '../src/state.js';
+import { buildSite, ROOT, serve, type Built } from './site.js';
+
+/** Debian's package installs it here; CHROMIUM_PATH names another. */
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const CLI = path.join(ROOT, '../cli/dist/bin.js');
+/** The size the page's first load and one reader may reach, gzip-compressed (issue 34). */
+const BUDGET = 150 * 1024;
+
+let site: Built;
+let origin: string;
+let server: Server;
+let browser: Browser;
+/** Every request the pages made. */
+const requests: string[] = [];
+
+beforeAll(async () => {
+  site = await buildSite();
+  ({ origin, server } = await serve(site.dir));
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+async function open(url: string, width = 1000): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  page.on('request', (request) => requests.push(request.url()));
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(url);
+  await page.waitForSelector('html[data-ready=true]');
+  expect(errors).toEqual([]);
+  return page;
+}
+
+const gzip = (code: string) => gzipSync(code, { level: 9 }).length;
+
+describe('the browser bundle', () => {
+  it('holds no Node built-in: only TypeScript\'s compiler names some, on its Node-only path, and gets empty modules for them', () => {
+    const ids = site.chunks.flatMap((chunk) => chunk.moduleIds.map((id) => ({ chunk: chunk.fileName, id })));
+    expect(ids.length).toBeGreaterThan(50);
+    expect(ids.filter(({ id }) => isNodeBuiltin(id))).toEqual([]);
+    // Empty modules in place of built-ins: ours (browser-modules.ts) and those TypeScript's package.json maps to `false` for browsers.
+    const stubs = ids.filter(({ id }) => id.startsWith('\0urilint-unavailable:') || id.includes('__vite-browser-external'));
+    expect(stubs.length).toBeGreaterThan(0);
+    for (const { chunk } of stubs) expect(site.chunks.find((c) => c.fileName === chunk)!.moduleIds.some((id) => id.includes('typescript/lib/typescript.js'))).toBe(true);
+    // discovery's Node modules are replaced by their .browser.ts.
+    for (const name of ['parsers', 'host', 'memory', 'config/node-fs', 'links/node-fs']) expect(ids.some(({ id }) => id.endsWith(`discovery/src/${name}.ts`)), name).toBe(false);
+    for (const name of ['parsers', 'host']) expect(ids.some(({ id }) => id.endsWith(`discovery/src/${name}.browser.ts`)), name).toBe(true);
+  });
+
+  it('loads core, discovery and the JSON reader within 150 kB gzip; the other readers and the editor come on demand', () => {
+    const entry = site.chunks.find((chunk) => chunk.isEntry)!;
+    const byName = new Map(site.chunks.map((chunk) => [chunk.fileName, chunk]));
+    const closure = (names: readonly string[]): Set<string> => {
+      const seen = new Set<string>();
+      const visit = (name: string) => {
+        if (seen.has(name)) return;
+        seen.add(name);
+        for (const imported of byName.get(name)!.imports) visit(imported);
+      };
+      names.forEach(visit);
+      return seen;
+    };
+    const first = closure([entry.fileName]);
+    const holding = (fragment: string) => site.chunks.filter((chunk) => chunk.moduleIds.some((id) => id.includes(fragment))).map((c) => c.fileName);
+    // The first load: core and discovery, no parser and no editor.
+    expect(holding('core/src/parse.ts').every((name) => first.has(name))).toBe(true);
+    expect(holding('discovery/src/document.ts').every((name) => first.has(name))).toBe(true);
+    for (const lazy of ['@humanwhocodes/momoa', 'micromark', 'yaml/browser/dist', 'es-html-parser', 'css-tree', 'typescript/lib/typescript.js', '@codemirror/view']) {
+      const chunks = holding(lazy);
+      expect(chunks.length, lazy).toBeGreaterThan(0);
+      for (const name of chunks) expect(first.has(name), `${lazy} in ${name}`).toBe(false);
+    }
+    const css = site.assets.filter((asset) => asset.fileName.endsWith('.css')).reduce((sum, asset) => sum + gzip(String(asset.source)), 0);
+    const sizeOf = (names: Iterable<string>) => [...names].reduce((sum, name) => sum + gzip(byName.get(name)!.code), 0);
+    const json = closure(holding('@humanwhocodes/momoa'));
+    const withJson = new Set([...first, ...json]);
+    const figures = {
+      first: sizeOf(first) + css,
+      withJson: sizeOf(withJson) + css,
+      markdown: sizeOf([...closure(holding('micromark/'))].filter((name) => !first.has(name))),
+      editor: sizeOf([...closure(holding('@codemirror/view'))].filter((name) => !first.has(name))),
+      typescript: sizeOf(holding('typescript/lib/typescript.js')),
+    };
+    console.log(`playground bundle, gzip: ${JSON.stringify(figures)}`);
+    expect(figures.withJson).toBeLessThanOrEqual(BUDGET);
+  });
+});
+
+/** The findings `urilint scan --format json` reports for `text` in a file named `file` (no configuration: the recommended preset). */
+function scanFindings(file: string, text: string): { line: number; column: number; code: string; message: string }[] {
+  const dir = mkdtempSync(path.join(tmpdir(), 'urilint-playground-scan-'));
+  writeFileSync(path.join(dir, file), text);
+  let out: string;
+  try {
+    out = execFileSync(process.execPath, [CLI, 'scan', '--format', 'json', file], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (error) {
+    out = (error as { stdout: string }).stdout;
+  }
+  return (JSON.parse(out) as { line: number; column: number; code?: string; rule: string; message: string }[]).map((f) => ({ line: f.line, column: f.column, code: f.code ?? f.rule, message: f.message }));
+}
+
+async function pageFindings(page: Page): Promise<{ line: number; column: number; code: string; message: string }[]> {
+  return page.$$eval('#findings li.finding', (items) =>
+    items.map((item) => ({ line: Number(item.getAttribute('data-line')), column: Number(item.getAttribute('data-column')), code: item.getAttribute('data-code')!, message: item.querySelector('.message')!.textContent! })),
+  );
+}
+
+/** The editor's text, line by line. */
+const editorText = (page: Page) => page.$$eval('.cm-line', (lines) => lines.map((line) => line.textContent).join('\n'));
+
+/** Replaces the editor's text by typing it, as a person would (select all, then type). */
+async function typeCode(page: Page, text: string): Promise<void> {
+  await page.click('.cm-content');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
+}
+
+/** Waits until the findings list is of `text` read as `file`, and returns their number. */
+async function settled(page: Page, file: string, text: string): Promise<number> {
+  await page.waitForFunction(
+    ([f, length]) => {
+      const list = document.querySelector('#findings');
+      return list?.getAttribute('data-file') === f && list.getAttribute('data-length') === String(length) && document.querySelectorAll('.cm-lintRange').length >= Math.min(Number(list.getAttribute('data-count')), 1);
+    },
+    [file, text.length] as const,
+  );
+  return Number(await page.getAttribute('#findings', 'data-count'));
+}
+
+describe('the playground in Chromium', () => {
+  it('draws a typed URI as coloured components, the password masked, underlines its problems and applies a fix', async () => {
+    expect(existsSync(CHROMIUM), `${CHROMIUM}: install Debian's chromium`).toBe(true);
+    const page = await open(`${origin}/`);
+    await page.fill('#uri', '');
+    await page.locator('#uri').pressSequentially('https://ann:s3cret@exa mple.org:8443/a/b c?x=1&y#frag');
+    const spans = await page.$$eval('[data-testid=uri-spans] [data-component]', (items) => items.map((item) => [item.getAttribute('data-component'), item.textContent]));
+    expect(spans).toEqual([
+      ['scheme', 'https'],
+      ['user', 'ann'],
+      ['password', '••••••'],
+      ['host', 'exa'],
+      ['host', ' '],
+      ['host', 'mple.org'],
+      ['port', '8443'],
+      ['path-segment', 'a'],
+      ['path-segment', 'b'],
+      ['path-segment', ' '],
+      ['path-segment', 'c'],
+      ['query-name', 'x'],
+      ['query-value', '1'],
+      ['query-name', 'y'],
+      ['fragment', 'frag'],
+    ]);
+    // The password appears nowhere in the page.
+    expect(await page.locator('#uri-result').innerText()).not.toContain('s3cret');
+    const codes = await page.$$eval('[data-testid=problems] > li', (items) => items.map((item) => item.getAttribute('data-code')));
+    expect(codes).toEqual(expect.arrayContaining(['userinfo-password', 'host-unescaped-char', 'path-unescaped-char']));
+    // Each problem is underlined at its characters: the spaces.
+    const underlined = await page.$$eval('[data-testid=uri-spans] .problem.error', (items) => items.map((item) => item.textContent));
+    expect(underlined).toEqual([' ', ' ']);
+    const problem = page.locator('[data-testid=problems] > li[data-code=path-unescaped-char]');
+    expect(await problem.innerText()).toContain('RFC 3986 §3.3');
+    // The WHATWG reading beside RFC 3986's, the host's row marked as differing.
+    expect(await page.locator('[data-testid=readings] tr.differs').first().getAttribute('data-component')).toBe('host');
+    // The fix, applied by keyboard: focus the button and press Enter.
+    await problem.locator('button.apply').focus();
+    await page.keyboard.press('Enter');
+    expect(await page.inputValue('#uri')).toBe('https://ann:s3cret@exa mple.org:8443/a/b%20c?x=1&y#frag');
+    // The shared link reproduces the state.
+    await page.waitForFunction(() => location.hash.startsWith('#s='));
+    const link = page.url();
+    const again = await open(link);
+    expect(await again.inputValue('#uri')).toBe('https://ann:s3cret@exa mple.org:8443/a/b%20c?x=1&y#frag');
+    expect(await again.locator('[data-testid=uri-spans]').innerText()).toBe(await page.locator('[data-testid=uri-spans]').innerText());
+    await page.fill('#base', 'http://example.com/x/y');
+    await page.fill('#uri', '../z?q#f');
+    expect(await page.locator('[data-testid=resolved]').innerText()).toBe('http://example.com/z?q#f');
+    await page.fill('#uri', 'HTTP://Example.COM:80/%7ea/./b');
+    expect(await page.locator('[data-testid=normalized]').innerText()).toBe('http://example.com/~a/b');
+    if (process.env['PLAYGROUND_SCREENSHOTS']) {
+      await page.fill('#base', 'http://example.com/docs/guide/');
+      await page.fill('#uri', 'http://user:hunter2@exa mple.com:8080/a b/%zz?q=1&token=s3cret#top');
+      await page.screenshot({ path: path.join(ROOT, 'docs/uri-view.png'), fullPage: true });
+    }
+    await page.close();
+    await again.close();
+  });
+
+  it('shows the findings of a typed snippet as editor diagnostics, equal to `urilint scan`\'s for each language, and applies a quick-fix on click', async () => {
+    const page = await open(`${origin}/`);
+    await page.click('#tab-code');
+    const snippets: [string, string, number][] = [
+      ['snippet.json', '{\n  "homepage": "https://example.com/docs/a b.html",\n  "bugs": "https://example.com/issues?q=%zz"\n}\n', 2],
+      ['snippet.md', '# Links\n\nSee <https://example.com/%zz> and [x](http://[::1/).\n', 2],
+      ['snippet.html', '<a href="https://example.com/a b">x</a>\n<img src="http://[1:2:3:4:5:6:7:8:9]/i.png">\n<div style="background: url(https://example.com/%zz.png)"></div>\n', 3],
+      ['snippet.css', '.a { background: url("https://example.com/a b.png"); }\n@import "http://example.com/%zz.css";\n', 2],
+      ['snippet.yaml', 'homepage: https://example.com/a b\nrepo: "git+https://exa mple.com/x.git"\n', 2],
+      ['snippet.txt', 'Docs at https://example.com/%zz and http://exa mple.com/.\n', 1],
+    ];
+    for (const [file, text, count] of snippets) {
+      await page.selectOption('#language', file);
+      await typeCode(page, text);
+      expect(await settled(page, file, text), file).toBe(count);
+      expect(await page.$$eval('.cm-lintRange', (marks) => marks.length), file).toBeGreaterThan(0);
+      expect(await pageFindings(page), file).toEqual(scanFindings(file, text));
+      expect(await pageFindings(page), file).toHaveLength(count);
+    }
+    // A quick-fix from the editor's own diagnostic: hover the underline, click its action.
+    await page.selectOption('#language', 'snippet.json');
+    await typeCode(page, '{ "homepage": "https://example.com/docs/a b.html" }\n');
+    expect(await settled(page, 'snippet.json', '{ "homepage": "https://example.com/docs/a b.html" }\n')).toBe(1);
+    await page.hover('.cm-lintRange');
+    await page.click('.cm-diagnosticAction');
+    expect(await settled(page, 'snippet.json', '{ "homepage": "https://example.com/docs/a%20b.html" }\n')).toBe(0);
+    expect(await editorText(page)).toBe('{ "homepage": "https://example.com/docs/a%20b.html" }\n');
+    // The link reproduces the language, the text and its findings.
+    await typeCode(page, '{ "a": "https://example.com/%zz" }\n');
+    expect(await settled(page, 'snippet.json', '{ "a": "https://example.com/%zz" }\n')).toBe(1);
+    await page.waitForFunction(() => location.hash.startsWith('#s='));
+    await page.waitForTimeout(300);
+    const again = await open(page.url());
+    expect(await settled(again, 'snippet.json', '{ "a": "https://example.com/%zz" }\n')).toBe(1);
+    expect(await again.inputValue('#language')).toBe('snippet.json');
+    expect(await editorText(again)).toBe('{ "a": "https://example.com/%zz" }\n');
+    expect(await pageFindings(again)).toEqual(await pageFindings(page));
+    if (process.env['PLAYGROUND_SCREENSHOTS']) {
+      await typeCode(page, '{\n  "homepage": "https://example.com/docs/a b.html",\n  "bugs": "https://example.com/issues?q=%zz",\n  "repository": "git+https://exa_mple.com/x.git"\n}\n');
+      await page.waitForTimeout(600);
+      await page.hover('.cm-lintRange >> nth=1');
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: path.join(ROOT, 'docs/code-view.png'), fullPage: true });
+    }
+    await page.close();
+    await again.close();
+  });
+
+  it('is usable 375 px wide, moves between views by keyboard, and sends no request beyond its own files', async () => {
+    const page = await open(`${origin}/`, 375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.focus('#tab-uri');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('tab-code');
+    expect(await settled(page, 'snippet.json', INITIAL.code)).toBe(2);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const issue = new URL((await page.getAttribute('#issue', 'href'))!);
+    expect(`${issue.origin}${issue.pathname}`).toBe('https://github.com/urilint/urilint/issues/new');
+    expect(issue.searchParams.get('body')).toContain('"bugs": "https://example.com/issues?q=%zz"');
+    await page.close();
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests.filter((url) => !url.startsWith(`${origin}/`))).toEqual([]);
+    // The CSS written for a narrow screen is in the bundle the page loaded.
+    expect(readFileSync(path.join(ROOT, 'src/style.css'), 'utf8')).toContain('overflow-wrap: anywhere');
+  });
+});

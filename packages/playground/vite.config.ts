@@ -1,0 +1,16 @@
+import { defineConfig } from 'vite';
+import { browserModules, SOURCE_ENTRIES } from './browser-modules.js';
+
+export default defineConfig({
+  // Relative URLs: the built site works from any folder and from file://.
+  base: './',
+  resolve: { alias: SOURCE_ENTRIES },
+  plugins: [browserModules()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    reportCompressedSize: false,
+    chunkSizeWarningLimit: 4096,
+  },
+});
