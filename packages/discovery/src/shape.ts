@@ -52,6 +52,12 @@ const OPAQUE_SCHEMES = new Set(NON_HIERARCHICAL_SCHEMES);
 /** Opaque schemes whose names are everyday words, written before a colon in labels and keys (`data:loaded`, `Geo:EU`). */
 const WORD_SCHEMES = new Set(['data', 'geo']);
 
+/**
+ * Schemes written before what is not a URI: `docker://nginx:latest` (a GitHub Actions step's `uses:`,
+ * the containers' transports) names an image, whose `:` comes before a tag, not a port.
+ */
+const NOT_URI_SCHEMES = new Set(['docker']);
+
 /** `scheme:` followed by `//`, or a well-known opaque scheme: the start of a URI by its shape. */
 const SCHEME_PREFIX = /^([a-zA-Z][a-zA-Z0-9+.-]*):(\/\/)?/;
 
@@ -67,7 +73,7 @@ export function hasUriShape(value: string, holeFollows = false): boolean {
   const match = SCHEME_PREFIX.exec(value);
   if (match) {
     const scheme = match[1]!.toLowerCase();
-    if (scheme.length < 2 || lookupScheme(scheme) === undefined) return false;
+    if (scheme.length < 2 || lookupScheme(scheme) === undefined || NOT_URI_SCHEMES.has(scheme)) return false;
     const rest = value.slice(match[0].length);
     if (match[2] !== undefined) return (rest.length > 0 || holeFollows) && !/^\s/.test(rest);
     // A scheme that is an everyday word must also look like a URI of its kind (`data:` then a media

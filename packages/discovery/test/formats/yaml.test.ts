@@ -16,6 +16,14 @@ function findings(text: string): Finding[] {
 }
 
 describe('discoverYaml: scalars', () => {
+  it('reads a docker:// image reference as an image, whose tag is no port (issue 29)', () => {
+    // h5bp/server-configs-nginx's .github/workflows/server.yml at 6630570.
+    const text = '    steps:\n      - uses: actions/checkout@v6\n\n      - name: Check configuration\n        uses: docker://nginx:latest\n        with:\n          entrypoint: nginx\n          args: -c /github/workspace/nginx.conf -t\n';
+    expect(discoverYaml(text).map((candidate) => candidate.uri)).toEqual([]);
+    expect(findings(text)).toEqual([]);
+    expect(findings('homepage: https://nginx.org:latest/\n').map((finding) => finding.code)).toEqual(['port-invalid-char']);
+  });
+
   it('reports in a plain scalar at the source offset, and the fix reads back', () => {
     const text = 'name: demo\nhome: https://acme.com/docs/a|b\n';
     const [finding, ...rest] = findings(text);
