@@ -44,8 +44,44 @@ export const typescript = once(() => require('typescript') as typeof Ts);
 /** typescript-eslint's parser (`parseForESLint`): the typescript-estree reader of JavaScript and TypeScript. */
 export const typescriptEstree = once(() => require('@typescript-eslint/parser') as typeof TsEslintParser);
 
+/** An edit of micromark's event list: at an index, how many events to remove and the events to add there. */
+type Edit = [at: number, remove: number, add: unknown[]];
+
+/**
+ * micromark-util-edit-map 1.0.0's `EditMap.prototype.consume`, the same edits made in the same
+ * order, with the events before the first edit left where they are. Its own copies every event of
+ * the list on each call, and micromark's document tokenizer calls it on the whole document's
+ * events each time a container closes (a block quote, a list item, a footnote definition, each
+ * followed by a paragraph) or takes a lazy line: a document of such blocks took time quadratic in
+ * their count (200,000 characters of `> quote` paragraphs: half a minute). Its edits there are at
+ * the end of the list, so this one is linear in what follows the first.
+ */
+export function consumeFromFirstEdit(this: { map: Edit[]; index: Map<number, Edit> }, events: unknown[]): void {
+  this.map.sort((a, b) => a[0] - b[0]);
+  if (this.map.length === 0) return;
+  const first = this.map[0]![0];
+  const rest: unknown[] = [];
+  let from = first;
+  for (const [at, remove, add] of this.map) {
+    for (let k = from; k < at; k++) rest.push(events[k]);
+    for (const event of add) rest.push(event);
+    from = at + remove;
+  }
+  for (let k = from; k < events.length; k++) rest.push(events[k]);
+  events.length = first;
+  for (const event of rest) events.push(event);
+  this.map.length = 0;
+  this.index.clear();
+}
+
+/** micromark-util-edit-map's `EditMap` with `consumeFromFirstEdit` for its `consume`. */
+function linearEditMap(): void {
+  const { EditMap } = require('micromark-util-edit-map') as { EditMap: { prototype: { consume: unknown } } };
+  EditMap.prototype.consume = consumeFromFirstEdit;
+}
+
 /** micromark with GitHub Flavored Markdown, to mdast: the Markdown reader and the links index's headings. */
-export const markdown = once(() => ({
+export const markdown = once(() => (linearEditMap(), {
   fromMarkdown: (require('mdast-util-from-markdown') as typeof FromMarkdown).fromMarkdown,
   /** micromark's parse steps (`parse`, `postprocess`, `preprocess`), which `fromMarkdown` runs before it compiles. */
   micromark: require('micromark') as unknown,

@@ -91,22 +91,109 @@ function place(token: Token): string {
  * definitions, no lazy lines, nothing an extension kept); parses never nest (the tree is compiled
  * after micromark is done).
  */
-export function compileMarkdown(text: string, compiler: MarkdownCompiler, inline?: (from: number, to: number) => boolean): Root {
+export function compileMarkdown(text: string, compiler: MarkdownCompiler, inline?: (from: number, to: number) => boolean, budget?: InlineBudget): Root {
   const { micromark, parser, subtokenize } = compiler;
   for (const key of Object.keys(parser)) if (!compiler.parserFields.has(key)) delete parser[key];
-  parser.defined = [];
+  parser.defined = new Identifiers() as unknown as unknown[];
+  parser.gfmFootnotes = new Identifiers();
   parser.lazy = {};
   const events = parser.document().write(micromark.preprocess()(text, undefined, true));
-  if (inline === undefined) {
+  if (inline === undefined && budget === undefined) {
     micromark.postprocess(events);
   } else {
     // micromark's postprocess: subtokenize until it is done. Its first pass reads the blocks and
-    // each paragraph's definitions, and leaves the paragraph's text as chunks for the passes after.
+    // each paragraph's definitions, and leaves the inline content (the text of paragraphs,
+    // headings and table cells) as chunks for the passes after.
     let done = subtokenize(events);
-    if (!done) skipParagraphText(events, inline);
+    if (!done && inline !== undefined) skipParagraphText(events, inline);
+    if (!done && budget !== undefined && inlineWork(events, text, budget.limit) > budget.limit) throw budget.refuse();
     while (!done) done = subtokenize(events);
   }
   return compileEvents(events, compiler);
+}
+
+/**
+ * The identifiers a document defines (link reference definitions: micromark's `parser.defined`;
+ * GFM footnote definitions: `parser.gfmFootnotes`). micromark keeps each as an array, searched
+ * with `includes` at every label end and every footnote definition and call: with thousands of
+ * definitions that search made the parse quadratic (each `[label]` read every identifier before
+ * it). The parsers call only `push` and `includes`, which a set answers at once.
+ */
+class Identifiers {
+  readonly #names = new Set<string>();
+
+  push(...names: string[]): number {
+    for (const name of names) this.#names.add(name);
+    return this.#names.size;
+  }
+
+  includes(name: string): boolean {
+    return this.#names.has(name);
+  }
+}
+
+/** A bound on `inlineWork`, and the error thrown past it. */
+export interface InlineBudget {
+  limit: number;
+  refuse: () => Error;
+}
+
+/**
+ * Where micromark's inline parsing can cost more than a step per character: at each of these a
+ * construct may start or end (a label `[` `]` `!`, attention `*` `_` `~`, code `` ` ``, an escape
+ * `\`, a character reference `&`, HTML and autolinks `<` `>`, a resource `(` `)`, GFM literals
+ * `:` `@` `.`), and a run of data tokens between two constructs is merged once. An upper bound
+ * taken loosely: counting too many only costs a text search of a document no real text comes near.
+ */
+function isInlineMark(code: number): boolean {
+  switch (code) {
+    case 0x21: // !
+    case 0x26: // &
+    case 0x28: // (
+    case 0x29: // )
+    case 0x2a: // *
+    case 0x2e: // .
+    case 0x3a: // :
+    case 0x3c: // <
+    case 0x3e: // >
+    case 0x40: // @
+    case 0x5b: // [
+    case 0x5c: // \
+    case 0x5d: // ]
+    case 0x5f: // _
+    case 0x60: // `
+    case 0x7e: // ~
+      return true;
+    default:
+      return false;
+  }
+}
+
+/**
+ * An upper bound on the steps of micromark's inline parsing, read from the events of its first
+ * pass (blocks and definitions read, no inline content parsed yet): for each run of inline content
+ * to be parsed (a paragraph's text, a heading's, a table cell's: a chain of linked chunks), its
+ * length times the count of its inline marks. micromark 4's inline steps can each read back over the run so far: a label
+ * end serializes and normalizes the whole label to look it up (`[[[…]]]`), GFM's footnote call
+ * walks back over the events, and the text resolver splices the event list once for each run of
+ * data it merges (`[a](` repeated) — each at most the run's length, at most once per mark. Stops
+ * counting past `limit`.
+ */
+export function inlineWork(events: readonly Event[], text: string, limit = Number.POSITIVE_INFINITY): number {
+  let work = 0;
+  for (const [kind, head] of events) {
+    if (kind !== 'enter' || head.previous !== undefined || head.contentType !== 'text') continue;
+    let length = 0;
+    let marks = 0;
+    for (let token: Token | undefined = head; token !== undefined; token = token.next) {
+      const end = token.end.offset;
+      length += end - token.start.offset;
+      for (let at = token.start.offset; at < end; at++) if (isInlineMark(text.charCodeAt(at))) marks++;
+    }
+    work += length * marks;
+    if (work > limit) return work;
+  }
+  return work;
 }
 
 /** The text chunks of each paragraph `inline` refuses, made plain tokens (no content to parse), which no handler reads. */

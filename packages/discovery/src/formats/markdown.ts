@@ -113,6 +113,33 @@ function literalHintBlocks(root: Root): Nodes[] {
 export const PARAGRAPH_HINT = /[:=&<[\]]/;
 
 /**
+ * The longest Markdown document the parser reads, in characters. micromark holds every event of a
+ * document (a token and two points for each piece of syntax) until the tree is built, and the tree
+ * and the reader's candidates on top: measured with the command line (bench/README.md), a document
+ * took 300–700 bytes of memory a character at its peak (7 MB of link reference definitions: 4.7 GB,
+ * then the end of the heap). A longer document is searched as text (`withTextFallback`), counted as
+ * read without a full parse, so that any file under the default `--max-file-size` is read in about
+ * a gigabyte at most.
+ */
+export const MAX_MARKDOWN_PARSE = 1_000_000;
+
+/**
+ * The inline work (`inlineWork` in markdown-compile.ts: each run of inline content's length times
+ * its marks) a document may need, per character, and at least. Real documents need a few marks per
+ * character of their longest paragraph: the 1,019 Markdown files of this repository's dependencies
+ * needed at most 161 a character (9 over all of them). `[[[…]]]` or `[a](` repeated in one paragraph needs its length
+ * squared, and with it micromark's time (200,000 characters of `[a](`: minutes).
+ */
+export const MARKDOWN_INLINE_WORK = { perCharacter: 1_000, least: 100_000_000 } as const;
+
+function inlineBudget(length: number): number {
+  return Math.max(MARKDOWN_INLINE_WORK.least, MARKDOWN_INLINE_WORK.perCharacter * length);
+}
+
+/** Why a document was not handed to the parser: it is over the parser's budget. Read as text instead. */
+export class MarkdownBudgetError extends Error {}
+
+/**
  * Parses Markdown as GitHub does (CommonMark with GFM), with positions: the tree
  * `fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] })` builds
  * (`@eslint/markdown`'s), but for the paragraphs without a `PARAGRAPH_HINT`, which have no
@@ -120,15 +147,17 @@ export const PARAGRAPH_HINT = /[:=&<[\]]/;
  * its patterns need (on the root it searches every text node twice, in a walk of every node each
  * time).
  */
-function parseMarkdown(text: string): Root {
+function parseMarkdown(text: string, bounded = true): Root {
   // Refused before the parser recurses near the stack's end (see nesting.ts), as a stack overflow.
   if (markdownNestsDeeper(text)) throw new RangeError('the document nests too deep to parse');
+  if (bounded && text.length > MAX_MARKDOWN_PARSE) throw new MarkdownBudgetError(`the document is longer than ${MAX_MARKDOWN_PARSE.toLocaleString('en')} characters, the most the Markdown parser reads`);
   const { syntax, mdast, transforms, compiler } = extensions();
+  const budget = bounded ? { limit: inlineBudget(text.length), refuse: () => new MarkdownBudgetError('its inline syntax would take the Markdown parser more than its work budget') } : undefined;
   // fromMarkdown's tree, compiled with one context per document (see markdown-compile.ts).
   let root =
     compiler === undefined
       ? markdown().fromMarkdown(text, { extensions: syntax as never, mdastExtensions: mdast as never })
-      : compileMarkdown(text, compiler, (from, to) => PARAGRAPH_HINT.test(text.slice(from, to)));
+      : compileMarkdown(text, compiler, (from, to) => PARAGRAPH_HINT.test(text.slice(from, to)), budget);
   for (const transform of transforms) {
     if (transform.name === 'transformGfmAutolinkLiterals') {
       // It changes nodes in place (and returns nothing): run where it can find something.
@@ -387,7 +416,8 @@ function readsBack(text: string, block: Range, node: Range, type: Nodes['type'],
   return (edit, expected) => {
     const slice = applyEdit(text, block[0], block[1], edit);
     const grown = edit.text.length - (edit.range[1] - edit.range[0]);
-    const found = nodeAt(parseMarkdown(slice), type, node[0] - block[0], node[1] - block[0] + grown);
+    // A block of a document that was parsed whole: its budget was the document's.
+    const found = nodeAt(parseMarkdown(slice, false), type, node[0] - block[0], node[1] - block[0] + grown);
     // A `<…>` destination's spaces are the URI's "%20" (see `readDestination`).
     return found !== undefined && 'url' in found && (found.url === expected || (bracketed && found.url.replace(/ /g, '%20') === expected.replace(/ /g, '%20')));
   };
@@ -614,7 +644,13 @@ export function discoverMarkdown(text: string, stops?: string[]): UriCandidate[]
     readTrees.set(text, root);
     return markdownCandidates(root, text);
   } catch (error) {
-    stops?.push(error instanceof RangeError ? 'the document nests too deep to parse' : `the Markdown parser stopped: ${error instanceof Error ? error.message : String(error)}`);
+    stops?.push(
+      error instanceof RangeError
+        ? 'the document nests too deep to parse'
+        : error instanceof MarkdownBudgetError
+          ? error.message
+          : `the Markdown parser stopped: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return [];
   }
 }
