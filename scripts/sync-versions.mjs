@@ -18,7 +18,7 @@ const root = path.resolve(values.root ?? path.join(path.dirname(fileURLToPath(im
 const PLACES = [
   { file: 'packages/eslint-plugin/src/index.ts', pkg: 'packages/eslint-plugin', pattern: /^(const VERSION = ')([^']*)(';)$/m },
   { file: 'packages/language-server/src/bin.ts', pkg: 'packages/language-server', pattern: /(process\.stdout\.write\(')([^'\\]*)(\\n'\);)/ },
-  { file: 'packages/language-server/src/server.ts', pkg: 'packages/language-server', pattern: /(serverInfo: \{ name: 'urilint-language-server', version: ')([^']*)(' \})/ },
+  { file: 'packages/language-server/src/server.ts', pkg: 'packages/language-server', pattern: /^(const SERVER_VERSION = ')([^']*)(';)$/m },
 ];
 
 const stale = [];

@@ -4,6 +4,7 @@ import {
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
   DocumentDiagnosticReportKind,
+  ErrorCodes,
   LSPErrorCodes,
   ResponseError,
   TextDocuments,
@@ -41,6 +42,11 @@ const COMPLETION_TRIGGERS = ['/', '#', '(', '<', '"', "'"];
 
 const SECTION = 'urilint';
 
+/** The command that checks the external links of a document on the network (argument: the document's URI). */
+export const CHECK_EXTERNAL_LINKS = 'urilint.checkExternalLinks';
+
+const SERVER_VERSION = '0.1.0';
+
 /**
  * What the client declares it supports, read once from `initialize`: the server
  * sends a request or uses a feature only when its capability is here, so a
@@ -59,6 +65,8 @@ interface ClientSupport {
   diagnosticsRefresh: boolean;
   /** Dynamic registration of `workspace/didChangeWatchedFiles`: the client watches the project files; else the server does. */
   watchedFilesRegistration: boolean;
+  /** `window/workDoneProgress/create`: progress the server starts itself. */
+  workDoneProgress: boolean;
 }
 
 /** The project files the client watches for the server: configurations, `package.json` (its `"urilint"` key) and the baseline. */
@@ -72,6 +80,7 @@ function clientSupport(capabilities: ClientCapabilities): ClientSupport {
     pullDiagnostics: capabilities.textDocument?.diagnostic !== undefined && capabilities.textDocument.diagnostic !== null,
     diagnosticsRefresh: capabilities.workspace?.diagnostics?.refreshSupport === true,
     watchedFilesRegistration: capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
+    workDoneProgress: capabilities.window?.workDoneProgress === true,
   };
 }
 
@@ -251,12 +260,13 @@ export function startServer(connection: Connection): void {
         },
         documentLinkProvider: { resolveProvider: false },
         definitionProvider: true,
+        executeCommandProvider: { commands: [CHECK_EXTERNAL_LINKS] },
         completionProvider: { triggerCharacters: COMPLETION_TRIGGERS, resolveProvider: false },
         ...(support.pullDiagnostics ? { diagnosticProvider: { identifier: 'urilint', interFileDependencies: false, workspaceDiagnostics: false } } : {}),
         // Declared statically, so the client sends the changes without a registration.
         ...(support.workspaceFolders ? { workspace: { workspaceFolders: { supported: true, changeNotifications: true } } } : {}),
       },
-      serverInfo: { name: 'urilint-language-server', version: '0.1.0' },
+      serverInfo: { name: 'urilint-language-server', version: SERVER_VERSION },
     };
   });
 
@@ -371,6 +381,38 @@ export function startServer(connection: Connection): void {
       const document = documents.get(params.textDocument.uri);
       if (document === undefined) return [];
       return service.provideCompletion(document, params.position, await documentSettingsFor(document.uri), token);
+    }),
+  );
+
+  // Checks a document's external links on the network: progress shown (pages done of pages to do), cancellable.
+  connection.onExecuteCommand((params, token, workDone) =>
+    guard('check external links', null, async () => {
+      if (params.command !== CHECK_EXTERNAL_LINKS) throw new ResponseError<never>(ErrorCodes.InvalidParams, `unknown command ${params.command}`);
+      const uri = params.arguments?.[0];
+      const document = typeof uri === 'string' ? documents.get(uri) : undefined;
+      if (document === undefined) throw new ResponseError<never>(ErrorCodes.InvalidParams, `${CHECK_EXTERNAL_LINKS} takes the URI of an open document`);
+      const controller = new AbortController();
+      token.onCancellationRequested(() => controller.abort());
+      // The client's progress when it gave a token with the request, else one the server creates when the client can show it.
+      const created = params.workDoneToken !== undefined || !support.workDoneProgress ? undefined : await connection.window.createWorkDoneProgress();
+      const progress = created ?? workDone;
+      progress.begin('urilint: checking external links', 0, 'listing the links', true);
+      // A progress the server created is cancelled from it (`window/workDoneProgress/cancel`); the client's, by cancelling the request.
+      created?.token.onCancellationRequested(() => controller.abort());
+      try {
+        const result = await service.checkExternalLinks(document, await documentSettingsFor(document.uri), documents.all(), {
+          version: SERVER_VERSION,
+          env: process.env,
+          signal: controller.signal,
+          onProgress: (done, total) => progress.report(total === 0 ? 100 : Math.floor((done / total) * 100), `${done} of ${total} pages`),
+        });
+        if (result.cacheError !== undefined) connection.console.warn(`urilint: ${result.cacheError}`);
+        connection.console.info(`urilint: ${document.uri}: ${result.summary}`);
+        if (result.again.length > 0) refreshAll();
+        return { summary: result.summary, links: result.links, cancelled: result.cancelled };
+      } finally {
+        progress.done();
+      }
     }),
   );
 

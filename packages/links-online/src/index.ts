@@ -9,3 +9,4 @@ export { DEFAULT_HOST_LIMITS, DEFAULT_TOTAL_CONCURRENCY, hostKey, HostScheduler 
 export function userAgent(version: string): string {
   return `urilint/${version} (link check; +https://github.com/urilint/urilint)`;
 }
+export { checkOnline, describeRun, type OnlineOptions } from './online.js';

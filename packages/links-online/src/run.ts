@@ -31,7 +31,7 @@ export interface RunOptions {
   maxRetryAfterMs?: number;
   /** Stops the run: what is left is not checked (and not reported). */
   signal?: AbortSignal;
-  /** After each page: pages done, pages to do. */
+  /** Before the first page and after each: pages done, pages to do. */
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -170,6 +170,7 @@ export async function checkLinks(keys: Iterable<string>, options: RunOptions): P
   };
 
   // Every page is started at once; the scheduler lets through what the hosts' limits allow.
+  options.onProgress?.(0, toCheck.length);
   await Promise.all(toCheck.map(([page, pageKeys]) => checkOne(page, pageKeys)));
   return { verdicts, requests, cached, checked: toCheck.length, peak: scheduler.peak, cancelled: cancelled() };
 }

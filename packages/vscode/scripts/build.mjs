@@ -31,6 +31,7 @@ const oxcWasm = fileURLToPath(new URL('../src/oxc-parser-wasm.ts', import.meta.u
 const OPTIONAL_AT_RUN_TIME = new Map([
   ['source-map-support', 'typescript: installs it for its own stack traces when present'],
   ['picomatch', 'fdir (under @typescript-eslint/typescript-estree): probes for it with require.resolve'],
+  ['node:sqlite', "undici (the online link check): only its SQLite cache store's constructor requires it, which urilint never calls"],
 ]);
 
 const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));

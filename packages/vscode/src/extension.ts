@@ -32,6 +32,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 
   client = new LanguageClient('urilint', 'urilint', serverOptions, clientOptions);
   await client.start();
+
+  // The server's `urilint.checkExternalLinks` takes a document's URI: the palette's command gives it the active editor's.
+  context.subscriptions.push(
+    vscode.commands.registerCommand('urilint.checkExternalLinksInEditor', async () => {
+      const document = vscode.window.activeTextEditor?.document;
+      if (document === undefined) return;
+      const result = await vscode.commands.executeCommand<{ summary?: string } | null>('urilint.checkExternalLinks', document.uri.toString());
+      if (result?.summary !== undefined) void vscode.window.showInformationMessage(`urilint: ${result.summary}`);
+    }),
+  );
 }
 
 export async function deactivate(): Promise<void> {

@@ -26,10 +26,6 @@ export interface OnlineOptions {
   env: Readonly<Record<string, string | undefined>>;
 }
 
-function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-}
-
 /** The verdicts the scan reports, by key: the cache's (offline), or the cache's and this run's (online). */
 export async function externalVerdicts(options: OnlineOptions, io: Io): Promise<Record<string, ExternalVerdict>> {
   const online = await import('@urilint/links-online');
@@ -51,33 +47,13 @@ export async function externalVerdicts(options: OnlineOptions, io: Io): Promise<
     if (result.status === 'checked') for (const key of result.externalAsked ?? []) keys.add(key);
   });
 
-  const token = options.env.GITHUB_TOKEN ?? options.env.GH_TOKEN;
-  const maxConcurrency = Math.max(online.DEFAULT_HOST_LIMITS.concurrency, ...Object.values(options.settings.hosts).map((limits) => limits.concurrency ?? 0));
-  const http = online.undiciFetcher({
-    userAgent: online.userAgent(version()),
-    timeoutMs: options.settings.timeout * 1000,
-    connections: maxConcurrency,
-    allowHosts: options.settings.allowHosts ?? [],
-    ...(token === undefined || token === '' ? {} : { githubToken: token }),
-  });
-  let result: Awaited<ReturnType<typeof online.checkLinks>>;
-  try {
-    result = await online.checkLinks(keys, { fetch: http.fetch, clock: online.systemClock, settings: options.settings, cache });
-  } finally {
-    await http.close();
-  }
+  const result = await online.checkOnline(keys, { settings: options.settings, cache, userAgent: online.userAgent(version()), env: options.env });
   try {
     cache.write(cachePath);
   } catch (error) {
     await warn(`the link cache ${cachePath} cannot be written: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const counts = { ok: 0, broken: 0, moved: 0, unknown: 0 };
-  for (const verdict of result.verdicts.values()) counts[verdict.status]++;
-  const hosts = new Set([...result.peak.keys()]).size;
-  await write(
-    io.stderr,
-    `urilint: online: ${plural(keys.size, 'external link')} (${plural(result.cached, 'page')} from the cache, ${plural(result.checked, 'page')} checked with ${plural(result.requests, 'request')} to ${plural(hosts, 'host')}): ${counts.broken} broken, ${counts.moved} moved, ${counts.unknown} unknown.\n`,
-  );
+  await write(io.stderr, `urilint: online: ${online.describeRun(keys.size, result)}.\n`);
   const verdicts: Record<string, ExternalVerdict> = Object.fromEntries(cache.all());
   for (const [key, verdict] of result.verdicts) verdicts[key] = verdict;
   return verdicts;

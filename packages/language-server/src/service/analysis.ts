@@ -1,4 +1,4 @@
-import { directoryOf, disabledBy, discoverDocument, isAngularTemplate, isTestFile, nodeLinkFileSystem, ruleRunner, runDocumentRules, sourceRangeOf, type DocumentContext, type FileContext, type Finding, type JsDiscovery, type JsSourceCode, type RuleName, type SourceEdit, type SourceKind, type UriCandidate } from '@urilint/discovery';
+import { directoryOf, disabledBy, discoverDocument, isAngularTemplate, isTestFile, nodeLinkFileSystem, ruleRunner, runDocumentRules, sourceRangeOf, type DocumentContext, type ExternalLinks, type FileContext, type Finding, type JsDiscovery, type JsSourceCode, type RuleName, type SourceEdit, type SourceKind, type UriCandidate } from '@urilint/discovery';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { checkCancelled, type Cancellation } from './cancellation.js';
@@ -293,7 +293,25 @@ export class AnalysisCache {
     this.#states.delete(uri);
   }
 
-  #analyze(document: TextDocument, settings: Settings, key: string, token?: Cancellation): State {
+  /**
+   * The keys of the external links of a document that the local-link rule would ask the online
+   * check about (none when the rule is off), its verdicts aside: what "check external links" checks.
+   */
+  externalLinksAsked(document: TextDocument, settings: Settings): Set<string> {
+    const asked = new Set<string>();
+    this.#analyze(document, settings, settingsKey(settings), undefined, asked);
+    return asked;
+  }
+
+  /** The verdicts of external links kept for the document's project, or with `asked` none, to gather the links asked about. */
+  #external(document: TextDocument, settings: Settings, asked?: Set<string>): ExternalLinks | undefined {
+    const path = filePath(document.uri);
+    if (path === undefined || this.#links === undefined) return undefined;
+    const cachePath = this.#links.cachePath(path, settings.onlineLinks, (settings as DocumentSettings).project?.configFile);
+    return this.#links.externalLinksOf(cachePath, settings.onlineLinks, asked === undefined ? {} : { asked, collect: true });
+  }
+
+  #analyze(document: TextDocument, settings: Settings, key: string, token?: Cancellation, asked?: Set<string>): State {
     const language = languageOf(document);
     const read = sourceKind(language) ?? 'text';
     // An HTML file of an Angular project is an Angular template, as ESLint reads it.
@@ -310,7 +328,7 @@ export class AnalysisCache {
     });
     checkCancelled(token);
     const rules = activeRules(settings);
-    const linkContext = rules.has('no-broken-links') ? this.#links?.context(document, kind, found.base) : undefined;
+    const linkContext = rules.has('no-broken-links') ? this.#links?.context(document, kind, found.base, this.#external(document, settings, asked)) : undefined;
     // A test file by the patterns, read from the configuration's folder when there is one (else the document's whole path).
     const configFile = (settings as DocumentSettings).project?.configFile;
     const file: FileContext = {

@@ -41,6 +41,35 @@ export interface UrilintLanguageService {
   filesChanged(uris: readonly string[], open: readonly TextDocument[]): string[];
   /** Drops what is kept of a closed document. */
   forget(uri: string): void;
+  /**
+   * Checks the external links of a document on the network (`@urilint/links-online`, loaded then):
+   * the links the local-link rule asks about, the project's cache first, the verdicts kept in the
+   * cache after. The documents of `open` are analysed again with them; their URIs are returned.
+   */
+  checkExternalLinks(document: TextDocument, settings: DocumentSettings, open: readonly TextDocument[], options: ExternalCheckOptions): Promise<ExternalCheckResult>;
+}
+
+export interface ExternalCheckOptions {
+  /** The server's version, for the `User-Agent`. */
+  version: string;
+  /** Where the token for github.com comes from (`GITHUB_TOKEN`, `GH_TOKEN`). */
+  env: Readonly<Record<string, string | undefined>>;
+  signal?: AbortSignal;
+  /** Names resolved to fixed addresses (tests serve hosts on loopback). */
+  resolve?: Record<string, string>;
+  /** When the links are known, and after each page: pages done, pages to do. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface ExternalCheckResult {
+  /** The run in a sentence, for the user. */
+  summary: string;
+  links: number;
+  cancelled: boolean;
+  /** The open documents to diagnose again. */
+  again: string[];
+  /** Why the cache could not be written, when it could not. */
+  cacheError?: string;
 }
 
 /** Settings as the client sent them, made whole: missing or mistyped values take their defaults. */
@@ -160,6 +189,32 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Uri
       noticed.delete(uri);
       cache.forget(uri);
       links.close(uri);
+    },
+    async checkExternalLinks(document, settings, open, check) {
+      const path = filePath(document.uri);
+      const keys = path !== undefined && isChecked(document, settings) ? cache.externalLinksAsked(document, settings) : new Set<string>();
+      if (path === undefined || keys.size === 0) return { summary: 'no external link to check in this document', links: 0, cancelled: false, again: [] };
+      const online = await import('@urilint/links-online');
+      const cachePath = links.cachePath(path, settings.onlineLinks, settings.project?.configFile);
+      const linkCache = online.LinkCache.read(cachePath, options.notice === undefined ? undefined : (message) => options.notice!(`links: ${message}`));
+      const result = await online.checkOnline(keys, {
+        settings: settings.onlineLinks,
+        cache: linkCache,
+        userAgent: online.userAgent(check.version),
+        env: check.env,
+        ...(check.signal === undefined ? {} : { signal: check.signal }),
+        ...(check.resolve === undefined ? {} : { resolve: check.resolve }),
+        ...(check.onProgress === undefined ? {} : { onProgress: check.onProgress }),
+      });
+      let cacheError: string | undefined;
+      try {
+        linkCache.write(cachePath);
+      } catch (error) {
+        cacheError = `the link cache ${cachePath} cannot be written: ${error instanceof Error ? error.message : String(error)}`;
+      }
+      const again = open.filter((each) => sourceKind(languageOf(each)) === 'markdown' || sourceKind(languageOf(each)) === 'html').map((each) => each.uri);
+      for (const uri of again) cache.forget(uri);
+      return { summary: online.describeRun(keys.size, result), links: keys.size, cancelled: result.cancelled, again, ...(cacheError === undefined ? {} : { cacheError }) };
     },
   };
 }

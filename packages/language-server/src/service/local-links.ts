@@ -5,8 +5,11 @@
  * completion of paths and `#anchors` while a link is typed. Files created, changed, renamed or
  * deleted are told with `filesChanged`.
  */
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parse } from '@urilint/core';
 import {
+  externalLinks,
   indexPath,
   isHtmlPath,
   isMarkdownPath,
@@ -14,10 +17,14 @@ import {
   OverlayFileSystem,
   WorkspaceIndex,
   type DocumentContext,
+  type ExternalLinks,
+  type ExternalVerdict,
   type LinkFileSystem,
   type LinkOptions,
+  type OnlineLinkSettings,
   type SourceKind,
 } from '@urilint/discovery';
+import { LinkCache } from '@urilint/links-online/cache';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { CompletionItemKind, type CompletionItem, type Location, type Position } from 'vscode-languageserver-types';
 import type { DocumentAnalysis } from './analysis.js';
@@ -42,6 +49,8 @@ export class LocalLinks {
   readonly index: WorkspaceIndex;
   readonly #notice: ((message: string) => void) | undefined;
   readonly #told = new Set<string>();
+  /** The link caches read, by path: when each was read (its modification time and size) and its verdicts. */
+  readonly #caches = new Map<string, { stamp: string; verdicts: ReadonlyMap<string, ExternalVerdict> }>();
 
   constructor(options: LocalLinksOptions = {}) {
     this.overlay = new OverlayFileSystem(options.fs ?? nodeLinkFileSystem);
@@ -56,14 +65,56 @@ export class LocalLinks {
     this.index.invalidate(path);
   }
 
-  /** The document context of a Markdown or HTML `file:` document (undefined for others). */
-  context(document: TextDocument, kind: SourceKind, base?: string): DocumentContext | undefined {
+  /**
+   * The document context of a Markdown or HTML `file:` document (undefined for others). With
+   * `external`, its external links are judged by those verdicts (see `externalLinksOf`).
+   */
+  context(document: TextDocument, kind: SourceKind, base?: string, external?: ExternalLinks): DocumentContext | undefined {
     const native = filePath(document.uri);
     if (native === undefined || (kind !== 'markdown' && kind !== 'html')) return undefined;
     const path = indexPath(native);
     const text = document.getText();
     this.#buffer(path, text);
-    return { path, kind, text, links: this.index, ...(base === undefined ? {} : { base }) };
+    return { path, kind, text, links: this.index, ...(base === undefined ? {} : { base }), ...(external === undefined ? {} : { external }) };
+  }
+
+  /**
+   * Where the link cache of a document's project is (`onlineLinks.cache`): relative to its
+   * configuration's folder, else to its repository's root, as `urilint scan` reads it.
+   */
+  cachePath(documentPath: string, settings: OnlineLinkSettings, configFile?: string): string {
+    const root = configFile === undefined ? this.index.repositoryRoot(indexPath(directoryOfPath(documentPath))) : directoryOfPath(configFile);
+    return resolve(root, settings.cache);
+  }
+
+  /**
+   * The verdicts of external links a document's project has kept (`scan --online`, or the editor's
+   * "check external links"): read from the cache file, never from the network, and read again when
+   * the file changes. `undefined` when the cache holds none, so that the rule stays on local links.
+   * `asked` gathers the keys of the links the rule asks about (all of them when `collect`).
+   */
+  externalLinksOf(cachePath: string, settings: OnlineLinkSettings, options: { asked?: Set<string>; collect?: boolean } = {}): ExternalLinks | undefined {
+    const verdicts = options.collect === true ? new Map<string, ExternalVerdict>() : this.#cachedVerdicts(cachePath);
+    if (verdicts.size === 0 && options.collect !== true) return undefined;
+    return externalLinks(verdicts, { allowHosts: settings.allowHosts ?? [], exclude: settings.exclude ?? [] }, options.asked);
+  }
+
+  /** The verdicts of a cache file, read again only when its modification time or size changed. */
+  #cachedVerdicts(path: string): ReadonlyMap<string, ExternalVerdict> {
+    let stamp = '';
+    try {
+      const stats = statSync(path);
+      stamp = `${stats.mtimeMs}:${stats.size}`;
+    } catch {
+      this.#caches.delete(path);
+      return new Map();
+    }
+    const known = this.#caches.get(path);
+    if (known?.stamp === stamp) return known.verdicts;
+    const cache = LinkCache.read(path, (message) => this.#notice?.(`links: ${message}`));
+    const verdicts = new Map(cache.all());
+    this.#caches.set(path, { stamp, verdicts });
+    return verdicts;
   }
 
   /** Tells the log what the index had to say, each once. */
@@ -210,4 +261,9 @@ function positionIn(text: string, offset: number): Position {
     start = i + 1;
   }
   return { line, character: offset - start };
+}
+
+/** The folder of a native path. */
+function directoryOfPath(path: string): string {
+  return resolve(path, '..');
 }
