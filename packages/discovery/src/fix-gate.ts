@@ -15,7 +15,11 @@
  *    an assertion (`.toBe(…)`, `.toEqual({ url: … })`, `assert.equal(…)`) is compared as text, and a
  *    fix there fails the test however well it keeps the URL;
  * 6. the URI was found by a parse of its document: in a file that does not parse, the tolerant
- *    readers' strings are a scanner's guess (ESLint runs no rule on such a file).
+ *    readers' strings are a scanner's guess (ESLint runs no rule on such a file);
+ * 7. it writes no `[` or `]` as `%5B` or `%5D`: these two are delimiters (RFC 3986 §2.2: a URI with
+ *    a reserved character percent-encoded is not equivalent), browsers send them as written, and
+ *    applications read them as syntax before they decode (`?a[]=1` query arrays, `/character/[1,2]`
+ *    lists, `[id]` routes), so encoding them may change what the server does.
  *
  * "The same URL" means the same scheme, user, password, host and port, and the same path segments,
  * query names and values and fragment once percent-decoded: escaping a space or a `|` keeps them,
@@ -29,6 +33,12 @@ import { findTemplateTags, templateSyntaxes } from './templates.js';
 const ALL_SYNTAXES = templateSyntaxes(true);
 
 const LINE_BREAK = /[\r\n\u2028\u2029]/;
+
+/** The delimiters a fix does not percent-encode (condition 7), with their encodings. */
+const BRACKETS = new Map([
+  ['[', '%5B'],
+  [']', '%5D'],
+]);
 
 /** The number of problems urilint reports in a URI: the grammar's and every analysis's, but none that touches a hole. */
 function problems(uri: string, holes: readonly Span[]): number {
@@ -111,6 +121,7 @@ export function unsafeFixReason(candidate: UriCandidate, edits: readonly TextEdi
   const structural = structuralFixReason(candidate, edits, source);
   if (structural !== undefined) return structural;
   const uri = candidate.uri;
+  if (edits.some((edit) => edit.end === edit.start + 1 && BRACKETS.has(uri[edit.start]!) && BRACKETS.get(uri[edit.start]!) === edit.text.toUpperCase())) return 'applications read "[" and "]" as syntax before they decode';
   const fixed = applyEdits(uri, edits);
   const span = candidate.reference.scheme;
   const scheme = span === undefined ? undefined : uri.slice(span.start, span.end).toLowerCase();

@@ -174,6 +174,30 @@ describe('the gate', () => {
     expect(unsafeFixReason(candidateOf('https://exa mple.com/x'), [{ start: 11, end: 12, text: '%20' }])).toBe('browsers reject the URI with or without it');
   });
 
+  it('writes no "[" or "]" as %5B or %5D by itself: applications read the brackets before they decode', () => {
+    // A survey's --fix hunk, damaging: the example API reads the bracket list of its path as written.
+    const text = "fetch(`https://rickandmortyapi.com/api/character/[${ids.join(',')}]`);";
+    const found = [...run(text, 'js').findings.values()].flat().filter((f) => f.rule === 'no-unescaped-chars');
+    expect(found.map((f) => [f.code, f.fix])).toEqual([
+      ['path-unescaped-char', undefined],
+      ['path-unescaped-char', undefined],
+    ]);
+    expect(found.map((f) => f.suggestions.map((s) => applySourceEdits(text, s.edits)))).toEqual([
+      ["fetch(`https://rickandmortyapi.com/api/character/%5B${ids.join(',')}]`);"],
+      ["fetch(`https://rickandmortyapi.com/api/character/[${ids.join(',')}%5D`);"],
+    ]);
+    for (const f of found) expect(f.suggestions[0]!.message).toContain('(not applied automatically: applications read "[" and "]" as syntax before they decode)');
+    for (const [uri, bracket] of [
+      ['https://a/list/[1,2]', '['],
+      ['https://a/q?a[]=1', ']'],
+      ['https://a/q?a]#x', ']'],
+    ] as const) {
+      const at = uri.indexOf(bracket);
+      const text = bracket === '[' ? '%5B' : '%5d';
+      expect(unsafeFixReason(candidateOf(uri), [{ start: at, end: at + 1, text }]), uri).toBe('applications read "[" and "]" as syntax before they decode');
+    }
+  });
+
   it('applies what keeps the reading: a space, a "|", a bad triplet, a second "#"', () => {
     for (const [uri, edit] of [
       ['https://a/b c', { start: 11, end: 12, text: '%20' }],

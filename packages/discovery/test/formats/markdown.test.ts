@@ -155,10 +155,10 @@ describe('discoverMarkdown: escapes and references map to the raw characters', (
   });
 
   it('reads a named reference outside the common table through micromark', () => {
-    // `&lbrack;` is `[`, which a path may not hold unescaped: the finding is the whole reference.
-    const text = '[t](https://example.com/a&lbrack;b)';
-    expect(discoverMarkdown(text)[0]!.uri).toBe('https://example.com/a[b');
-    expectOneFix(text, 'path-unescaped-char', rangeOf(text, '&lbrack;'), '[t](https://example.com/a%5Bb)');
+    // `&verbar;` is `|`, which a path may not hold unescaped: the finding is the whole reference.
+    const text = '[t](https://example.com/a&verbar;b)';
+    expect(discoverMarkdown(text)[0]!.uri).toBe('https://example.com/a|b');
+    expectOneFix(text, 'path-unescaped-char', rangeOf(text, '&verbar;'), '[t](https://example.com/a%7Cb)');
   });
 
   it('fixes inside a <…> destination, keeping the brackets and the escapes; its space is valid (CommonMark 6.3: the URI has "%20")', () => {
