@@ -1,11 +1,12 @@
 import { defineConfig } from 'vite';
 import { browserModules, SOURCE_ENTRIES } from './browser-modules.js';
+import { offline } from './offline.js';
 
 export default defineConfig({
   // Relative URLs: the built site works from any folder and from file://.
   base: './',
   resolve: { alias: SOURCE_ENTRIES },
-  plugins: [browserModules()],
+  plugins: [browserModules(), offline()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

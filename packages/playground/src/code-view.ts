@@ -6,7 +6,7 @@
  */
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { forceLinting, lintGutter, linter, lintKeymap, type Action, type Diagnostic } from '@codemirror/lint';
-import { EditorState } from '@codemirror/state';
+import { EditorState, StateEffect } from '@codemirror/state';
 import { EditorView, keymap, lineNumbers } from '@codemirror/view';
 import type { SourceEdit } from '@urilint/discovery';
 import { h } from './dom.js';
@@ -24,6 +24,9 @@ export interface CodeView {
   text(): string;
   setText(text: string): void;
 }
+
+/** New settings (language, preset, rules): the findings are read again though the text did not change. */
+const settingsChanged = StateEffect.define<null>();
 
 function applyEdits(view: EditorView, edits: readonly SourceEdit[]): void {
   view.dispatch({ changes: edits.map((edit) => ({ from: edit.range[0], to: edit.range[1], insert: edit.text })) });
@@ -93,7 +96,7 @@ export function createCodeView(parent: HTMLElement, list: HTMLElement, initial: 
         actions: actionsOf(finding),
       }));
     },
-    { delay: 250 },
+    { delay: 250, needsRefresh: (update) => update.transactions.some((transaction) => transaction.effects.some((effect) => effect.is(settingsChanged))) },
   );
 
   const view = new EditorView({
@@ -118,6 +121,7 @@ export function createCodeView(parent: HTMLElement, list: HTMLElement, initial: 
   return {
     update(settings) {
       current = settings;
+      view.dispatch({ effects: settingsChanged.of(null) });
       forceLinting(view);
     },
     text: () => view.state.doc.toString(),

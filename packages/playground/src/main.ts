@@ -167,3 +167,8 @@ function page(): void {
 
 page();
 document.documentElement.dataset['ready'] = 'true';
+
+// Offline once loaded: the built site's service worker (offline.ts) keeps every file of the build.
+if (import.meta.env.PROD && 'serviceWorker' in navigator && location.protocol !== 'file:') {
+  navigator.serviceWorker.register('./sw.js').catch((error: unknown) => console.warn('urilint playground: no offline copy:', error));
+}

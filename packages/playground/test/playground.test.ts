@@ -254,6 +254,29 @@ describe('the playground in Chromium', () => {
     await again.close();
   });
 
+  it('works offline once loaded: its service worker keeps every file, a reader not loaded before too', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${origin}/`);
+    await page.waitForSelector('html[data-ready=true]');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await context.setOffline(true);
+    expect(await page.evaluate(() => fetch('https://example.com/').then(() => 'online', () => 'offline'))).toBe('offline');
+    await page.reload();
+    await page.waitForSelector('html[data-ready=true]');
+    await page.click('#tab-code');
+    await page.selectOption('#language', 'snippet.md');
+    // A language picked is read at once, the text unchanged: the JSON sample as Markdown has one URI with a problem left.
+    expect(await settled(page, 'snippet.md', INITIAL.code)).toBe(1);
+    const text = 'See <https://example.com/%zz>.\n';
+    await typeCode(page, text);
+    expect(await settled(page, 'snippet.md', text)).toBe(1);
+    expect(await pageFindings(page)).toEqual([{ line: 1, column: 26, code: 'pct-invalid-triplet', message: '"%" in "%zz" is not followed by two hexadecimal digits; a literal "%" is written "%25". Browsers accept the URI as written; RFC 3986 does not.' }]);
+    await context.close();
+  });
+
   it('is usable 375 px wide, moves between views by keyboard, and sends no request beyond its own files', async () => {
     const page = await open(`${origin}/`, 375);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -270,5 +293,19 @@ describe('the playground in Chromium', () => {
     expect(requests.filter((url) => !url.startsWith(`${origin}/`))).toEqual([]);
     // The CSS written for a narrow screen is in the bundle the page loaded.
     expect(readFileSync(path.join(ROOT, 'src/style.css'), 'utf8')).toContain('overflow-wrap: anywhere');
+  });
+});
+
+describe('the boundary', () => {
+  it('fails the build of a module of discovery that imports a Node built-in, naming it', async () => {
+    const { browserModules } = await import('../browser-modules.js');
+    const plugin = browserModules();
+    const resolveId = plugin.resolveId as (this: unknown, source: string, importer: string | undefined, options: object) => Promise<unknown>;
+    const importer = path.join(ROOT, '../discovery/src/js/native.ts');
+    await expect(resolveId.call({}, 'node:worker_threads', importer, {})).rejects.toThrow('discovery/src/js/native.ts imports the Node built-in "node:worker_threads"');
+    await expect(resolveId.call({}, 'fs', importer, {})).rejects.toThrow('imports the Node built-in "fs"');
+    // TypeScript's compiler, on its Node-only path, gets an empty module instead.
+    const typescript = path.join(ROOT, '../../node_modules/.pnpm/typescript@5.9.3/node_modules/typescript/lib/typescript.js');
+    expect(await resolveId.call({}, 'fs', typescript, {})).toBe('\0urilint-unavailable:fs');
   });
 });

@@ -19,7 +19,16 @@ export interface Built {
 /** `vite build` of the playground into a new temporary folder. */
 export async function buildSite(): Promise<Built> {
   const dir = mkdtempSync(path.join(tmpdir(), 'urilint-playground-'));
-  const output = await build({ root: ROOT, configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'error', build: { outDir: dir, emptyOutDir: true } });
+  // As `vite build` builds it: vitest sets NODE_ENV to `test`, which would make Vite build for development
+  // (development conditions of packages, no service worker).
+  const environment = process.env['NODE_ENV'];
+  process.env['NODE_ENV'] = 'production';
+  let output: Awaited<ReturnType<typeof build>>;
+  try {
+    output = await build({ root: ROOT, mode: 'production', configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'error', build: { outDir: dir, emptyOutDir: true } });
+  } finally {
+    process.env['NODE_ENV'] = environment;
+  }
   const outputs = (Array.isArray(output) ? output : [output]) as Rolldown.RolldownOutput[];
   const files = outputs.flatMap((o) => o.output);
   return { dir, chunks: files.filter((f): f is Rolldown.OutputChunk => f.type === 'chunk'), assets: files.filter((f): f is Rolldown.OutputAsset => f.type === 'asset') };
