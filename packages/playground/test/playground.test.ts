@@ -20,6 +20,8 @@ const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const CLI = path.join(ROOT, '../cli/dist/bin.js');
 /** The size the page's first load and one reader may reach, gzip-compressed (issue 34). */
 const BUDGET = 150 * 1024;
+/** How long a wait in the page may take (the default 30 s is short on a loaded machine running the whole suite). */
+const WAIT = 80_000;
 
 let site: Built;
 let origin: string;
@@ -41,6 +43,8 @@ afterAll(async () => {
 
 async function open(url: string, width = 1000): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
+  // The machine running the suite may be loaded: waits in the page get time enough.
+  page.setDefaultTimeout(WAIT);
   page.on('request', (request) => requests.push(request.url()));
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -148,7 +152,7 @@ async function settled(page: Page, file: string, text: string): Promise<number> 
 }
 
 describe('the playground in Chromium', () => {
-  it('draws a typed URI as coloured components, the password masked, underlines its problems and applies a fix', async () => {
+  it('draws a typed URI as coloured components, the password masked, underlines its problems and applies a fix', { timeout: 180_000 }, async () => {
     expect(existsSync(CHROMIUM), `${CHROMIUM}: install Debian's chromium`).toBe(true);
     const page = await open(`${origin}/`);
     await page.fill('#uri', '');
@@ -206,7 +210,7 @@ describe('the playground in Chromium', () => {
     await again.close();
   });
 
-  it('shows the findings of a typed snippet as editor diagnostics, equal to `urilint scan`\'s for each language, and applies a quick-fix on click', async () => {
+  it('shows the findings of a typed snippet as editor diagnostics, equal to `urilint scan`\'s for each language, and applies a quick-fix on click', { timeout: 180_000 }, async () => {
     const page = await open(`${origin}/`);
     await page.click('#tab-code');
     const snippets: [string, string, number][] = [
@@ -257,6 +261,7 @@ describe('the playground in Chromium', () => {
   it('works offline once loaded: its service worker keeps every file, a reader not loaded before too', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
+    page.setDefaultTimeout(WAIT);
     await page.goto(`${origin}/`);
     await page.waitForSelector('html[data-ready=true]');
     await page.evaluate(async () => {
@@ -275,9 +280,9 @@ describe('the playground in Chromium', () => {
     expect(await settled(page, 'snippet.md', text)).toBe(1);
     expect(await pageFindings(page)).toEqual([{ line: 1, column: 26, code: 'pct-invalid-triplet', message: '"%" in "%zz" is not followed by two hexadecimal digits; a literal "%" is written "%25". Browsers accept the URI as written; RFC 3986 does not.' }]);
     await context.close();
-  });
+  }, 180_000);
 
-  it('is usable 375 px wide, moves between views by keyboard, and sends no request beyond its own files', async () => {
+  it('is usable 375 px wide, moves between views by keyboard, and sends no request beyond its own files', { timeout: 120_000 }, async () => {
     const page = await open(`${origin}/`, 375);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.focus('#tab-uri');
