@@ -827,6 +827,10 @@ export class WorkspaceIndex {
       // `[text](link)`, `[name](url)`: the syntax shown with its parts' names, in a template or a guide.
       return this.#unresolvable('placeholder', `cannot resolve links such as "${rawPath}" in ${sourcePath}: the destination is a placeholder word, an example of the syntax rather than a link`, rawPath);
     }
+    if (found === undefined && this.#djangoTemplate(sourcePath)) {
+      // `/foundation/donate/`, `faq/` in a Django template: the URL of a view, which the project's urls.py routes.
+      return this.#unresolvable('app-routes', `cannot resolve links such as "${rawPath}" in ${sourcePath}: a Django template's links name the URLs of the project's views (its urls.py), not files`, rawPath);
+    }
     if (found === undefined) {
       const missing: LinkResult = { status: 'missing-file', path: rawPath };
       const replacement = this.#closeFile(siteAbsolute ? undefined : decoded, rawPath);
@@ -888,6 +892,22 @@ export class WorkspaceIndex {
       }
     }
     return undefined;
+  }
+
+  /**
+   * Whether a document is a Django template: in a folder named `templates`, in a project whose
+   * `manage.py` is in a folder above it (https://docs.djangoproject.com/en/stable/topics/templates/).
+   * Its pages are served at the URLs the project's views are routed to, which no file names.
+   */
+  #djangoTemplate(sourcePath: string): boolean {
+    const segments = sourcePath.split('/');
+    const at = segments.lastIndexOf('templates', segments.length - 2);
+    if (at <= 0) return false;
+    const root = this.repositoryRoot(parentOf(sourcePath));
+    for (let folder = segments.slice(0, at).join('/') || '/'; ; folder = parentOf(folder)) {
+      if (this.#find(join(folder, 'manage.py')) !== undefined) return true;
+      if (!within(root, folder) || folder === root || parentOf(folder) === folder) return false;
+    }
   }
 
   /** Whether a path is above the repository's root, or in a top folder of it that does not exist. */

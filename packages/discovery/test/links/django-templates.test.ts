@@ -1,0 +1,44 @@
+// Issue 29: links in Django templates. The lines are django/djangoproject.com's
+// (djangoproject/templates/fundraising/index.html, members/individualmember_list.html,
+// conduct/index.html at 68a439a), quoted verbatim.
+import { describe, expect, it } from 'vitest';
+import { discoverDocument, sourceKindOf } from '../../src/document.js';
+import { MemoryFileSystem } from '../../src/links/memory-fs.js';
+import { WorkspaceIndex } from '../../src/links/workspace.js';
+import { runDocumentRules, runRules } from '../../src/rules/index.js';
+
+function brokenLinks(files: Record<string, string>, path: string): [string, string][] {
+  const index = new WorkspaceIndex(new MemoryFileSystem(files));
+  const text = files[path]!;
+  const kind = sourceKindOf(path);
+  const found = discoverDocument(text, kind, { filePath: path });
+  const document = { path, kind, text, links: index };
+  const rules = { 'no-broken-links': {} };
+  const findings = [...runRules(found.candidates, rules, undefined, document), ...runDocumentRules(document, rules)].sort((a, b) => a.range[0] - b.range[0]);
+  return findings.map((f) => [text.slice(...f.range), f.message]);
+}
+
+const PAGE = `{% extends "base.html" %}
+{% block content %}
+        <a href="/foundation/donate/#benevity-giving">Benevity Workplace Giving Program</a> - If your employer participates,
+      For more information about membership, see <a href="faq/">the DSF membership FAQ</a>.
+  <h2 id="restriced-behaviors">
+    {% translate "Restricted Behaviors" %}
+    <a class="plink" href="#restricted-behaviors">¶</a>
+  </h2>
+{% endblock %}
+`;
+
+describe('links in Django templates (issue 29)', () => {
+  it("leaves the URLs of the project's views alone, and still checks the page's own fragments", () => {
+    const files = { '/repo/.git/HEAD': 'ref: refs/heads/main\n', '/repo/manage.py': '#!/usr/bin/env python\n', '/repo/foundation/models.py': '', '/repo/djangoproject/templates/fundraising/index.html': PAGE };
+    expect(brokenLinks(files, '/repo/djangoproject/templates/fundraising/index.html')).toEqual([
+      ['restricted-behaviors', 'No heading or id "restricted-behaviors" exists in this document.'],
+    ]);
+  });
+
+  it('reports the same links where no manage.py makes the folder a Django project', () => {
+    const files = { '/repo/.git/HEAD': 'ref: refs/heads/main\n', '/repo/foundation/models.py': '', '/repo/site/templates/fundraising/index.html': PAGE };
+    expect(brokenLinks(files, '/repo/site/templates/fundraising/index.html').map(([text]) => text)).toEqual(['/foundation/donate/', 'faq/', 'restricted-behaviors']);
+  });
+});
