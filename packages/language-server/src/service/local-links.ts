@@ -164,7 +164,12 @@ export class LocalLinks {
   }
 
   /** Completion while a link is typed: the entries of the folder typed so far, or after `#` the target's ids. */
-  provideCompletion(document: TextDocument, kind: SourceKind, position: Position, options: LinkOptions): CompletionItem[] {
+  /**
+   * Completion while a link is typed. `roots` are the workspace folders' paths: a folder is listed
+   * only inside one of them (inside the repository that holds the document when there are none),
+   * and inside that repository, so `[c](../../../` lists nothing above the workspace.
+   */
+  provideCompletion(document: TextDocument, kind: SourceKind, position: Position, options: LinkOptions, roots: readonly string[] = []): CompletionItem[] {
     const context = this.context(document, kind);
     if (context === undefined) return [];
     const offset = document.offsetAt(position);
@@ -173,7 +178,7 @@ export class LocalLinks {
     if (typed === undefined || /^[a-z][a-z0-9+.-]*:|^\/\//i.test(typed)) return [];
     const hash = typed.indexOf('#');
     if (hash >= 0) return this.#anchors(context, typed.slice(0, hash), typed.slice(hash + 1), offset, document, options);
-    return this.#paths(context, typed, offset, document);
+    return this.#paths(context, typed, offset, document, roots);
   }
 
   #anchors(context: DocumentContext, pathPart: string, typed: string, offset: number, document: TextDocument, options: LinkOptions): CompletionItem[] {
@@ -194,13 +199,17 @@ export class LocalLinks {
     }));
   }
 
-  #paths(context: DocumentContext, typed: string, offset: number, document: TextDocument): CompletionItem[] {
+  #paths(context: DocumentContext, typed: string, offset: number, document: TextDocument, roots: readonly string[]): CompletionItem[] {
     const slash = typed.lastIndexOf('/');
     const folderPart = typed.slice(0, slash + 1);
     const namePart = typed.slice(slash + 1);
     const documentDir = context.path.slice(0, context.path.lastIndexOf('/') + 1);
-    const base = folderPart.startsWith('/') ? this.index.repositoryRoot(documentDir.slice(0, -1) || '/') + '/' : documentDir;
+    const repository = this.index.repositoryRoot(documentDir.slice(0, -1) || '/');
+    const base = folderPart.startsWith('/') ? `${repository}/` : documentDir;
     const folder = normalizeFolder(base + folderPart.replace(/^\//, ''));
+    // Inside the repository (a document in none has no bound there: `/`), and inside a workspace folder when there are any.
+    const bounds = roots.length > 0 ? roots.map(indexPath) : repository === '/' ? [] : [repository];
+    if (!isInside(folder, repository) || !bounds.some((root) => isInside(folder, root))) return [];
     const range = toRange(document, [offset - namePart.length, offset]);
     const items: CompletionItem[] = this.index
       .list(folder)
@@ -240,6 +249,11 @@ export class LocalLinks {
     }
     return items;
   }
+}
+
+/** Whether a folder (ending in `/`) is `root` or below it. */
+function isInside(folder: string, root: string): boolean {
+  return folder.startsWith(root.endsWith('/') ? root : `${root}/`);
 }
 
 /** `/a/b/../c/./` as `/a/c/`. */

@@ -68,6 +68,32 @@ describe('local links in the language service', () => {
     expect(service.provideCompletion(open('/repo/site/x.html', html, 'html'), { line: 0, character: html.length }, settings).length).toBe(3);
   });
 
+  it('completes only inside the workspace folders and the repository: `[c](../../../` lists nothing above them', () => {
+    const fs = new MemoryFileSystem({
+      '/home/dev/.ssh/id_ed25519': 'secret',
+      '/home/dev/other/notes.md': '# Other\n',
+      '/home/dev/work/repo/.git/HEAD': 'ref: refs/heads/main\n',
+      '/home/dev/work/repo/README.md': '# Repo\n',
+      '/home/dev/work/repo/docs/guide.md': '# Guide\n',
+      '/home/dev/work/repo/packages/app/README.md': '# App\n',
+      '/home/dev/work/repo/packages/app/docs/intro.md': '# Intro\n',
+    });
+    const complete = (service: ReturnType<typeof createLanguageService>, path: string, text: string): string[] =>
+      service.provideCompletion(open(path, text), { line: 0, character: text.length }, settings).map((item) => item.label).sort();
+    const inRepository = createLanguageService({ linkFileSystem: fs, workspaceFolders: () => ['file:///home/dev/work/repo'] });
+    expect(complete(inRepository, '/home/dev/work/repo/docs/a.md', '[c](../')).toEqual(['README.md', 'docs/', 'packages/']);
+    for (const typed of ['[c](../../', '[c](../../../', '[c](../../../../../../', '[c](/../', '[c](/../../', '<a href="../../../', '[c]: ../../../'])
+      expect(complete(inRepository, '/home/dev/work/repo/docs/a.md', typed), typed).toEqual([]);
+    // A workspace folder below the repository's root: nothing above the folder either.
+    const inPackage = createLanguageService({ linkFileSystem: fs, workspaceFolders: () => ['file:///home/dev/work/repo/packages/app'] });
+    expect(complete(inPackage, '/home/dev/work/repo/packages/app/docs/intro.md', '[c](../')).toEqual(['README.md', 'docs/']);
+    expect(complete(inPackage, '/home/dev/work/repo/packages/app/docs/intro.md', '[c](../../')).toEqual([]);
+    // A client without workspace folders: the repository that holds the document is the bound.
+    const noFolders = createLanguageService({ linkFileSystem: fs });
+    expect(complete(noFolders, '/home/dev/work/repo/docs/a.md', '[c](../')).toEqual(['README.md', 'docs/', 'packages/']);
+    expect(complete(noFolders, '/home/dev/work/repo/docs/a.md', '[c](../../../')).toEqual([]);
+  });
+
   it("follows a generator's routes: a dated blog route goes to the dated file, and routes complete", () => {
     const fs = new MemoryFileSystem({
       '/site/.git/HEAD': '',
