@@ -135,14 +135,15 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Uri
     return relative === undefined || relative === '' || !matchesAny(settings.ignore, relative);
   };
   /** The reasons already told for each document, so the log says each once. */
-  const noticed = new Map<string, string>();
+  const noticed = new Map<string, Set<string>>();
   const analysis = (document: TextDocument, settings: Settings, token?: Cancellation): DocumentAnalysis | undefined => {
     checkCancelled(token);
     if (!isChecked(document, settings)) return undefined;
     const result = cache.get(document, settings, token);
     checkCancelled(token);
-    if (result?.parseError !== undefined && result.kind !== 'js' && options.notice !== undefined && noticed.get(document.uri) !== result.parseError) {
-      noticed.set(document.uri, result.parseError);
+    // Every kind of document, JavaScript and TypeScript too (a syntax error while it is typed): each reason once.
+    if (result?.parseError !== undefined && options.notice !== undefined && noticed.get(document.uri)?.has(result.parseError) !== true) {
+      noticed.set(document.uri, (noticed.get(document.uri) ?? new Set()).add(result.parseError));
       options.notice(`${document.uri} was read without a full parse (${result.parseError}); its text was searched for URIs instead.`);
     }
     return result;
@@ -177,7 +178,8 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Uri
       checkCancelled(token);
       const kind = sourceKind(languageOf(document));
       if (!isChecked(document, settings) || kind === undefined || !activeRules(settings).has('no-broken-links')) return [];
-      return links.provideCompletion(document, kind, position, linkOptions(settings));
+      const roots = (options.workspaceFolders?.() ?? []).flatMap((folder) => filePath(folder) ?? []);
+      return links.provideCompletion(document, kind, position, linkOptions(settings), roots);
     },
     filesChanged(uris, open) {
       links.filesChanged(uris);

@@ -1,7 +1,7 @@
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { describe, expect, it } from 'vitest';
 import { createLanguageService, type DiagnosticData } from '../../src/service/index.js';
-import { documentOf, positionOf, settingsWith } from '../support/documents.js';
+import { documentOf, nextVersion, positionOf, settingsWith } from '../support/documents.js';
 
 const service = createLanguageService();
 
@@ -144,5 +144,22 @@ describe('a reader that stops early', () => {
     expect(first.map((d) => d.code)).toContain('path-unescaped-char');
     noticing.provideDiagnostics(document, settingsWith());
     expect(notices).toEqual([`${document.uri} was read without a full parse (the document nests too deep to parse); its text was searched for URIs instead.`]);
+  });
+
+  it('JavaScript and TypeScript too: a syntax error or a file nested too deep is said in the log, once per document and reason', () => {
+    const notices: string[] = [];
+    const noticing = createLanguageService({ notice: (message) => notices.push(message) });
+    const deep = documentOf('const x = ' + '['.repeat(600) + '"https://example.com/a b"' + ']'.repeat(600) + ';\n', 'javascript').document;
+    expect(noticing.provideDiagnostics(deep, settingsWith()).map((d) => d.code)).toContain('path-unescaped-char');
+    noticing.provideDiagnostics(deep, settingsWith());
+    const broken = documentOf('const a = fetch("https://example.com/a b");\nconst b = ;\n', 'typescript').document;
+    expect(noticing.provideDiagnostics(broken, settingsWith()).map((d) => d.code)).toContain('path-unescaped-char');
+    // Typed on: another reason is said, and the first is not said again when it comes back.
+    const other = nextVersion(broken, broken.getText().replace('const b = ;', 'const b = "x'));
+    noticing.provideDiagnostics(other, settingsWith());
+    noticing.provideDiagnostics(nextVersion(other, broken.getText()), settingsWith());
+    expect(notices).toHaveLength(3);
+    expect(notices[0]).toBe(`${deep.uri} was read without a full parse (the file nests too deep to parse); its text was searched for URIs instead.`);
+    expect(notices[1]).toMatch(new RegExp(`^${broken.uri.replace(/[.]/g, '\\.')} was read without a full parse \\(.+\\); its text was searched for URIs instead\\.$`));
   });
 });
