@@ -35,6 +35,7 @@ export { proseCandidates } from './prose.js';
 export { discoverJsText, setJsReader, type JsReader, type JsTextOptions, type JsTextResult } from './js/text.js';
 export { collectGarbage } from './memory.js';
 export { loadParsers } from './parsers.js';
+export { DEFAULT_MAX_FILE_SIZE, formatBytes } from './size.js';
 export { loadNative, nativeRawTransfer, nativeUnavailable, parseNative, returnNativeMemoryEarly, setNativeNotice, setNativeRawTransfer } from './js/native.js';
 export { discoverDocument, isTemplateFile, sourceKindOf, type ComponentKind, type DocumentOptions, type DocumentUris, type SourceKind } from './document.js';
 export { braceEnd, discoverComponent, type ComponentOptions, type ComponentUris, type Dialect, type Framework } from './formats/component.js';

@@ -30,6 +30,7 @@ import {
 } from './report.js';
 import { activeRules, PRESETS, ruleFlags, type Preset, type RuleFlag } from './rules.js';
 import {
+  DEFAULT_MAX_FILE_SIZE,
   loadNative,
   RULE_CHECKS,
   formatConfigProblem,
@@ -46,8 +47,6 @@ import {
   type TemplateSetting,
   type TemplateSyntax,
 } from '@urilint/discovery';
-
-const DEFAULT_MAX_FILE_SIZE = 10 * 1024 * 1024;
 
 const SIZE = /^(\d+(?:\.\d+)?)\s*(?:([kmg])(?:i?b)?|b)?$/i;
 

@@ -1,9 +1,8 @@
 /** The output of `urilint scan`: text with carets, one JSON array, or SARIF 2.1.0. */
 import { relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { RULE_NAMES, type RuleName } from '@urilint/discovery';
+import { formatBytes, RULE_NAMES, type RuleName } from '@urilint/discovery';
 import { display, visible } from '../display.js';
-import { plural } from '../report.js';
 import type { Style } from '../style.js';
 import type { Problem, SkipReason } from './file-check.js';
 import { INFORMATION_URI, RULE_DESCRIPTIONS, RULE_DOCS_BASE } from './rules.js';
@@ -175,20 +174,8 @@ export function emptyTally(): Tally {
   return { files: 0, bytes: 0, uris: 0, errors: 0, warnings: 0, fixable: 0, fixed: 0, filesWithProblems: 0, notParsed: 0, skipped: { binary: 0, 'too-large': 0 }, failed: 0, linksNotFollowed: 0, notRegular: 0 };
 }
 
-/** A byte count for people: `10 MiB`, `1.5 KiB`, `100 bytes`. */
-export function formatBytes(bytes: number): string {
-  const units: [string, number][] = [
-    ['GiB', 2 ** 30],
-    ['MiB', 2 ** 20],
-    ['KiB', 2 ** 10],
-  ];
-  for (const [unit, size] of units) {
-    if (bytes < size) continue;
-    const value = bytes / size;
-    return `${Number.isInteger(value) ? value : value.toFixed(1)} ${unit}`;
-  }
-  return plural(bytes, 'byte', 'bytes');
-}
+/** A byte count for people (`@urilint/discovery`'s, which the language server's size cap names too). */
+export { formatBytes };
 
 /** `1,234 files`: a count with thousands separators and the word for it. */
 function counted(n: number, one: string, many: string): string {
