@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { returnNativeMemoryEarly } from '@urilint/discovery';
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { startServer } from './server.js';
+import { createServerConnection } from './transport.js';
 
 const USAGE = `Usage: urilint-language-server --stdio | --node-ipc | --socket=<port> | --pipe=<name>
 
@@ -20,5 +20,5 @@ if (args.includes('--help') || args.includes('-h')) {
 } else {
   // Before the first document is read: the native parser's allocator gives freed memory back at once.
   returnNativeMemoryEarly();
-  startServer(createConnection(ProposedFeatures.all));
+  startServer(createServerConnection(args));
 }

@@ -6,7 +6,9 @@ import {
   DocumentDiagnosticReportKind,
   ErrorCodes,
   LSPErrorCodes,
+  MessageType,
   ResponseError,
+  ShowMessageNotification,
   TextDocuments,
   TextDocumentSyncKind,
 } from 'vscode-languageserver';
@@ -100,7 +102,12 @@ export function startServer(connection: Connection): void {
   let workspaceFolders: string[] = [];
   // The one notice that the native JavaScript/TypeScript parser did not load goes to the log, not stderr.
   setNativeNotice((message) => connection.console.warn(message));
-  const service = createLanguageService({ workspaceFolders: () => workspaceFolders, notice: (message) => connection.console.info(`urilint: ${message}`) });
+  const service = createLanguageService({
+    workspaceFolders: () => workspaceFolders,
+    notice: (message) => connection.console.info(`urilint: ${message}`),
+    // A document over the size cap: said to the user once, as a window message (it has no diagnostics).
+    skipped: (message) => void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `urilint: ${message}` }).catch(() => undefined),
+  });
   let support: ClientSupport = clientSupport({});
   let globalSettings: Settings = normalizeSettings(undefined);
   const settingsByUri = new Map<string, Promise<Settings>>();

@@ -293,6 +293,11 @@ export class AnalysisCache {
     this.#states.delete(uri);
   }
 
+  /** The documents whose last analysis (and text) is kept. */
+  get uris(): string[] {
+    return [...this.#states.keys()];
+  }
+
   /**
    * The keys of the external links of a document that the local-link rule would ask the online
    * check about (none when the rule is off), its verdicts aside: what "check external links" checks.

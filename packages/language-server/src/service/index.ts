@@ -8,10 +8,10 @@ import { provideHover } from './hover.js';
 import { filePath, isIgnored } from './ignore.js';
 import { provideDocumentLinks } from './links.js';
 import { LocalLinks } from './local-links.js';
-import type { DocumentSettings } from './project.js';
+import { fileUri, type DocumentSettings } from './project.js';
 import { DEFAULT_SETTINGS, SUPPRESSED_DISPLAYS, type Settings } from './settings.js';
 import { applySuppressions } from './suppressed.js';
-import { matchesAny, PROJECT_SETTINGS, relativeToConfig, TEMPLATE_SYNTAXES, type LinkFileSystem, type LinkOptions } from '@urilint/discovery';
+import { DEFAULT_MAX_FILE_SIZE, formatBytes, matchesAny, PROJECT_SETTINGS, relativeToConfig, TEMPLATE_SYNTAXES, type LinkFileSystem, type LinkOptions } from '@urilint/discovery';
 import { activeRules } from './rules.js';
 
 /**
@@ -47,6 +47,8 @@ export interface UrilintLanguageService {
    * cache after. The documents of `open` are analysed again with them; their URIs are returned.
    */
   checkExternalLinks(document: TextDocument, settings: DocumentSettings, open: readonly TextDocument[], options: ExternalCheckOptions): Promise<ExternalCheckResult>;
+  /** The documents the service keeps anything of (an analysis, a text, a buffer of the link index, a notice told), by URI. */
+  held(): string[];
 }
 
 export interface ExternalCheckOptions {
@@ -108,6 +110,13 @@ export interface LanguageServiceOptions {
   notice?: (message: string) => void;
   /** The file system local links are resolved in (default: the disk, with the open documents over it). */
   linkFileSystem?: LinkFileSystem;
+  /**
+   * The largest document checked, in UTF-8 bytes (default: `DEFAULT_MAX_FILE_SIZE`, the size
+   * `urilint scan` reads by default). A larger one is not read at all: nothing of it is parsed or kept.
+   */
+  maxDocumentBytes?: number;
+  /** Told once when a document is over `maxDocumentBytes`, and again only after it was under it: for the user. */
+  skipped?: (message: string) => void;
 }
 
 export function createLanguageService(options: LanguageServiceOptions = {}): UrilintLanguageService {
@@ -123,9 +132,28 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Uri
   const cache = new AnalysisCache(links);
   /** The options of the local-link rule for a document (its preset's, or the settings'). */
   const linkOptions = (settings: Settings): LinkOptions => activeRules(settings).get('no-broken-links')?.options ?? {};
+  const maxBytes = options.maxDocumentBytes ?? DEFAULT_MAX_FILE_SIZE;
+  /** The documents over the size cap whose skipping was told. */
+  const tooLarge = new Set<string>();
+  const withinSize = (document: TextDocument): boolean => {
+    const text = document.getText();
+    // UTF-8 takes one to three bytes for each UTF-16 unit: counted only when that does not decide.
+    const over = text.length > maxBytes || (text.length * 3 > maxBytes && Buffer.byteLength(text, 'utf8') > maxBytes);
+    if (!over) {
+      tooLarge.delete(document.uri);
+      return true;
+    }
+    if (!tooLarge.has(document.uri)) {
+      tooLarge.add(document.uri);
+      const size = formatBytes(Buffer.byteLength(text, 'utf8'));
+      options.skipped?.(`${document.uri} is not checked: it is ${size}, larger than ${formatBytes(maxBytes)}, the most urilint reads of a file (as urilint scan's default --max-file-size).`);
+    }
+    return false;
+  };
   const isChecked = (document: TextDocument, settings: DocumentSettings): boolean => {
     const kind = sourceKind(languageOf(document));
     if (!settings.enable || !settings.languages.includes(languageOf(document)) || kind === undefined) return false;
+    if (!withinSize(document)) return false;
     const project = settings.project;
     if (project?.kinds !== undefined && !project.kinds.includes(kind)) return false;
     if (project?.ignoreBase === undefined) return !isIgnored(document.uri, settings.ignore, options.workspaceFolders?.() ?? []);
@@ -189,6 +217,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Uri
     },
     forget: (uri) => {
       noticed.delete(uri);
+      tooLarge.delete(uri);
       cache.forget(uri);
       links.close(uri);
     },
@@ -218,6 +247,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Uri
       for (const uri of again) cache.forget(uri);
       return { summary: online.describeRun(keys.size, result), links: keys.size, cancelled: result.cancelled, again, ...(cacheError === undefined ? {} : { cacheError }) };
     },
+    held: () => [...new Set([...cache.uris, ...[...links.overlay.buffers.keys()].map(fileUri), ...noticed.keys(), ...tooLarge])],
   };
 }
 

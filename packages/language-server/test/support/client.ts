@@ -22,6 +22,8 @@ export interface TestClient {
   process: ChildProcessWithoutNullStreams;
   connection: ProtocolConnection;
   initialize: InitializeResult;
+  /** The parse errors (-32700) the server answered with: responses without an id. */
+  parseErrors: () => { code: number; message: string }[];
   /** Everything the server wrote to stderr. */
   stderr: () => string;
   /** The requests the server sent the client (`workspace/configuration`, `client/registerCapability`, …), by method, in order. */
@@ -42,12 +44,31 @@ export interface Workspace {
   workspaceFolders?: WorkspaceFolder[] | null;
 }
 
+/** The errors of the responses without an id that vscode-jsonrpc logged. */
+export function parseErrorsOf(errors: readonly string[]): { code: number; message: string }[] {
+  const prefix = 'Received response message without id: Error is: \n';
+  return errors.filter((error) => error.startsWith(prefix)).map((error) => JSON.parse(error.slice(prefix.length)) as { code: number; message: string });
+}
+
+/** A server process and a connection to it that has sent nothing yet; what vscode-jsonrpc logs as an error (a response without an id) is in `errors`. */
+export function connect(): { process: ChildProcessWithoutNullStreams; connection: ProtocolConnection; errors: string[]; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: 'pipe' });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const errors: string[] = [];
+  const logger = { error: (message: string) => errors.push(message), warn: () => undefined, info: () => undefined, log: () => undefined };
+  const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin), logger);
+  connection.listen();
+  return { process: child, connection, errors, exited };
+}
+
 export async function startClient(capabilities: ClientCapabilities = {}, initializationOptions?: unknown, workspace: Workspace = {}): Promise<TestClient> {
   const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: 'pipe' });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  const errors: string[] = [];
+  const logger = { error: (message: string) => errors.push(message), warn: () => undefined, info: () => undefined, log: () => undefined };
+  const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin), logger);
   const waiting: { uri: string; version: number | undefined; resolve: (params: PublishDiagnosticsParams) => void }[] = [];
   const published: PublishDiagnosticsParams[] = [];
   connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
@@ -90,6 +111,7 @@ export async function startClient(capabilities: ClientCapabilities = {}, initial
     connection,
     initialize,
     stderr: () => stderr,
+    parseErrors: () => parseErrorsOf(errors),
     requests,
     messages,
     exited,
