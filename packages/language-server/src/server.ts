@@ -1,4 +1,4 @@
-import { nodeConfigFileSystem, setNativeNotice } from '@urilint/discovery';
+import { collectGarbage, nodeConfigFileSystem, setNativeNotice } from '@urilint/discovery';
 import type { ClientCapabilities, Connection, TextDocumentChangeEvent } from 'vscode-languageserver';
 import {
   DidChangeConfigurationNotification,
@@ -336,7 +336,8 @@ export function startServer(connection: Connection): void {
     timers.delete(event.document.uri);
     opened.delete(event.document.uri);
     settingsByUri.delete(event.document.uri);
-    service.forget(event.document.uri);
+    // A document over the size cap closed: its text (tens of megabytes) is collected now, not when V8's heap next nears its limit.
+    if (service.forget(event.document.uri)) setImmediate(collectGarbage);
     // A configuration's own problems stay on it while it is closed.
     if (!support.pullDiagnostics) void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: projectDiagnosticsOf(event.document.uri) }).catch(() => undefined);
     watchFolders();

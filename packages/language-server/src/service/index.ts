@@ -39,8 +39,8 @@ export interface UrilintLanguageService {
    * them, and the open Markdown and HTML documents are analysed again. Returns those documents' URIs.
    */
   filesChanged(uris: readonly string[], open: readonly TextDocument[]): string[];
-  /** Drops what is kept of a closed document. */
-  forget(uri: string): void;
+  /** Drops what is kept of a closed document; returns whether it was over the size cap (its text is garbage now, and large). */
+  forget(uri: string): boolean;
   /**
    * Checks the external links of a document on the network (`@urilint/links-online`, loaded then):
    * the links the local-link rule asks about, the project's cache first, the verdicts kept in the
@@ -217,9 +217,9 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Uri
     },
     forget: (uri) => {
       noticed.delete(uri);
-      tooLarge.delete(uri);
       cache.forget(uri);
       links.close(uri);
+      return tooLarge.delete(uri);
     },
     async checkExternalLinks(document, settings, open, check) {
       const path = filePath(document.uri);

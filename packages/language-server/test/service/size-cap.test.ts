@@ -30,13 +30,16 @@ describe('the size cap of a document', () => {
     expect(told).toEqual([`${uri} is not checked: it is 47.7 MiB, larger than 10 MiB, the most urilint reads of a file (as urilint scan's default --max-file-size).`]);
     // Nothing of it analysed or kept but the fact that it was told.
     expect(service.held()).toEqual([uri]);
-    service.forget(uri);
+    // Closed: forget says it was over the cap (the server then collects its text at once), and nothing is kept.
+    expect(service.forget(uri)).toBe(true);
     expect(service.held()).toEqual([]);
     // Edited down under the cap: checked.
     const small = TextDocument.create(uri, 'javascript', 2, PROBLEM);
     expect(service.provideDiagnostics(small, settings).map((d) => d.code)).toEqual(['path-unescaped-char']);
     expect(service.held()).toEqual([uri]);
     expect(told).toHaveLength(1);
+    expect(service.forget(uri)).toBe(false);
+    expect(service.held()).toEqual([]);
   });
 
   it('counts UTF-8 bytes: 3.5 million "€" (10.5 MB in 3.5 million UTF-16 units) are over it, a Markdown document is not buffered for links', () => {
