@@ -64,7 +64,7 @@ describe('changeset version, then scripts/sync-versions.mjs (pnpm version-packag
   it('writes the new version where the ESLint plugin and the language server state it', async () => {
     expect(read('packages/eslint-plugin/src/index.ts')).toContain(`const VERSION = '${next}';`);
     expect(read('packages/language-server/src/bin.ts')).toContain(`process.stdout.write('${next}\\n');`);
-    expect(read('packages/language-server/src/server.ts')).toContain(`serverInfo: { name: 'urilint-language-server', version: '${next}' }`);
+    expect(read('packages/language-server/src/server.ts')).toContain(`const SERVER_VERSION = '${next}';`);
     // And the check that docs:check runs agrees; on the workspace as it is, too.
     await run(process.execPath, [join(ROOT, 'scripts/sync-versions.mjs'), '--check', '--root', scratch]);
     await run(process.execPath, [join(ROOT, 'scripts/sync-versions.mjs'), '--check']);
