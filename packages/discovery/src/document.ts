@@ -12,15 +12,50 @@ import { discoverAstro } from './formats/astro.js';
 import { discoverSvelte } from './formats/svelte.js';
 import { discoverVue } from './formats/vue.js';
 import { discoverJsText } from './js/text.js';
+import { discoverDotenv } from './languages/dotenv.js';
+import { discoverGo } from './languages/go.js';
+import { discoverPython } from './languages/python.js';
+import { discoverShell } from './languages/shell.js';
+import type { ProgramUris } from './languages/common.js';
+import { grammarFailure, loadGrammars, type GrammarName } from './languages/tree-sitter.js';
 import { maskTemplates, serverProgramOf, templateSyntaxes } from './templates.js';
 
 /** The kinds of source a reader exists for. */
-export type SourceKind = 'js' | 'json' | 'markdown' | 'html' | 'css' | 'yaml' | 'text' | ComponentKind;
+export type SourceKind = 'js' | 'json' | 'markdown' | 'html' | 'css' | 'yaml' | 'text' | ComponentKind | ProgramKind | 'dotenv';
+
+/** Programming languages read on a tree-sitter grammar (`languages/`): each grammar is loaded before its files are read (`loadGrammarsFor`). */
+export type ProgramKind = 'python' | 'go' | 'shell';
+
+const PROGRAM_NAMES: Readonly<Record<ProgramKind, string>> = { python: 'Python', go: 'Go', shell: 'a shell script' };
+
+/** The grammar each program kind is read with. */
+const GRAMMARS: Readonly<Record<ProgramKind, GrammarName>> = { python: 'python', go: 'go', shell: 'bash' };
+
+/** The tree-sitter grammar a kind of source is read with, if any. */
+export function grammarOf(kind: SourceKind): GrammarName | undefined {
+  return Object.hasOwn(GRAMMARS, kind) ? GRAMMARS[kind as ProgramKind] : undefined;
+}
+
+/**
+ * Loads the tree-sitter grammars the kinds need (none for a kind read without one): awaited before
+ * files of those kinds are read, so that reading stays synchronous. Never rejects.
+ */
+export async function loadGrammarsFor(kinds: Iterable<SourceKind>): Promise<void> {
+  const names = new Set<GrammarName>();
+  for (const kind of kinds) {
+    const grammar = grammarOf(kind);
+    if (grammar !== undefined) names.add(grammar);
+  }
+  await loadGrammars(names);
+}
 
 /** Framework components: each read by its reader, which composes the HTML, JavaScript and CSS readers. */
 export type ComponentKind = 'vue' | 'svelte' | 'astro' | 'angular';
 
 const COMPONENT_KINDS: ReadonlySet<SourceKind> = new Set<SourceKind>(['vue', 'svelte', 'astro', 'angular']);
+
+/** Programs: their strings hold template syntax as text, found by the reader in each string (as in JavaScript), never masked in the file. */
+const PROGRAM_KINDS: ReadonlySet<SourceKind> = new Set<SourceKind>(['js', 'python', 'go', 'shell']);
 
 /** What was found in a document. */
 export interface DocumentUris {
@@ -65,11 +100,34 @@ const EXTENSIONS: Readonly<Record<string, SourceKind>> = {
   css: 'css',
   yaml: 'yaml', yml: 'yaml',
   vue: 'vue', svelte: 'svelte', astro: 'astro',
+  py: 'python', pyi: 'python', pyw: 'python',
+  go: 'go',
+  sh: 'shell', bash: 'shell',
+  env: 'dotenv',
 };
+
+/** Environment files by name: `.env`, `.env.local`, `.env.production`, `.env.example`. */
+const DOTENV_NAME = /^\.env(?:\.[^/\\]+)?$/;
+
+/** A shell script's `#!` line (`#!/bin/sh`, `#!/usr/bin/env bash`), and a Python script's. */
+const SHELL_SHEBANG = /^#![ \t]*\S*\/(?:env[ \t]+(?:-\S+[ \t]+)*)?(?:ba|da|k|a)?sh(?:[ \t]|\r?\n|$)/;
+const PYTHON_SHEBANG = /^#![ \t]*\S*\/(?:env[ \t]+(?:-\S+[ \t]+)*)?python[0-9.]*(?:[ \t]|\r?\n|$)/;
+
+/**
+ * The kind of a file whose name does not tell (`sourceKindOf` gives `text`) by its first line: a
+ * shell or Python script's `#!` line. Any other kind is kept.
+ */
+export function sourceKindOfText(kind: SourceKind, text: string): SourceKind {
+  if (kind !== 'text' || !text.startsWith('#!')) return kind;
+  if (SHELL_SHEBANG.test(text)) return 'shell';
+  if (PYTHON_SHEBANG.test(text)) return 'python';
+  return kind;
+}
 
 /** The reader for a file name (by its extension); `text` for any other file. */
 export function sourceKindOf(filePath: string): SourceKind {
   const name = /[^/\\]*$/.exec(filePath)![0].toLowerCase();
+  if (DOTENV_NAME.test(name)) return 'dotenv';
   const extensions = name.split('.').slice(1);
   const last = extensions.at(-1);
   if (last !== undefined && TEMPLATE_EXTENSIONS.has(last)) {
@@ -123,9 +181,9 @@ function markdownWithFrontMatter(text: string, stops: string[]): UriCandidate[] 
  */
 export function discoverDocument(source: string, given: SourceKind, options: DocumentOptions = {}): DocumentUris {
   // HTML written with Angular's syntax is an Angular template.
-  const kind = given === 'html' && hasAngularSyntax(source) ? 'angular' : given;
+  const kind = given === 'html' && hasAngularSyntax(source) ? 'angular' : sourceKindOfText(given, source);
   // Template tags masked, offsets kept: see templates.ts. JavaScript finds them in its strings itself; a component's reader masks its markup itself.
-  const text = kind === 'js' || COMPONENT_KINDS.has(kind) ? source : maskTemplates(source, templateSyntaxes(options.templates), { yaml: kind === 'yaml', program: options.filePath === undefined ? undefined : serverProgramOf(options.filePath) }).text;
+  const text = PROGRAM_KINDS.has(kind) || COMPONENT_KINDS.has(kind) ? source : maskTemplates(source, templateSyntaxes(options.templates), { yaml: kind === 'yaml', program: options.filePath === undefined ? undefined : serverProgramOf(options.filePath) }).text;
   const found = read(text, kind, options);
   for (const candidate of found.candidates) candidate.source = source;
   return found;
@@ -163,11 +221,29 @@ function read(text: string, kind: SourceKind, options: DocumentOptions): Documen
         return discoverAstro(text, options);
       case 'angular':
         return discoverAngular(text, options);
+      case 'python':
+        return programUris(text, kind, discoverPython(text, options));
+      case 'go':
+        return programUris(text, kind, discoverGo(text, options));
+      case 'shell':
+        return programUris(text, kind, discoverShell(text, options));
+      case 'dotenv':
+        return { candidates: discoverDotenv(text) };
     }
   } catch (error) {
     // A reader that throws loses no URI: the text is searched as for a file that does not parse.
     return withTextFallback(text, [], `the ${kind} reader stopped: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/** What a program's reader found; undefined when its grammar is not loaded: then its text is read as prose. */
+function programUris(text: string, kind: ProgramKind, found: ProgramUris | undefined): DocumentUris {
+  // A file with syntax errors: what the tree held, none fixed automatically, and the text around it as prose.
+  if (found?.hasError === true) return withTextFallback(text, readWithoutParse(found.candidates), `the file does not parse as ${PROGRAM_NAMES[kind]}`);
+  if (found !== undefined) return { candidates: found.candidates };
+  const grammar = GRAMMARS[kind];
+  const failure = grammarFailure(grammar);
+  return withTextFallback(text, [], failure === undefined ? `the ${grammar} grammar is not loaded` : `the ${grammar} grammar could not be loaded: ${failure}`);
 }
 
 /**

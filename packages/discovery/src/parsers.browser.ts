@@ -110,6 +110,11 @@ export const PARSERS_OF_KIND: Readonly<Record<SourceKind, readonly ParserName[]>
   svelte: ['typescript', 'htmlParser', 'cssTree', 'markdown'],
   astro: ['typescript', 'htmlParser', 'cssTree', 'markdown'],
   angular: ['typescript', 'htmlParser', 'cssTree', 'markdown'],
+  // Programs on tree-sitter grammars: not loaded in a page (see `webTreeSitter`); read as text there.
+  python: [],
+  go: [],
+  shell: [],
+  dotenv: [],
 };
 
 const loading = new Map<ParserName, Promise<void>>();
@@ -143,6 +148,13 @@ export const oxcParser = (): unknown => {
 };
 export const typescriptEstree = (): typeof TsEslintParser => {
   throw new Error("typescript-eslint's parser does not run in a browser");
+};
+/** The tree-sitter grammars are not served to a page: Python, Go and shell documents are read as text there. */
+export const webTreeSitter = (): never => {
+  throw new Error('the tree-sitter grammars are not loaded in a browser build');
+};
+export const wasmFile = (name: string): never => {
+  throw new Error(`${name}.wasm is not served in a browser build`);
 };
 export const typescript = get('typescript');
 export const markdown = get('markdown');

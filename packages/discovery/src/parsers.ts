@@ -11,6 +11,8 @@
  * it), so the modules are bundled and, in the bundle too, evaluated on first use.
  */
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type * as CssTree from '@eslint/css-tree';
 import type * as Momoa from '@humanwhocodes/momoa';
 import type * as TsEslintParser from '@typescript-eslint/parser';
@@ -21,6 +23,7 @@ import type * as MicromarkGfm from 'micromark-extension-gfm';
 import type * as Ts from 'typescript';
 import type * as Yaml from 'yaml';
 import type * as Toml from 'smol-toml';
+import type * as WebTreeSitter from 'web-tree-sitter';
 import type { SourceKind } from './document.js';
 
 const require = createRequire(import.meta.url);
@@ -139,4 +142,29 @@ export const momoa = once(() => require('@humanwhocodes/momoa') as typeof Momoa)
  */
 export async function loadParsers(_kind: SourceKind): Promise<void> {
   // Loaded on first use, synchronously.
+}
+
+/** web-tree-sitter: the runtime of the tree-sitter grammars (`languages/tree-sitter.ts` loads it and each grammar once). */
+export const webTreeSitter = once(() => require('web-tree-sitter') as typeof WebTreeSitter);
+
+/**
+ * Where a WebAssembly file of web-tree-sitter or of a grammar is: in its npm package, or beside this
+ * file (the VS Code extension's bundle copies them into its `dist`, where no package is installed).
+ */
+export function wasmFile(name: 'web-tree-sitter' | 'tree-sitter-python' | 'tree-sitter-go' | 'tree-sitter-bash'): string {
+  try {
+    switch (name) {
+      case 'web-tree-sitter':
+        return require.resolve('web-tree-sitter/tree-sitter.wasm');
+      case 'tree-sitter-python':
+        return require.resolve('tree-sitter-python/tree-sitter-python.wasm');
+      case 'tree-sitter-go':
+        return require.resolve('tree-sitter-go/tree-sitter-go.wasm');
+      case 'tree-sitter-bash':
+        return require.resolve('tree-sitter-bash/tree-sitter-bash.wasm');
+    }
+  } catch {
+    // Not installed as a package: beside this file.
+  }
+  return join(dirname(fileURLToPath(import.meta.url)), `${name}.wasm`);
 }

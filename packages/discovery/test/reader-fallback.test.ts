@@ -8,8 +8,8 @@
  * V8 once ended the process ("RegExpCompiler Allocation failed") when the stack ran out inside yaml.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { discoverDocument, type SourceKind } from '../src/document.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { discoverDocument, loadGrammarsFor, type SourceKind } from '../src/document.js';
 import { discoverText } from '../src/formats/text.js';
 import { runRules } from '../src/rules/index.js';
 
@@ -29,7 +29,14 @@ const NESTED: Record<Exclude<SourceKind, 'js' | 'text'>, (depth: number) => stri
   svelte: (n) => '<div>'.repeat(n) + `<a href="${PLANTED}">x</a>`,
   astro: (n) => '---\nconst x = 1;\n---\n' + '<div>'.repeat(n) + `<a href="${PLANTED}">x</a>`,
   angular: (n) => '<div>'.repeat(n) + `<a href="${PLANTED}">x</a>`,
+  python: (n) => 'x = ' + '['.repeat(n) + JSON.stringify(PLANTED) + ']'.repeat(n) + '\n',
+  go: (n) => 'package m\n\nvar x = ' + '('.repeat(n) + JSON.stringify(PLANTED) + ')'.repeat(n) + '\n',
+  // `((` opens arithmetic: the subshells are written apart.
+  shell: (n) => '( '.repeat(n) + `curl "${PLANTED}"` + ' )'.repeat(n) + '\n',
+  dotenv: (n) => '# x\n'.repeat(n) + `URL=${PLANTED}\n`,
 };
+
+beforeAll(() => loadGrammarsFor(['python', 'go', 'shell']));
 
 function check(text: string, kind: SourceKind): void {
   const found = discoverDocument(text, kind);

@@ -1,12 +1,11 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { findUris, hasOpaqueShape, lookupScheme } from '@urilint/core';
+import { lookupScheme } from '@urilint/core';
 import { placeholder, UriCandidate, type CandidateContext, type Part } from '../candidate.js';
-import { embeddedLength } from '../prose.js';
+import { append } from '../formats/text.js';
+import { templateHoles, valueCandidates } from '../strings.js';
 import { commentCandidates, hasSchemeColon } from './comments.js';
-import { expressionHoles } from '../route-patterns.js';
-import { hasUriShape, isWholeUri, REGEX_LIKE, XML_NAMESPACES } from '../shape.js';
 import { srcsetSpans } from '../formats/html.js';
-import { findTemplateTags, TEMPLATE_SYNTAXES, templateSyntaxes, type TemplateSetting, type TemplateSyntax } from '../templates.js';
+import { TEMPLATE_SYNTAXES, templateSyntaxes, type TemplateSetting, type TemplateSyntax } from '../templates.js';
 import { discoveryWalkOf, nodesOf, setText, type DiscoveryWalk, type JsSourceCode } from './source-code.js';
 import { mapJsxAttribute, mapStringLiteral, mapTemplateElement, mapTemplateElementAt, type CookedMap } from './literal-map.js';
 import { findSinkArguments, GLOBAL_OBJECT_NAMES, GLOBAL_SINK_NAMES, GLOBAL_SINKS, SINK_MODULES, syntacticSink } from './sinks.js';
@@ -113,17 +112,7 @@ function printfHoles(cooked: string): { start: number; end: number }[] {
  * URL attribute) is no route pattern, and a `{…}` in it is sent as `%7B…%7D`.
  */
 function holesIn(cooked: string, syntaxes: ReadonlySet<TemplateSyntax>, routes: boolean, printf = false): { start: number; end: number }[] {
-  const holes: { start: number; end: number }[] = [];
-  let from = 0;
-  const rfc6570 = (to: number): void => {
-    for (const expression of expressionHoles(cooked.slice(from, to), { routes })) holes.push({ start: from + expression.start, end: from + expression.end });
-  };
-  for (const tag of findTemplateTags(cooked, syntaxes)) {
-    rfc6570(tag.start);
-    holes.push(tag);
-    from = tag.end;
-  }
-  rfc6570(cooked.length);
+  const holes = templateHoles(cooked, syntaxes, routes);
   if (!printf) return holes;
   const placeholders = printfHoles(cooked).filter((p) => !holes.some((h) => h.start < p.end && p.start < h.end));
   return [...holes, ...placeholders].sort((a, b) => a.start - b.start);
@@ -375,8 +364,6 @@ function addCandidates(walk: Walk, node: TSESTree.Node, context: CandidateContex
   const inContext = context !== undefined;
   const common = { node, range: [node.range[0], node.range[1]] as [number, number], key: propertyKey(node), source: walk.sourceCode.text };
   const { value, parts } = assemble(pieces, node, walk.templates, !inContext);
-  const firstHole = parts.find((part) => part.kind === 'hole');
-  const staticStart = value.slice(0, firstHole ? firstHole.start : value.length);
   if (inContext) {
     if (value.trim().length === 0) return;
     // A bound `srcset` (a component's `:srcset="…"`, `[srcset]="…"`): its URLs apart from their descriptors.
@@ -384,28 +371,10 @@ function addCandidates(walk: Walk, node: TSESTree.Node, context: CandidateContex
       for (const [start, end] of srcsetSpans(value)) walk.out.push(new UriCandidate({ ...common, context, sink, value, uriStart: start, uriEnd: end, parts, namespace }));
       return;
     }
-    walk.out.push(new UriCandidate({ ...common, context, sink, value, uriStart: 0, uriEnd: value.length, parts, namespace }));
+    append(walk.out, valueCandidates(value, parts, { ...common, context, sink, namespace }));
     return;
   }
-  if (REGEX_LIKE.test(value)) return;
-  if (hasUriShape(staticStart, firstHole !== undefined) && (!/\s/.test(value) || isWholeUri(value, nameOf(node)))) {
-    const isNamespace = namespace || XML_NAMESPACES.has(value);
-    walk.out.push(new UriCandidate({ ...common, context: 'shape', value, uriStart: 0, uriEnd: value.length, parts, namespace: isNamespace }));
-    return;
-  }
-  // Prose: text with whitespace in which findUris delimits URIs. A string without whitespace
-  // is one token: a URI by its shape (above) or not a URI at all — never mined for one inside.
-  if (!value.includes(':') || !/\s/.test(value)) return;
-  for (const found of findUris(value, { abbreviated: false })) {
-    if (found.uri !== value.slice(found.start, found.end)) continue;
-    const uri = found.uri.slice(0, embeddedLength(found));
-    const end = found.start + uri.length;
-    if (!hasUriShape(uri) || !hasOpaqueShape(uri)) continue;
-    if (parts.some((part) => part.kind === 'hole' && part.start < end && found.start < part.end)) continue;
-    // Cut short by the whitespace that delimits it inside "[…]": the rest of the literal is not in view.
-    if (uri.lastIndexOf('[') > uri.lastIndexOf(']')) continue;
-    walk.out.push(new UriCandidate({ ...common, context: 'prose', value, uriStart: found.start, uriEnd: end, parts, namespace: XML_NAMESPACES.has(uri) }));
-  }
+  append(walk.out, valueCandidates(value, parts, { ...common, name: nameOf(node), namespace }));
 }
 
 /** Whether `node` builds a string from literal text: a string literal, a template, or a `+` chain starting with one. */

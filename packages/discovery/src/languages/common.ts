@@ -1,0 +1,154 @@
+/**
+ * What the readers of programming languages on tree-sitter share: a string's value decoded unit by
+ * unit with the source range that writes each unit (`Decoded`, then an `OffsetMap` that writes
+ * replacement text in the literal's own syntax, or refuses it), the walk over a tree, the printf
+ * conversions of format strings, and the step from pieces to candidates (`strings.ts`, the one every
+ * reader shares).
+ */
+import type { Node, Tree } from 'web-tree-sitter';
+import type { UriCandidate } from '../candidate.js';
+import type { SourceEdit } from '../finding.js';
+import { commentCandidates } from '../js/comments.js';
+import { jsTemplateSyntaxes } from '../js/discover.js';
+import { assemblePieces, mergeHoles, templateHoles, valueCandidates, type StringPiece, type ValueInit, type ValueSpan } from '../strings.js';
+import type { TemplateSetting, TemplateSyntax } from '../templates.js';
+import { OffsetMap, type TextMap } from '../text-map.js';
+import { append } from '../formats/text.js';
+
+/** A string's value as it is decoded, and where each of its UTF-16 units is written. */
+export class Decoded {
+  value = '';
+  readonly starts: number[] = [];
+  readonly ends: number[] = [];
+
+  /** `units` (one character, or the two units of one beyond U+FFFF) written by source `[start, end)`. */
+  push(units: string, start: number, end: number): void {
+    for (let k = 0; k < units.length; k++) {
+      this.value += units[k];
+      this.starts.push(start);
+      this.ends.push(end);
+    }
+  }
+
+  /** Source `[start, end)` written as it is. */
+  pushPlain(text: string, start: number, end: number): void {
+    for (let i = start; i < end; i++) this.push(text[i]!, i, i + 1);
+  }
+
+  /**
+   * The map of the value. `write` turns replacement text into source text in the literal's syntax,
+   * or gives undefined where the literal cannot hold it (a quote in a raw string): then no edit is made there.
+   */
+  map(end: number, write: (text: string) => string | undefined): TextMap {
+    const inner = new OffsetMap(this.value, this.starts, this.ends, end);
+    return {
+      value: inner.value,
+      sourceRange: (start, stop) => inner.sourceRange(start, stop),
+      replace(start, stop, text): SourceEdit | undefined {
+        const written = write(text);
+        if (written === undefined) return undefined;
+        const edit = inner.replace(start, stop, text);
+        return edit === undefined ? undefined : { range: edit.range, text: written };
+      },
+    };
+  }
+}
+
+/** Whether `text` holds a line break (a fix never writes one into a literal). */
+const LINE_BREAK = /[\r\n\u2028\u2029]/;
+
+/** Writes `text` with `escapes` (each character with its escaped form), or undefined when it holds a line break or one of `refused`. */
+export function writer(escapes: Readonly<Record<string, string>>, refused: RegExp | undefined): (text: string) => string | undefined {
+  return (text) => {
+    if (LINE_BREAK.test(text) || (refused !== undefined && refused.test(text))) return undefined;
+    let out = '';
+    for (const c of text) out += escapes[c] ?? c;
+    return out;
+  };
+}
+
+/**
+ * A printf conversion: `%s`, `%d`, `%-10.3f`, `%(name)s` (Python), `%[1]d` and `%v`, `%q` (Go), and
+ * `%%` (a literal `%`, but no percent-encoding either). Filled in when the string is formatted.
+ */
+export const PRINTF_CONVERSION = /%(?:\([^()\s]*\)|\[\d+\])?[#0\- +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[a-zA-Z%]/g;
+
+/** The printf conversions of a format string, as value spans. A `%` and two hex digits is a percent-encoding (`%2F`), left alone. */
+export function printfHoles(value: string): ValueSpan[] {
+  const holes: ValueSpan[] = [];
+  for (const match of value.matchAll(PRINTF_CONVERSION)) {
+    if (/^%[0-9A-Fa-f]{2}$/.test(value.slice(match.index, match.index + 3)) && match[0].length > 2) continue;
+    holes.push({ start: match.index, end: match.index + match[0].length });
+  }
+  return holes;
+}
+
+/** What a program's reader found, and whether its tree has syntax errors (then string bounds are the parser's recovery, not certain). */
+export interface ProgramUris {
+  candidates: UriCandidate[];
+  hasError: boolean;
+}
+
+/** What a language's reader knows of one string expression (or concatenation) when it hands it on. */
+export interface StringInit extends Omit<ValueInit, 'namespace'> {
+  pieces: StringPiece[];
+  /** The holes are more than the template syntax and RFC 6570 expressions of the text (a format string's own placeholders are in the pieces). */
+  syntaxes: ReadonlySet<TemplateSyntax>;
+}
+
+/** The candidates of one string expression: its pieces' template tags and RFC 6570 expressions become holes too. */
+export function stringCandidates(init: StringInit): UriCandidate[] {
+  const { pieces, syntaxes, ...rest } = init;
+  if (!pieces.some((piece) => 'map' in piece)) return [];
+  const routes = rest.context === undefined;
+  const withTemplates = pieces.map((piece) => ('map' in piece ? { map: piece.map, holes: mergeHoles(piece.holes, templateHoles(piece.map.value, syntaxes, routes)) } : piece));
+  const { value, parts } = assemblePieces(withTemplates);
+  return valueCandidates(value, parts, { ...rest, namespace: false });
+}
+
+/** The template syntaxes whose tags are holes in a program's strings (as in JavaScript's). */
+export function programTemplateSyntaxes(setting: TemplateSetting | undefined): ReadonlySet<TemplateSyntax> {
+  return jsTemplateSyntaxes(setting);
+}
+
+/** The URIs of a comment whose text (after its `#` or `//`, or inside `/* … *\/`) is `text[start, end)`. */
+export function addComment(out: UriCandidate[], text: string, start: number, end: number): void {
+  if (end <= start) return;
+  try {
+    append(out, commentCandidates(text.slice(start, end), start));
+  } catch {
+    // The comment is left unchecked.
+  }
+}
+
+/**
+ * Calls `visit` for every node of the tree in document order; when it returns false, the node's
+ * children are skipped. Iterative: a deeply nested file cannot overflow the stack.
+ */
+export function walkTree(tree: Tree, visit: (node: Node) => boolean): void {
+  const cursor = tree.walk();
+  try {
+    let descend = visit(cursor.currentNode);
+    for (;;) {
+      if (descend && cursor.gotoFirstChild()) {
+        descend = visit(cursor.currentNode);
+        continue;
+      }
+      while (!cursor.gotoNextSibling()) {
+        if (!cursor.gotoParent()) return;
+      }
+      descend = visit(cursor.currentNode);
+    }
+  } finally {
+    cursor.delete();
+  }
+}
+
+/** Runs `read` on one string, so that a literal this code did not foresee is skipped, never the file. */
+export function guarded(read: () => void): void {
+  try {
+    read();
+  } catch {
+    // The literal could not be read; it is left unchecked.
+  }
+}

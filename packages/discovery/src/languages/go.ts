@@ -1,0 +1,244 @@
+/**
+ * Go: the URIs of string literals (as Go reads them: interpreted strings with their escapes, raw
+ * strings written as they are, `fmt` verbs of format strings as holes, `+` concatenation), and of
+ * comments, from tree-sitter-go's tree. `net/http`'s requests and `url.Parse` are sinks; a format
+ * string given to `fmt.Sprintf` in a sink's place is the sink's argument.
+ */
+import type { Node } from 'web-tree-sitter';
+import type { UriCandidate } from '../candidate.js';
+import type { DiscoveryOptions } from '../js/discover.js';
+import type { StringPiece, ValueSpan } from '../strings.js';
+import { addComment, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, stringCandidates, walkTree, writer } from './common.js';
+import { parseWith } from './tree-sitter.js';
+
+/** Escapes of one character in an interpreted string (The Go Programming Language Specification, "Rune literals"). */
+const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\', '"': '"' };
+
+/** Package functions whose argument at the index is a URL. */
+const SINKS: Readonly<Record<string, number>> = {
+  'http.Get': 0,
+  'http.Head': 0,
+  'http.Post': 0,
+  'http.PostForm': 0,
+  'http.NewRequest': 1,
+  'http.NewRequestWithContext': 2,
+  'http.Redirect': 2,
+  'url.Parse': 0,
+  'url.ParseRequestURI': 0,
+};
+/** A client's methods (`client.Get(url)`, `http.DefaultClient.Post(url, …)`): the receiver named like a client. */
+const CLIENT_METHODS = new Set(['Get', 'Head', 'Post', 'PostForm']);
+const CLIENT_NAME = /(?:^|\.)(?:[a-z]\w*)?[cC]lient$/;
+
+/** Functions and methods whose argument at the index is a `fmt` format. */
+const FORMATS: Readonly<Record<string, number>> = {
+  Sprintf: 0, Printf: 0, Errorf: 0, Fprintf: 1, Fatalf: 0, Panicf: 0, Logf: 0, Skipf: 0,
+  Infof: 0, Warnf: 0, Warningf: 0, Debugf: 0, Tracef: 0, Wrapf: 1, Appendf: 1,
+};
+
+/** Packages whose functions take patterns, prefixes or paths, not URLs (`strings.HasPrefix(s, "https://")`). */
+const NOT_URL_PACKAGES = new Set(['strings', 'bytes', 'regexp', 'filepath', 'path']);
+
+/**
+ * Decodes an interpreted string's body: `\n` and the like, `\\`, `\"`, `\ooo` (three octal digits)
+ * and `\xhh` (a byte: one above 0x7f is part of a UTF-8 sequence, a hole here), `\uXXXX` and
+ * `\UXXXXXXXX`.
+ */
+function decodeInterpreted(text: string, from: number, to: number, out: Decoded, holes: ValueSpan[]): void {
+  let i = from;
+  while (i < to) {
+    const c = text[i]!;
+    if (c !== '\\') {
+      const units = text.codePointAt(i)! > 0xffff ? 2 : 1;
+      out.push(text.slice(i, i + units), i, i + units);
+      i += units;
+      continue;
+    }
+    const next = text[i + 1] ?? '';
+    const simple = SIMPLE_ESCAPES[next];
+    if (simple !== undefined) {
+      out.push(simple, i, i + 2);
+      i += 2;
+      continue;
+    }
+    const length = /[0-7]/.test(next) ? 3 : next === 'x' ? 3 : next === 'u' ? 5 : next === 'U' ? 9 : 0;
+    const digits = next === 'x' || next === 'u' || next === 'U' ? text.slice(i + 2, i + 1 + length) : text.slice(i + 1, i + 1 + length);
+    const code = length === 0 ? NaN : /[0-7]/.test(next) ? (/^[0-7]{3}$/.test(digits) ? parseInt(digits, 8) : NaN) : /^[0-9A-Fa-f]+$/.test(digits) && digits.length === length - 1 ? parseInt(digits, 16) : NaN;
+    if (Number.isNaN(code) || code > 0x10ffff) {
+      out.push('\\', i, i + 1);
+      i++;
+      continue;
+    }
+    const byte = /[0-7x]/.test(next);
+    if (byte && code > 0x7f) holes.push({ start: out.value.length, end: out.value.length + 1 });
+    out.push(byte && code > 0x7f ? 'x' : String.fromCodePoint(code), i, i + 1 + length);
+    i += 1 + length;
+  }
+}
+
+/** The pieces of one string literal. */
+function literalPieces(text: string, node: Node, format: boolean): StringPiece[] | undefined {
+  const raw = node.type === 'raw_string_literal';
+  const from = node.startIndex + 1;
+  const to = node.endIndex - 1;
+  if (to < from) return undefined;
+  const decoded = new Decoded();
+  const holes: ValueSpan[] = [];
+  if (raw) {
+    // A raw string's value is its text, carriage returns left out.
+    for (let i = from; i < to; i++) if (text[i] !== '\r') decoded.push(text[i]!, i, i + 1);
+  } else decodeInterpreted(text, from, to, decoded, holes);
+  if (format) holes.push(...printfHoles(decoded.value));
+  holes.sort((a, b) => a.start - b.start);
+  // In a raw string a backslash is no escape and a backquote cannot be written; an interpreted string escapes `\` and `"`.
+  const write = raw ? writer({}, /`/) : writer({ '\\': '\\\\', '"': '\\"' }, undefined);
+  return [{ map: decoded.map(to, write), holes }];
+}
+
+function isLiteral(node: Node | null): boolean {
+  return node?.type === 'interpreted_string_literal' || node?.type === 'raw_string_literal';
+}
+
+/** Whether the node builds a string from literal text: a string literal, or a `+` chain that starts with one. */
+function buildsString(node: Node | null): boolean {
+  if (node === null) return false;
+  if (isLiteral(node)) return true;
+  return node.type === 'binary_expression' && node.childForFieldName('operator')?.type === '+' && buildsString(node.childForFieldName('left'));
+}
+
+function expressionPieces(text: string, node: Node, format: boolean): StringPiece[] | undefined {
+  if (isLiteral(node)) return literalPieces(text, node, format);
+  const left = node.childForFieldName('left');
+  const right = node.childForFieldName('right');
+  if (left === null || right === null) return undefined;
+  const head = expressionPieces(text, left, false);
+  if (head === undefined) return undefined;
+  const tail = buildsString(right) ? expressionPieces(text, right, false) : undefined;
+  return [...head, ...(tail ?? [{ hole: [right.startIndex, right.endIndex] as [number, number] }])];
+}
+
+function isPartOfLarger(node: Node): boolean {
+  const parent = node.parent;
+  return parent?.type === 'binary_expression' && parent.childForFieldName('operator')?.type === '+' && buildsString(parent);
+}
+
+/** The call whose argument `node` is, and its index. */
+function callOf(node: Node): { call: Node; index: number; name: string | undefined } | undefined {
+  const list = node.parent;
+  if (list?.type !== 'argument_list' || list.parent?.type !== 'call_expression') return undefined;
+  const call = list.parent;
+  const index = list.namedChildren.findIndex((child) => child?.id === node.id);
+  return { call, index, name: calleeName(call.childForFieldName('function')) };
+}
+
+/** `http.Get`, `client.Get`, `http.DefaultClient.Get`, `fmt.Sprintf`. */
+function calleeName(node: Node | null): string | undefined {
+  if (node === null) return undefined;
+  if (node.type === 'identifier') return node.text;
+  if (node.type !== 'selector_expression') return undefined;
+  const operand = calleeName(node.childForFieldName('operand'));
+  const field = node.childForFieldName('field')?.text;
+  return operand === undefined || field === undefined ? undefined : `${operand}.${field}`;
+}
+
+/** The sink `node` is the URL argument of, if any. */
+function sinkOf(node: Node): string | undefined {
+  const at = callOf(node);
+  if (at?.name === undefined) return undefined;
+  if (SINKS[at.name] === at.index) return at.name;
+  const dot = at.name.lastIndexOf('.');
+  if (dot > 0 && CLIENT_METHODS.has(at.name.slice(dot + 1)) && CLIENT_NAME.test(at.name.slice(0, dot)) && at.index === 0) return at.name;
+  return undefined;
+}
+
+/** Whether the literal is a `fmt` format: the format argument of `Sprintf`, `Printf`, `Errorf`, `log.Fatalf`, `t.Logf`… */
+function isFormat(node: Node): boolean {
+  const at = callOf(node);
+  const method = at?.name?.split('.').at(-1);
+  return method !== undefined && FORMATS[method] === at!.index;
+}
+
+/** The sink of a format string: a `fmt.Sprintf` call given to a sink gives its URL in its format. */
+function formatSink(node: Node): string | undefined {
+  const at = callOf(node);
+  return at !== undefined && isFormat(node) && at.name?.startsWith('fmt.') === true ? sinkOf(at.call) : undefined;
+}
+
+/** The name a value is given to: `apiURL := "…"`, `const baseURL = "…"`, `Config{URL: "…"}`, `map[string]string{"homepage": "…"}`. */
+function nameOf(node: Node): string | undefined {
+  let value = node;
+  if (value.parent?.type === 'literal_element') value = value.parent;
+  const parent = value.parent;
+  if (parent?.type === 'keyed_element') {
+    const key = parent.namedChildren[0];
+    if (key?.id === value.id) return undefined;
+    const written = key?.type === 'literal_element' ? key.namedChildren[0] : key;
+    if (written === null || written === undefined) return undefined;
+    return isLiteral(written) ? written.text.slice(1, -1) : written.text;
+  }
+  if (parent?.type === 'expression_list') {
+    const owner = parent.parent;
+    const left = owner?.childForFieldName('left') ?? owner?.childForFieldName('name');
+    if (owner !== null && owner !== undefined && left !== null && left !== undefined) {
+      const names = left.type === 'expression_list' ? left.namedChildren : [left];
+      const index = parent.namedChildren.findIndex((child) => child?.id === node.id);
+      const name = names[index];
+      return name?.type === 'identifier' ? name.text : name?.type === 'selector_expression' ? name.childForFieldName('field')?.text : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** Strings that are not URLs whatever they look like: an import path, a map's key, a struct tag, a comparison, a pattern or prefix. */
+function isExcluded(node: Node): boolean {
+  const parent = node.parent;
+  if (parent === null) return false;
+  if (parent.type === 'import_spec' || parent.type === 'field_declaration' || parent.type === 'index_expression') return true;
+  if (parent.type === 'literal_element' && parent.parent?.type === 'keyed_element' && parent.parent.namedChildren[0]?.id === parent.id) return true;
+  if (parent.type === 'binary_expression' && parent.childForFieldName('operator')?.type !== '+') return true;
+  if (parent.type === 'expression_case' || parent.parent?.type === 'expression_case') return true;
+  const at = callOf(node);
+  const pkg = at?.name?.split('.')[0];
+  return pkg !== undefined && at!.name!.includes('.') && NOT_URL_PACKAGES.has(pkg);
+}
+
+/** The URIs of a Go file, or undefined when its grammar is not loaded. */
+export function discoverGo(text: string, options: DiscoveryOptions = {}): ProgramUris | undefined {
+  const tree = parseWith('go', text);
+  if (tree === undefined) return undefined;
+  const out: UriCandidate[] = [];
+  const hasError = tree.rootNode.hasError;
+  const syntaxes = programTemplateSyntaxes(options.templates);
+  try {
+    walkTree(tree, (node) => {
+      switch (node.type) {
+        case 'comment': {
+          if (options.comments === false) return false;
+          const block = text.startsWith('/*', node.startIndex);
+          addComment(out, text, node.startIndex + 2, node.endIndex - (block && text.startsWith('*/', node.endIndex - 2) ? 2 : 0));
+          return false;
+        }
+        case 'interpreted_string_literal':
+        case 'raw_string_literal':
+        case 'binary_expression': {
+          if (!buildsString(node) || isPartOfLarger(node)) return true;
+          guarded(() => {
+            if (isExcluded(node)) return;
+            const sink = sinkOf(node) ?? formatSink(node);
+            const pieces = expressionPieces(text, node, isFormat(node));
+            if (pieces === undefined) return;
+            const name = nameOf(node);
+            const found = stringCandidates({ pieces, syntaxes, range: [node.startIndex, node.endIndex], source: text, name, key: name, ...(sink === undefined ? {} : { context: 'sink', sink }) });
+            for (const candidate of found) out.push(candidate);
+          });
+          return node.type === 'binary_expression';
+        }
+        default:
+          return true;
+      }
+    });
+  } finally {
+    tree.delete();
+  }
+  return { candidates: out, hasError };
+}

@@ -1,0 +1,165 @@
+/**
+ * The tree-sitter readers against the text reader: for every URI a language's reader finds, the
+ * text reader (`discoverText`, which reads any file as prose) finds a URI at the same characters,
+ * or the difference is one the language's syntax explains. Each kind of difference has a test of its
+ * own, on a string that shows it; the fixtures of every language (planted problems, usual traps)
+ * and the corpus below may differ only by these kinds.
+ */
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { UriCandidate } from '../../src/candidate.js';
+import { discoverDocument, loadGrammarsFor, type SourceKind } from '../../src/document.js';
+import { sourceRangeOf } from '../../src/finding.js';
+import { discoverText } from '../../src/formats/text.js';
+
+beforeAll(() => loadGrammarsFor(['python', 'go', 'shell']));
+
+type Difference = 'escape' | 'hole' | 'white-space' | 'concatenation' | 'delimited' | 'network-path';
+
+/** Where a candidate's URI is written in the source. */
+function uriRange(candidate: UriCandidate): [number, number] {
+  return sourceRangeOf(candidate, 0, candidate.uri.length);
+}
+
+/** Characters that end a URI in prose (RFC 3986 Appendix E) but not in a string whose quotes delimit it. */
+const ENDS_PROSE = /[\\"<>`^|]/;
+
+/**
+ * Why the text reader has no URI at the candidate's characters, judged in this order:
+ * - `hole`: an interpolation or placeholder (`{user}`, `%s`, `$REPO`) stands in the URI, which the
+ *   text reader reads as characters of its own;
+ * - `concatenation`: the URI is built from two literals (`"a" "b"`, `"a" + "b"`), written apart;
+ * - `escape`: an escape writes some of it (`\x41`, `\ `), so the source's characters are not the URI's;
+ * - `white-space`: the URI holds a space, which a sink's argument or a URL-named value keeps and prose ends at;
+ * - `delimited`: the string's quotes say where it ends, and it holds a character that ends a URI in prose (a raw `\`);
+ * - `network-path`: it starts with `//host`, a reference prose never takes for a URI (no scheme).
+ */
+function difference(candidate: UriCandidate, text: string): Difference | undefined {
+  const [start, end] = uriRange(candidate);
+  const written = text.slice(start, end);
+  if (candidate.holes.length > 0) return 'hole';
+  const maps = new Set(candidate.parts.filter((part) => part.kind === 'text' && part.start < candidate.uriEnd && part.end > candidate.uriStart).map((part) => (part.kind === 'text' ? part.map : undefined)));
+  if (maps.size > 1) return 'concatenation';
+  if (written !== candidate.uri) return 'escape';
+  if (/\s/.test(candidate.uri)) return 'white-space';
+  if (ENDS_PROSE.test(candidate.uri)) return 'delimited';
+  if (candidate.uri.startsWith('//')) return 'network-path';
+  return undefined;
+}
+
+/** The candidates of the language's reader that the text reader has no URI for at the same characters, with their difference. */
+function differences(text: string, kind: SourceKind): { uri: string; difference: Difference | undefined }[] {
+  const found = discoverDocument(text, kind);
+  expect(found.parseError).toBeUndefined();
+  const plain = new Set(discoverText(text).map((candidate) => uriRange(candidate).join(':')));
+  return found.candidates.filter((candidate) => !plain.has(uriRange(candidate).join(':'))).map((candidate) => ({ uri: candidate.uri, difference: difference(candidate, text) }));
+}
+
+const fixture = (name: string): string => readFileSync(new URL(`fixtures/${name}`, import.meta.url), 'utf8');
+
+/** Strings of each language as code writes them, beside the fixtures. */
+const CORPUS: Record<'python' | 'go' | 'shell', string> = {
+  python: [
+    'A = "https://example.com/a"',
+    "B = 'https://example.com/b?x=1&y=2#f'",
+    'C = """https://example.com/c"""',
+    'D = r"https://example.com/d"',
+    'E = b"https://example.com/e"',
+    'F = f"https://example.com/{x}/f"',
+    'G = "https://example.com/\\u0067"',
+    'H = "https://example.com/" "h"',
+    'I = "https://example.com/i" + path',
+    'J = "//cdn.example.com/j.js"',
+    'requests.get("https://example.com/k l")',
+    'L = r"https://example.com/l\\m"',
+    '# https://example.com/n in a comment',
+    '',
+  ].join('\n'),
+  go: [
+    'package m',
+    '',
+    'var a = "https://example.com/a"',
+    'var b = `https://example.com/b`',
+    'var c = "https://example.com/\\x63"',
+    'var d = "https://example.com/" + "d"',
+    'var e = fmt.Sprintf("https://example.com/%d/e", n)',
+    'var f = "//cdn.example.com/f.js"',
+    'var g, _ = http.Get("https://example.com/g h")',
+    'var i = `https://example.com/i\\j`',
+    '// https://example.com/k in a comment',
+    '',
+  ].join('\n'),
+  shell: [
+    'A="https://example.com/a"',
+    "B='https://example.com/b'",
+    'C=https://example.com/c',
+    'curl https://example.com/d\\e',
+    'curl "https://example.com/$X/f"',
+    'curl "https://example.com/g h"',
+    "wget $'https://example.com/\\x69'",
+    '# https://example.com/j in a comment',
+    '',
+  ].join('\n'),
+};
+
+describe('the tree-sitter readers against the text reader', () => {
+  it.each([
+    ['python', 'clean.py'],
+    ['go', 'clean.go'],
+    ['shell', 'clean.sh'],
+  ] as const)('%s %s: every difference is explained by the syntax', (kind, name) => {
+    for (const { uri, difference: why } of differences(fixture(name), kind)) expect(why, uri).toBeDefined();
+  });
+
+  it.each(Object.entries(CORPUS) as ['python' | 'go' | 'shell', string][])('%s strings: every difference is explained by the syntax', (kind, text) => {
+    for (const { uri, difference: why } of differences(text, kind)) expect(why, uri).toBeDefined();
+  });
+
+  it('the same characters where no syntax stands between: plain strings, raw strings, bytes, comments', () => {
+    expect(differences(CORPUS.python, 'python').map((d) => d.uri)).not.toEqual(expect.arrayContaining(['https://example.com/a', 'https://example.com/d', 'https://example.com/e', 'https://example.com/n']));
+    expect(differences(CORPUS.go, 'go').map((d) => d.uri)).not.toEqual(expect.arrayContaining(['https://example.com/a', 'https://example.com/b', 'https://example.com/k']));
+    expect(differences(CORPUS.shell, 'shell').map((d) => d.uri)).not.toEqual(expect.arrayContaining(['https://example.com/a', 'https://example.com/b', 'https://example.com/c', 'https://example.com/j']));
+  });
+});
+
+describe('each kind of difference', () => {
+  const only = (text: string, kind: SourceKind): { uri: string; difference: Difference | undefined }[] => differences(text, kind);
+
+  it('escape: Python `\\x41`, Go `\\x41`, a shell word\'s `\\ ` and `$\'\\x41\'` write characters the source does not', () => {
+    expect(only('u = "https://example.com/\\x41"\n', 'python')).toEqual([{ uri: 'https://example.com/A', difference: 'escape' }]);
+    expect(only('package m\nvar u = "https://example.com/\\x41"\n', 'go')).toEqual([{ uri: 'https://example.com/A', difference: 'escape' }]);
+    expect(only("curl $'https://example.com/\\x41'\n", 'shell')).toEqual([{ uri: 'https://example.com/A', difference: 'escape' }]);
+  });
+
+  it('hole: an f-string\'s `{…}`, a `+ name`, a shell expansion stand in the URI, with text prose would end at', () => {
+    expect(only('u = f\'https://example.com/{a["k"]}/x\'\n', 'python')).toEqual([{ uri: 'https://example.com/x/x', difference: 'hole' }]);
+    expect(only('package m\nvar u = "https://example.com/" + name + "/x"\n', 'go')).toEqual([{ uri: 'https://example.com/x/x', difference: 'hole' }]);
+    expect(only('curl "https://example.com/$(cat \"f\")/x"\n', 'shell')).toEqual([{ uri: 'https://example.com/x/x', difference: 'hole' }]);
+    // A hole the text reader reads as characters of the URI is no difference of place: `{name}`, `%s`, `$NAME`.
+    expect(only('u = f"https://example.com/{name}/x"\n', 'python')).toEqual([]);
+    expect(only('curl "https://example.com/$NAME/x"\n', 'shell')).toEqual([]);
+  });
+
+  it('concatenation: the URI is built from literals written apart', () => {
+    expect(only('u = "https://example.com/" "a"\n', 'python')).toEqual([{ uri: 'https://example.com/a', difference: 'concatenation' }]);
+    expect(only('package m\nvar u = "https://example.com/" + "a"\n', 'go')).toEqual([{ uri: 'https://example.com/a', difference: 'concatenation' }]);
+  });
+
+  it('white-space: none where quotes delimit the URI for the text reader too; an unquoted word\'s space is an escape', () => {
+    expect(only('requests.get("https://example.com/a b")\n', 'python')).toEqual([]);
+    expect(only('curl "https://example.com/a b"\n', 'shell')).toEqual([]);
+    expect(only('curl https://example.com/a\\ b\n', 'shell')).toEqual([{ uri: 'https://example.com/a b', difference: 'escape' }]);
+    // A space the text reader ends the URI at: a value that is whole only in the program's reading.
+    expect(only('API = "https://example.com/a b" if x else None\n', 'python')).toEqual([]);
+  });
+
+  it('delimited: a raw string\'s backslash is in the URI, where prose ends it', () => {
+    expect(only('u = r"https://example.com/a\\q"\n', 'python')).toEqual([{ uri: 'https://example.com/a\\q', difference: 'delimited' }]);
+    expect(only('package m\nvar u = `https://example.com/a\\q`\n', 'go')).toEqual([{ uri: 'https://example.com/a\\q', difference: 'delimited' }]);
+  });
+
+  it('network-path: a string that is `//host/…` is a reference by its shape, which prose never takes', () => {
+    expect(only('u = "//cdn.example.com/a.js"\n', 'python')).toEqual([{ uri: '//cdn.example.com/a.js', difference: 'network-path' }]);
+    expect(only('package m\nvar u = "//cdn.example.com/a.js"\n', 'go')).toEqual([{ uri: '//cdn.example.com/a.js', difference: 'network-path' }]);
+  });
+});

@@ -1,0 +1,258 @@
+/**
+ * Python, Go, shell scripts and environment files: planted problems found at their exact characters
+ * through each language's escapes, raw strings and interpolations, fixed in the literal's own
+ * syntax (or not at all where the syntax cannot say it), and a file of each language's usual traps
+ * (format strings, regular expressions, SQL, log formats, XML namespaces, Windows paths) that yields
+ * nothing. Expected places are computed from the source (`at`), never counted by hand.
+ */
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { applySourceEdits } from '../../src/fixes.js';
+import { discoverDocument, loadGrammarsFor, sourceKindOf, type SourceKind } from '../../src/document.js';
+import { presetOptions, RULE_NAMES, runRules } from '../../src/rules/index.js';
+import type { Finding } from '../../src/finding.js';
+
+beforeAll(() => loadGrammarsFor(['python', 'go', 'shell']));
+
+const ALL_STRICT = Object.fromEntries(RULE_NAMES.filter((name) => name !== 'no-broken-links').map((name) => [name, presetOptions(name, 'strict')]));
+
+function findings(text: string, kind: SourceKind): Finding[] {
+  const found = discoverDocument(text, kind);
+  expect(found.parseError, 'the file parses').toBeUndefined();
+  return runRules(found.candidates, ALL_STRICT, undefined, undefined, { testFile: false });
+}
+
+/** The source range of `part`, found at or after the first `anchor` of `text`. */
+function at(text: string, anchor: string, part: string): [number, number] {
+  const line = text.indexOf(anchor);
+  expect(line, `anchor ${anchor}`).toBeGreaterThanOrEqual(0);
+  const start = text.indexOf(part, line);
+  expect(start, `${part} after ${anchor}`).toBeGreaterThanOrEqual(0);
+  return [start, start + part.length];
+}
+
+interface Planted {
+  /** The line's unique text, and the characters reported in it. */
+  anchor: string;
+  part: string;
+  code: string;
+  /** What the automatic fix writes there, in the literal's syntax; undefined when none is applied. */
+  fix?: string;
+}
+
+function expectPlanted(text: string, kind: SourceKind, planted: readonly Planted[]): void {
+  const got = findings(text, kind).map((finding) => ({ code: finding.code ?? finding.rule, range: finding.range, fix: finding.fix?.map((edit) => edit.text).join('') }));
+  const want = planted.map((p) => ({ code: p.code, range: at(text, p.anchor, p.part), fix: p.fix }));
+  expect(got.sort((a, b) => a.range[0] - b.range[0] || a.code.localeCompare(b.code))).toEqual(want.sort((a, b) => a.range[0] - b.range[0] || a.code.localeCompare(b.code)));
+}
+
+function fixed(text: string, kind: SourceKind): string {
+  const edits = findings(text, kind).flatMap((finding) => finding.fix ?? []);
+  return applySourceEdits(text, edits);
+}
+
+const fixture = (name: string): string => readFileSync(new URL(`fixtures/${name}`, import.meta.url), 'utf8');
+
+describe('Python', () => {
+  const text = [
+    'import requests',
+    'import urllib.request',
+    '',
+    'requests.get("https://example.com/a b")',
+    "requests.get('https://example.com/\\x41 c')",
+    'requests.post(r"https://example.com/raw\\d")',
+    'requests.get(f"https://example.com/{user} e")',
+    'requests.get("https://example.com/{} f".format(q))',
+    'requests.get("https://example.com/%s g" % q)',
+    'urllib.request.urlopen(b"http://[::1:8080/")',
+    'url = "https://example.com/h" "/i j"',
+    'homepage = "https://example.com/%zz"',
+    '# See https://example.com/%gg for details.',
+    'def f():',
+    '    """Docs at https://example.com/%qq here."""',
+    '',
+  ].join('\n');
+
+  it('reports each planted problem at its characters, through escapes, raw strings, f-strings and placeholders', () => {
+    expectPlanted(text, 'python', [
+      // RFC 3986 §2: a space is not a URI character; the fix writes "%20" (§2.1) into the literal.
+      { anchor: 'a b")', part: ' ', code: 'path-unescaped-char', fix: '%20' },
+      // `\x41` writes "A": the space after it is at its own column, not shifted by the escape's four characters.
+      { anchor: '\\x41 c', part: ' ', code: 'path-unescaped-char', fix: '%20' },
+      // In a raw string `\d` is a backslash and a "d": a browser reads "\" as "/" (WHATWG URL), so the fix is no automatic one.
+      { anchor: 'raw\\d', part: '\\', code: 'whatwg-backslash' },
+      { anchor: 'raw\\d', part: '\\', code: 'path-unescaped-char' },
+      // `{user}` is a hole: the space after it is still the literal's.
+      { anchor: '{user} e', part: ' ', code: 'path-unescaped-char', fix: '%20' },
+      { anchor: '{} f', part: ' ', code: 'path-unescaped-char', fix: '%20' },
+      { anchor: '%s g', part: ' ', code: 'path-unescaped-char', fix: '%20' },
+      // A bytes literal given to urlopen: "http:" is not encrypted; "[::1:8080" has no "]" (RFC 3986 §3.2.2).
+      { anchor: 'b"http', part: 'http', code: 'scheme-insecure' },
+      { anchor: 'b"http', part: '[::1:8080', code: 'host-ip-literal-unterminated' },
+      // Implicit concatenation is one string: the space is in its second piece.
+      { anchor: '"/i j"', part: ' ', code: 'path-unescaped-char', fix: '%20' },
+      // RFC 3986 §2.1: "%" must be followed by two hexadecimal digits.
+      { anchor: '%zz', part: '%zz', code: 'pct-invalid-triplet' },
+      { anchor: '%gg', part: '%gg', code: 'pct-invalid-triplet' },
+      { anchor: '%qq', part: '%qq', code: 'pct-invalid-triplet' },
+    ]);
+  });
+
+  it('fixes in the literal: an escape stays an escape, the f-string\'s hole is kept', () => {
+    const out = fixed(text, 'python');
+    expect(out).toContain("requests.get('https://example.com/\\x41%20c')");
+    expect(out).toContain('requests.get(f"https://example.com/{user}%20e")');
+    expect(out).toContain('requests.post(r"https://example.com/raw\\d")');
+  });
+
+  it('finds nothing in the usual traps', () => {
+    expect(findings(fixture('clean.py'), 'python')).toEqual([]);
+  });
+
+  it('reads .py, .pyi and a script whose #! line names python', () => {
+    expect(['a.py', 'b.pyi', 'c.pyw'].map(sourceKindOf)).toEqual(['python', 'python', 'python']);
+    const found = discoverDocument('#!/usr/bin/env python3\nrequests.get("https://example.com/a b")\n', sourceKindOf('bin/tool'));
+    expect(found.candidates.map((candidate) => candidate.sink)).toEqual(['requests.get']);
+  });
+});
+
+describe('Go', () => {
+  const text = [
+    'package main',
+    '',
+    'import (',
+    '\t"fmt"',
+    '\t"net/http"',
+    '\t"net/url"',
+    ')',
+    '',
+    'func main() {',
+    '\thttp.Get("https://example.com/a b")',
+    '\thttp.Get("https://example.com/\\x41 c")',
+    '\thttp.Get(`https://example.com/raw\\n d`)',
+    '\thttp.Get(fmt.Sprintf("https://example.com/%s e", q))',
+    '\tu, _ := url.Parse("http://[::1:8080/")',
+    '\treq, _ := http.NewRequest("GET", "https://example.com/f g", nil)',
+    '\tconst homepage = "https://example.com/%zz"',
+    '\t// See https://example.com/%gg for details.',
+    '\t/* and https://example.com/%qq */',
+    '\t_, _ = u, req',
+    '}',
+    '',
+  ].join('\n');
+
+  it('reports each planted problem at its characters, through escapes, raw strings and fmt verbs', () => {
+    expectPlanted(text, 'go', [
+      { anchor: 'a b")', part: ' ', code: 'path-unescaped-char', fix: '%20' },
+      { anchor: '\\x41 c', part: ' ', code: 'path-unescaped-char', fix: '%20' },
+      // In a raw string `\n` is a backslash and an "n", no escape: the backslash is reported, never "fixed" as a line break.
+      { anchor: 'raw\\n d', part: '\\', code: 'whatwg-backslash' },
+      { anchor: 'raw\\n d', part: '\\', code: 'path-unescaped-char' },
+      // The space after it is fixed on its own: the raw string takes "%20" as it is.
+      { anchor: 'raw\\n d', part: ' ', code: 'path-unescaped-char', fix: '%20' },
+      { anchor: '%s e', part: ' ', code: 'path-unescaped-char', fix: '%20' },
+      { anchor: 'url.Parse', part: 'http', code: 'scheme-insecure' },
+      { anchor: 'url.Parse', part: '[::1:8080', code: 'host-ip-literal-unterminated' },
+      { anchor: 'f g"', part: ' ', code: 'path-unescaped-char', fix: '%20' },
+      { anchor: '%zz', part: '%zz', code: 'pct-invalid-triplet' },
+      { anchor: '%gg', part: '%gg', code: 'pct-invalid-triplet' },
+      { anchor: '%qq', part: '%qq', code: 'pct-invalid-triplet' },
+    ]);
+  });
+
+  it('fixes in the literal: the interpreted string\'s escape stays, the fmt verb is kept', () => {
+    const out = fixed(text, 'go');
+    expect(out).toContain('http.Get("https://example.com/\\x41%20c")');
+    expect(out).toContain('http.Get(fmt.Sprintf("https://example.com/%s%20e", q))');
+    // The raw string's backslash is left as it is (no fix keeps what a browser reads), its `\n` never becomes a line break.
+    expect(out).toContain('http.Get(`https://example.com/raw\\n%20d`)');
+  });
+
+  it('finds nothing in the usual traps', () => {
+    expect(findings(fixture('clean.go'), 'go')).toEqual([]);
+  });
+});
+
+describe('shell', () => {
+  const text = [
+    '#!/bin/sh',
+    'curl "https://example.com/?q=a b"',
+    'curl -fsSL https://example.com/c\\ d -o out',
+    "wget 'https://example.com/e f'",
+    'git clone "https://example.com/$REPO g.git"',
+    'curl "http://[::1:8080/"',
+    'HOMEPAGE="https://example.com/%zz"',
+    '# See https://example.com/%gg for details.',
+    'cat <<EOT',
+    'Docs: https://example.com/%qq',
+    'EOT',
+    '',
+  ].join('\n');
+
+  it('reports each planted problem at its characters, through quoting and expansions', () => {
+    expectPlanted(text, 'shell', [
+      // The issue's own example: a space in curl's URL, in the query.
+      { anchor: 'q=a b', part: ' ', code: 'query-unescaped-char', fix: '%20' },
+      // An escaped space in an unquoted word is one character of the value, written `\ `: the fix replaces both.
+      { anchor: 'c\\ d', part: '\\ ', code: 'path-unescaped-char', fix: '%20' },
+      { anchor: 'e f', part: ' ', code: 'path-unescaped-char', fix: '%20' },
+      // `$REPO` is a hole: the space after it is the string's.
+      { anchor: '$REPO g', part: ' ', code: 'path-unescaped-char', fix: '%20' },
+      { anchor: 'curl "http:', part: 'http', code: 'scheme-insecure' },
+      { anchor: 'curl "http:', part: '[::1:8080', code: 'host-ip-literal-unterminated' },
+      { anchor: '%zz', part: '%zz', code: 'pct-invalid-triplet' },
+      { anchor: '%gg', part: '%gg', code: 'pct-invalid-triplet' },
+      { anchor: '%qq', part: '%qq', code: 'pct-invalid-triplet' },
+    ]);
+  });
+
+  it('fixes in the word\'s quoting', () => {
+    const out = fixed(text, 'shell');
+    expect(out).toContain('curl -fsSL https://example.com/c%20d -o out');
+    expect(out).toContain('git clone "https://example.com/$REPO%20g.git"');
+  });
+
+  it('finds nothing in the usual traps', () => {
+    expect(findings(fixture('clean.sh'), 'shell')).toEqual([]);
+  });
+
+  it('reads .sh, .bash and a file whose #! line names a shell', () => {
+    expect(['a.sh', 'b.bash'].map(sourceKindOf)).toEqual(['shell', 'shell']);
+    for (const line of ['#!/bin/sh', '#!/bin/bash -e', '#!/usr/bin/env bash', '#!/bin/dash']) {
+      const found = discoverDocument(`${line}\ncurl "https://example.com/a b"\n`, sourceKindOf('deploy'));
+      expect(found.candidates.map((candidate) => candidate.sink), line).toEqual(['curl']);
+    }
+  });
+});
+
+describe('environment files', () => {
+  const text = [
+    'DATABASE_URL=postgres://user:p@ss@db/app',
+    'API_URL="https://example.com/a b"',
+    "export HOME_URL='https://example.com/%zz'",
+    '# See https://example.com/%gg',
+    'CALLBACK=https://example.com/cb # https://example.com/%qq',
+    '',
+  ].join('\n');
+
+  it('reports each planted problem at its characters', () => {
+    expectPlanted(text, 'dotenv', [
+      // The issue's example: a password with an "@" (RFC 3986 §3.2.1: "@" ends the userinfo).
+      { anchor: 'DATABASE_URL', part: 'p@ss', code: 'userinfo-password' },
+      { anchor: 'DATABASE_URL', part: 'user:p@ss', code: 'whatwg-userinfo-last-at' },
+      { anchor: 'DATABASE_URL', part: '@', code: 'userinfo-unescaped-char', fix: '%40' },
+      { anchor: 'a b"', part: ' ', code: 'path-unescaped-char', fix: '%20' },
+      { anchor: '%zz', part: '%zz', code: 'pct-invalid-triplet' },
+      { anchor: '%gg', part: '%gg', code: 'pct-invalid-triplet' },
+      { anchor: '%qq', part: '%qq', code: 'pct-invalid-triplet' },
+    ]);
+  });
+
+  it('reads .env, .env.local and *.env', () => {
+    expect(['.env', 'app/.env.local', '.env.production', 'docker.env'].map(sourceKindOf)).toEqual(['dotenv', 'dotenv', 'dotenv', 'dotenv']);
+  });
+
+  it('finds nothing in the usual traps', () => {
+    expect(findings(fixture('clean.env'), 'dotenv')).toEqual([]);
+  });
+});

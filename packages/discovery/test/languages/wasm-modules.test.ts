@@ -1,0 +1,74 @@
+/**
+ * No WebAssembly module is loaded for a language the run does not hold: the tree-sitter runtime and
+ * a grammar are loaded when a file of their language is to be read, each once. Counted twice: by
+ * the loader's own list (`wasmModulesLoaded`) and by the WebAssembly API itself (every module
+ * compiled, whichever way web-tree-sitter compiles it), wrapped before anything is loaded. Each test
+ * file runs in a fresh module graph, so nothing was loaded before this file's first test.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+
+/** The parts of the WebAssembly API that compile a module (the test's tsconfig has no DOM types). */
+interface WasmApi {
+  instantiate(bytes: unknown, imports?: unknown): Promise<unknown>;
+  compile(bytes: unknown): Promise<unknown>;
+  Module: new (bytes: unknown) => object;
+}
+const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+
+/** The size of each module compiled from bytes. */
+const compiled: number[] = [];
+const original = { instantiate: wasm.instantiate, compile: wasm.compile, Module: wasm.Module };
+const count = (bytes: unknown): void => {
+  if (!(bytes instanceof original.Module)) compiled.push(ArrayBuffer.isView(bytes) ? bytes.byteLength : bytes instanceof ArrayBuffer ? bytes.byteLength : -1);
+};
+wasm.instantiate = (bytes, imports) => {
+  count(bytes);
+  return original.instantiate.call(wasm, bytes, imports);
+};
+wasm.compile = (bytes) => {
+  count(bytes);
+  return original.compile.call(wasm, bytes);
+};
+wasm.Module = new Proxy(original.Module, {
+  construct(target, args: [unknown]) {
+    count(args[0]);
+    return new target(...args);
+  },
+});
+afterAll(() => Object.assign(wasm, original));
+
+const { discoverDocument, loadGrammarsFor, wasmModulesLoaded } = await import('../../src/index.js');
+
+describe('WebAssembly modules loaded', () => {
+  it('none for files of kinds read without tree-sitter', async () => {
+    await loadGrammarsFor(['markdown', 'json', 'yaml', 'dotenv', 'text', 'css']);
+    discoverDocument('API_URL=https://example.com/a\n', 'dotenv');
+    discoverDocument('# x\n\n<https://example.com/>\n', 'markdown');
+    expect(wasmModulesLoaded()).toEqual([]);
+    expect(compiled).toEqual([]);
+  });
+
+  it('a file whose grammar is not loaded is read as text, loading nothing', () => {
+    const found = discoverDocument('requests.get("https://example.com/a b")\n', 'python');
+    expect(found.parseError).toBe('the python grammar is not loaded');
+    expect(found.candidates.map((candidate) => candidate.uri)).toEqual(['https://example.com/a b']);
+    expect(compiled).toEqual([]);
+  });
+
+  it('the runtime and the Python grammar for a run of Python files, and nothing for Go or shell', async () => {
+    await loadGrammarsFor(['python', 'python', 'markdown']);
+    expect(wasmModulesLoaded()).toEqual(['web-tree-sitter', 'tree-sitter-python']);
+    expect(compiled).toHaveLength(2);
+    const found = discoverDocument('requests.get("https://example.com/a b")\n', 'python');
+    expect(found.parseError).toBeUndefined();
+    expect(found.candidates.map((candidate) => candidate.sink)).toEqual(['requests.get']);
+  });
+
+  it('each grammar once, however often it is asked for', async () => {
+    await Promise.all([loadGrammarsFor(['go']), loadGrammarsFor(['go', 'python'])]);
+    await loadGrammarsFor(['go']);
+    expect(wasmModulesLoaded()).toEqual(['web-tree-sitter', 'tree-sitter-python', 'tree-sitter-go']);
+    expect(compiled).toHaveLength(3);
+    expect(wasmModulesLoaded()).not.toContain('tree-sitter-bash');
+  });
+});
