@@ -53,6 +53,14 @@ Files read in a directory (the language server's documents):
              scripts and styles (and *.component.html: Angular)
   CSS        .css                                    url(), @import
   YAML       .yaml .yml                              scalars
+  Python     .py .pyi .pyw                           strings (escapes, raw, bytes,
+             f-strings, .format and % placeholders as holes), docstrings, comments
+  Go         .go                                     strings (interpreted and raw,
+             fmt verbs as holes), comments
+  shell      .sh .bash, and a file named as a PATH whose #! line names sh, bash,
+             dash, ksh or ash: words and strings as the shell quotes them
+             ($VAR, \${VAR}, $(…) as holes), here-documents, comments
+  env        .env .env.* *.env                       KEY=value values, comments
   text       .txt .text .rst .adoc .asciidoc .org .textile .rdoc, and README,
              LICENSE, CHANGELOG, NOTICE and the like without an extension: prose
   templates  .njk .liquid .hbs .handlebars .mustache .jinja .jinja2 .j2 .erb .ejs

@@ -7,7 +7,8 @@
 //                                             @urilint/core, @urilint/discovery and the language server from
 //                                             their dist, typescript, @typescript-eslint/parser, …)
 //
-// and copies oxc-parser's WebAssembly build next to them (dist/oxc-parser.wasm32-wasip1.wasm): the
+// and copies the WebAssembly builds of tree-sitter and its grammars (Python, Go, bash) and of oxc-parser
+// next to them (dist/oxc-parser.wasm32-wasip1.wasm): the
 // bundle reads JavaScript and TypeScript with it (src/oxc-parser-wasm.ts), on every platform, since
 // a native binding is per platform and the .vsix is one for all.
 //
@@ -32,6 +33,11 @@ const OPTIONAL_AT_RUN_TIME = new Map([
   ['source-map-support', 'typescript: installs it for its own stack traces when present'],
   ['picomatch', 'fdir (under @typescript-eslint/typescript-estree): probes for it with require.resolve'],
   ['node:sqlite', "undici (the online link check): only its SQLite cache store's constructor requires it, which urilint never calls"],
+  // discovery's wasmFile: require.resolve finds no package in the bundle, and the files copied beside it below are read instead.
+  ['web-tree-sitter/tree-sitter.wasm', "discovery's wasmFile: resolved in a package, else read beside the bundle (copied below)"],
+  ['tree-sitter-python/tree-sitter-python.wasm', "discovery's wasmFile (as above)"],
+  ['tree-sitter-go/tree-sitter-go.wasm', "discovery's wasmFile (as above)"],
+  ['tree-sitter-bash/tree-sitter-bash.wasm', "discovery's wasmFile (as above)"],
 ]);
 
 const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
@@ -142,4 +148,18 @@ for (const { allowAtRunTime, ...options } of builds) {
 const wasmSource = createRequire(oxcWasm).resolve('oxc-parser/parser.wasm32-wasip1.wasm');
 copyFileSync(wasmSource, path.join(root, 'dist/oxc-parser.wasm32-wasip1.wasm'));
 console.log(`dist/oxc-parser.wasm32-wasip1.wasm: ${(statSync(wasmSource).size / 1024 / 1024).toFixed(1)} MB`);
+
+// The tree-sitter runtime's and the grammars' WebAssembly builds, which discovery's dist/parsers.js
+// looks for beside itself when no package holds them (`wasmFile`): in the bundle, beside dist/server.js.
+const discoveryRequire = createRequire(fileURLToPath(new URL('../../discovery/package.json', import.meta.url)));
+for (const [name, file] of [
+  ['web-tree-sitter', 'web-tree-sitter/tree-sitter.wasm'],
+  ['tree-sitter-python', 'tree-sitter-python/tree-sitter-python.wasm'],
+  ['tree-sitter-go', 'tree-sitter-go/tree-sitter-go.wasm'],
+  ['tree-sitter-bash', 'tree-sitter-bash/tree-sitter-bash.wasm'],
+]) {
+  const source = discoveryRequire.resolve(file);
+  copyFileSync(source, path.join(root, `dist/${name}.wasm`));
+  console.log(`dist/${name}.wasm: ${(statSync(source).size / 1024 / 1024).toFixed(1)} MB`);
+}
 if (failed) process.exit(1);

@@ -29,9 +29,14 @@ export const LANGUAGES: readonly string[] = [
   'vue',
   'svelte',
   'astro',
+  'python',
+  'go',
+  'shellscript',
+  'dotenv',
 ];
 
 /** Files the server reads by their name, whatever language id VS Code gives them (it has no json5). */
 export const FILE_PATTERNS: readonly string[] = [
   '**/*.json5',
+  '**/*.env',
 ];

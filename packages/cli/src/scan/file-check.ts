@@ -11,6 +11,10 @@ import {
   applySourceEdits,
   disabledBy,
   discoverDocument,
+  loadGrammarsFor,
+  sourceKindOf,
+  sourceKindOfText,
+  type SourceKind,
   lineAt as lineOf,
   lineStarts,
   runDocumentRules,
@@ -457,6 +461,39 @@ function messageOf(error: unknown): string {
   if (code === 'ENOENT') return 'the file no longer exists';
   if (code === 'EISDIR') return 'it is a directory';
   return error instanceof Error ? error.message : String(error);
+}
+
+/** How many bytes of a file without an extension are read for its `#!` line. */
+const SHEBANG_BYTES = 256;
+
+/** The first bytes of a file as text, or '' when it cannot be read. */
+function firstLine(path: FsPath): string {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    const bytes = Buffer.alloc(SHEBANG_BYTES);
+    const read = readSync(fd, bytes, 0, SHEBANG_BYTES, 0);
+    return bytes.subarray(0, read).toString('utf8');
+  } catch {
+    return '';
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * Loads the tree-sitter grammars the tasks' files are read with (Python, Go, shell), by their
+ * names, or for a file without an extension by its `#!` line: checking stays synchronous, and no
+ * grammar is loaded for a language no file of the run is written in. Never rejects.
+ */
+export async function prepareTasks(tasks: readonly FileTask[]): Promise<void> {
+  const kinds = new Set<SourceKind>();
+  for (const task of tasks) {
+    const kind = sourceKindOf(task.path);
+    const extensionless = !/\.[^./\\]+$/.test(task.path.slice(Math.max(task.path.lastIndexOf('/'), task.path.lastIndexOf('\\')) + 1));
+    kinds.add(kind === 'text' && extensionless ? sourceKindOfText(kind, firstLine(task.raw === undefined ? task.path : Buffer.from(task.raw))) : kind);
+  }
+  await loadGrammarsFor(kinds);
 }
 
 /** Checks one file; never throws (a failure is a result). */

@@ -16,7 +16,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { collectGarbage } from '@urilint/discovery';
-import { checkFile, type CheckSettings, type FileResult, type FileTask } from './file-check.js';
+import { checkFile, prepareTasks, type CheckSettings, type FileResult, type FileTask } from './file-check.js';
 
 /** The most files in one batch, and the bytes a batch aims at: at most this, at least the minimum. */
 const MAX_BATCH_FILES = 64;
@@ -117,6 +117,7 @@ export class Batches {
 }
 
 async function inProcess(tasks: readonly FileTask[], settings: CheckSettings, onResult: OnResult): Promise<void> {
+  await prepareTasks(tasks);
   for (const task of tasks) {
     onResult(task.index, checkFile(task, settings));
     // Let output be written and the progress line be drawn between files.

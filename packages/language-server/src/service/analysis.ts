@@ -1,4 +1,4 @@
-import { directoryOf, disabledBy, discoverDocument, isAngularTemplate, isTestFile, nodeLinkFileSystem, ruleRunner, runDocumentRules, sourceRangeOf, type DocumentContext, type ExternalLinks, type FileContext, type Finding, type JsDiscovery, type JsSourceCode, type RuleName, type SourceEdit, type SourceKind, type UriCandidate } from '@urilint/discovery';
+import { directoryOf, disabledBy, discoverDocument, isAngularTemplate, loadGrammarsFor, sourceKindOfText, isTestFile, nodeLinkFileSystem, ruleRunner, runDocumentRules, sourceRangeOf, type DocumentContext, type ExternalLinks, type FileContext, type Finding, type JsDiscovery, type JsSourceCode, type RuleName, type SourceEdit, type SourceKind, type UriCandidate } from '@urilint/discovery';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { checkCancelled, type Cancellation } from './cancellation.js';
@@ -74,6 +74,16 @@ export function languageOf(document: Pick<TextDocument, 'uri' | 'languageId'>): 
 /** The reader for a document's language id (undefined for a language urilint does not read). */
 export function sourceKind(languageId: string): SourceKind | undefined {
   return Object.hasOwn(LANGUAGES, languageId) ? (LANGUAGES as Record<string, SourceKind>)[languageId] : undefined;
+}
+
+/**
+ * Loads what reading the document needs ahead of its analysis, which is synchronous: the tree-sitter
+ * grammar of a Python, Go or shell document (a plain-text one by its `#!` line). Nothing for the
+ * other kinds. Never rejects.
+ */
+export async function prepareDocument(document: TextDocument): Promise<void> {
+  const kind = sourceKind(languageOf(document)) ?? 'text';
+  await loadGrammarsFor([kind === 'text' ? sourceKindOfText(kind, document.getText().slice(0, 256)) : kind]);
 }
 
 /** The path of a `file:` document (for JSX and the JSON dialect), or its URI. */

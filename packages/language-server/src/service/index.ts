@@ -281,4 +281,4 @@ export {
   type ProjectFilesOptions,
 } from './project.js';
 export { applySuppressions, SUPPRESSED_SUFFIX } from './suppressed.js';
-export type { AnalysisWork, DocumentAnalysis, ReportedFinding } from './analysis.js';
+export { prepareDocument, type AnalysisWork, type DocumentAnalysis, type ReportedFinding } from './analysis.js';

@@ -56,6 +56,14 @@ export const LANGUAGES = {
   vue: 'vue',
   svelte: 'svelte',
   astro: 'astro',
+  // Programs and environment files, read on their tree-sitter grammars (environment files line by line).
+  python: 'python',
+  go: 'go',
+  shellscript: 'shell',
+  // Neovim's filetypes of shell scripts.
+  sh: 'shell',
+  bash: 'shell',
+  dotenv: 'dotenv',
 } as const;
 
 export type LanguageId = keyof typeof LANGUAGES;
@@ -65,7 +73,7 @@ export type LanguageId = keyof typeof LANGUAGES;
  * (`plaintext`, `text`): VS Code has no `json5` language and opens a `.json5` file as `plaintext`.
  * The VS Code extension selects these files by pattern (`**` + `/*.json5`).
  */
-export const FILE_EXTENSIONS: Readonly<Record<string, LanguageId>> = { '.json5': 'json5' };
+export const FILE_EXTENSIONS: Readonly<Record<string, LanguageId>> = { '.json5': 'json5', '.env': 'dotenv' };
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = {
   enable: true,

@@ -18,6 +18,10 @@ const EXTENSIONS: Record<string, string> = {
   css: 'css',
   yaml: 'yaml',
   plaintext: 'txt',
+  python: 'py',
+  go: 'go',
+  shellscript: 'sh',
+  dotenv: 'env',
 };
 
 let version = 0;

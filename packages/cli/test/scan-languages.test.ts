@@ -1,0 +1,70 @@
+/**
+ * `urilint scan` reads Python, Go, shell scripts and `.env` files (issue 31): the help lists them,
+ * each grammar is loaded only for a run that holds its language, the planted problems are found at
+ * their line and column, and `--fix` writes in the literal's own syntax.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { wasmModulesLoaded } from '@urilint/discovery';
+import { afterAll, describe, expect, it } from 'vitest';
+import { run } from './support/run.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'urilint-languages-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const PYTHON = 'import requests\n\nrequests.get(f"https://example.com/{user}/\\x41 b")\n';
+const GO = 'package main\n\nimport "net/http"\n\nfunc main() { http.Get("https://example.com/a b") }\n';
+const SHELL = '#!/bin/sh\ncurl "https://example.com/?q=a b"\n';
+const DOTENV = 'DATABASE_URL=postgres://user:p@ss@db/app\n';
+
+interface Problem {
+  file: string;
+  line: number;
+  column: number;
+  code: string;
+}
+
+async function scan(...args: string[]): Promise<Problem[]> {
+  return JSON.parse((await run(['scan', '--format', 'json', '--no-config', '--jobs', '1', ...args])).stdout) as Problem[];
+}
+
+describe('urilint scan and other languages', () => {
+  it('scan --help lists Python, Go, shell and .env files', async () => {
+    const help = (await run(['scan', '--help'])).stdout;
+    const listing = help.slice(help.indexOf('Files read in a directory'), help.indexOf('Template tags are holes'));
+    for (const extension of ['.py', '.go', '.sh', '.bash', '.env']) expect(listing).toContain(extension);
+  });
+
+  it('a run of Python files loads the Python grammar and no other; the problem is found past the f-string\'s hole and the escape', async () => {
+    const project = join(dir, 'py');
+    mkdirSync(join(project, '.git'), { recursive: true });
+    writeFileSync(join(project, 'app.py'), PYTHON);
+    const found = await scan(project);
+    const line = PYTHON.split('\n')[2]!;
+    expect(found.map((p) => [p.line, p.column, p.code])).toEqual([[3, line.indexOf(' b') + 1, 'path-unescaped-char']]);
+    expect(wasmModulesLoaded()).toEqual(['web-tree-sitter', 'tree-sitter-python']);
+  });
+
+  it('Go, a shell script named by its #! line, and .env: each problem at its line and column', async () => {
+    const project = join(dir, 'all');
+    mkdirSync(join(project, '.git'), { recursive: true });
+    writeFileSync(join(project, 'main.go'), GO);
+    writeFileSync(join(project, 'deploy'), SHELL);
+    writeFileSync(join(project, '.env'), DOTENV);
+    const found = await scan(join(project, 'main.go'), join(project, 'deploy'), join(project, '.env'));
+    const byFile = (name: string): [number, number, string][] => found.filter((p) => p.file.endsWith(name)).map((p) => [p.line, p.column, p.code]);
+    expect(byFile('main.go')).toEqual([[5, GO.split('\n')[4]!.indexOf(' b') + 1, 'path-unescaped-char']]);
+    expect(byFile('deploy')).toEqual([[2, SHELL.split('\n')[1]!.indexOf(' b') + 1, 'query-unescaped-char']]);
+    expect(byFile('.env').map(([, , code]) => code).sort()).toEqual(['userinfo-password', 'userinfo-unescaped-char']);
+    expect(wasmModulesLoaded()).toEqual(['web-tree-sitter', 'tree-sitter-python', 'tree-sitter-go', 'tree-sitter-bash']);
+  });
+
+  it('--fix writes in the literal: the escape and the f-string\'s hole stay', async () => {
+    const project = join(dir, 'fix');
+    mkdirSync(join(project, '.git'), { recursive: true });
+    writeFileSync(join(project, 'app.py'), PYTHON);
+    await run(['scan', '--fix', '--no-config', '--jobs', '1', project]);
+    expect(readFileSync(join(project, 'app.py'), 'utf8')).toBe(PYTHON.replace('\\x41 b', '\\x41%20b'));
+  });
+});

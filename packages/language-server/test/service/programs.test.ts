@@ -1,0 +1,46 @@
+/**
+ * Python, Go, shell scripts and `.env` files in the editor (issue 31): the grammar is loaded ahead
+ * of the analysis (`prepareDocument`), the diagnostic is at the exact characters, and the quick-fix
+ * writes in the literal's own syntax. A plain-text document whose `#!` line names a shell is read as one.
+ */
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { describe, expect, it } from 'vitest';
+import { wasmModulesLoaded } from '@urilint/discovery';
+import { createLanguageService, prepareDocument } from '../../src/service/index.js';
+import { documentOf, settingsWith } from '../support/documents.js';
+
+const service = createLanguageService();
+
+/** The diagnostics' codes and the text each covers. */
+async function diagnostics(document: TextDocument): Promise<[string, string][]> {
+  await prepareDocument(document);
+  return service.provideDiagnostics(document, settingsWith()).map((d) => [String(d.code), document.getText({ start: d.range.start, end: d.range.end })]);
+}
+
+describe('programs in the editor', () => {
+  it('loads only the grammar the document needs', async () => {
+    const { document } = documentOf('requests.get(f"https://example.com/{user}/\\x41 b")\n', 'python');
+    expect(await diagnostics(document)).toEqual([['path-unescaped-char', ' ']]);
+    expect(wasmModulesLoaded()).toEqual(['web-tree-sitter', 'tree-sitter-python']);
+  });
+
+  it('Go: past an escape of an interpreted string', async () => {
+    const { document } = documentOf('package main\n\nfunc main() { http.Get("https://example.com/\\x41 b") }\n', 'go');
+    expect(await diagnostics(document)).toEqual([['path-unescaped-char', ' ']]);
+  });
+
+  it('shell: an escaped space of an unquoted word is reported as the two characters that write it', async () => {
+    const { document } = documentOf('curl https://example.com/a\\ b\n', 'shellscript');
+    expect(await diagnostics(document)).toEqual([['path-unescaped-char', '\\ ']]);
+  });
+
+  it('a plain-text document with a shell #! line is a shell script', async () => {
+    const document = TextDocument.create('file:///work/project/bin/deploy', 'plaintext', 1, '#!/usr/bin/env bash\ncurl "https://example.com/?q=a b"\n');
+    expect(await diagnostics(document)).toEqual([['query-unescaped-char', ' ']]);
+  });
+
+  it('.env: a password with an "@"', async () => {
+    const document = TextDocument.create('file:///work/project/.env', 'plaintext', 1, 'DATABASE_URL=postgres://user:p@ss@db/app\n');
+    expect((await diagnostics(document)).map(([code]) => code).sort()).toEqual(['userinfo-password', 'userinfo-unescaped-char']);
+  });
+});
