@@ -134,7 +134,7 @@ describe('each kind of difference', () => {
   it('hole: an f-string\'s `{…}`, a `+ name`, a shell expansion stand in the URI, with text prose would end at', () => {
     expect(only('u = f\'https://example.com/{a["k"]}/x\'\n', 'python')).toEqual([{ uri: 'https://example.com/x/x', difference: 'hole' }]);
     expect(only('package m\nvar u = "https://example.com/" + name + "/x"\n', 'go')).toEqual([{ uri: 'https://example.com/x/x', difference: 'hole' }]);
-    expect(only('curl "https://example.com/$(cat \"f\")/x"\n', 'shell')).toEqual([{ uri: 'https://example.com/x/x', difference: 'hole' }]);
+    expect(only('curl "https://example.com/$(cat "f")/x"\n', 'shell')).toEqual([{ uri: 'https://example.com/x/x', difference: 'hole' }]);
     // A hole the text reader reads as characters of the URI is no difference of place: `{name}`, `%s`, `$NAME`.
     expect(only('u = f"https://example.com/{name}/x"\n', 'python')).toEqual([]);
     expect(only('curl "https://example.com/$NAME/x"\n', 'shell')).toEqual([]);
