@@ -106,6 +106,20 @@ export function stringCandidates(init: StringInit): UriCandidate[] {
   return valueCandidates(value, parts, { ...rest, namespace: false });
 }
 
+/**
+ * The pieces of a `+` chain (`"https://" + host + "/x"`): its left side's, then its right side's when
+ * that builds a string too (`pieces`), else one hole for the right operand.
+ */
+export function plusChainPieces(node: Node, pieces: (node: Node) => StringPiece[] | undefined, buildsString: (node: Node) => boolean): StringPiece[] | undefined {
+  const left = node.childForFieldName('left');
+  const right = node.childForFieldName('right');
+  if (left === null || right === null) return undefined;
+  const head = pieces(left);
+  if (head === undefined) return undefined;
+  const tail = buildsString(right) ? pieces(right) : undefined;
+  return [...head, ...(tail ?? [{ hole: [right.startIndex, right.endIndex] as [number, number] }])];
+}
+
 /** The template syntaxes whose tags are holes in a program's strings (as in JavaScript's). */
 export function programTemplateSyntaxes(setting: TemplateSetting | undefined): ReadonlySet<TemplateSyntax> {
   return jsTemplateSyntaxes(setting);

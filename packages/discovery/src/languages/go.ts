@@ -8,7 +8,7 @@ import type { Node } from 'web-tree-sitter';
 import type { UriCandidate } from '../candidate.js';
 import type { DiscoveryOptions } from '../js/discover.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
-import { addComment, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, stringCandidates, walkTree, writer } from './common.js';
+import { addComment, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, stringCandidates, walkTree, writer } from './common.js';
 import { parseWith } from './tree-sitter.js';
 
 /** Escapes of one character in an interpreted string (The Go Programming Language Specification, "Rune literals"). */
@@ -108,13 +108,7 @@ function buildsString(node: Node | null): boolean {
 
 function expressionPieces(text: string, node: Node, format: boolean): StringPiece[] | undefined {
   if (isLiteral(node)) return literalPieces(text, node, format);
-  const left = node.childForFieldName('left');
-  const right = node.childForFieldName('right');
-  if (left === null || right === null) return undefined;
-  const head = expressionPieces(text, left, false);
-  if (head === undefined) return undefined;
-  const tail = buildsString(right) ? expressionPieces(text, right, false) : undefined;
-  return [...head, ...(tail ?? [{ hole: [right.startIndex, right.endIndex] as [number, number] }])];
+  return plusChainPieces(node, (operand) => expressionPieces(text, operand, false), buildsString);
 }
 
 function isPartOfLarger(node: Node): boolean {

@@ -8,7 +8,7 @@ import type { Node } from 'web-tree-sitter';
 import type { UriCandidate } from '../candidate.js';
 import type { DiscoveryOptions } from '../js/discover.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
-import { addComment, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, stringCandidates, walkTree, writer } from './common.js';
+import { addComment, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, stringCandidates, walkTree, writer } from './common.js';
 import { parseWith } from './tree-sitter.js';
 
 /** Single-character escapes of Python strings and bytes (Python's lexical analysis, "Escape sequences"). */
@@ -253,13 +253,7 @@ function expressionPieces(text: string, node: Node, format: 'format' | 'printf' 
     }
     return pieces;
   }
-  const left = node.childForFieldName('left');
-  const right = node.childForFieldName('right');
-  if (left === null || right === null) return undefined;
-  const head = expressionPieces(text, left, undefined);
-  if (head === undefined) return undefined;
-  const tail = buildsString(right) ? expressionPieces(text, right, undefined) : undefined;
-  return [...head, ...(tail ?? [{ hole: [right.startIndex, right.endIndex] as [number, number] }])];
+  return plusChainPieces(node, (operand) => expressionPieces(text, operand, undefined), buildsString);
 }
 
 /** Whether a `+` chain or string node is a piece of a larger one (read with it, not alone). */
