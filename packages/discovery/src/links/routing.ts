@@ -24,6 +24,20 @@ export interface PageCollection {
   rewrites?: readonly [string, string][];
   /** VitePress: `srcExclude` globs (relative to `dir`). */
   exclude?: readonly string[];
+  /** Nextra: the locales of a `[lang]` segment; a page under `content/<locale>/` is also served without the locale (the locale middleware adds the reader's). */
+  locales?: readonly string[];
+  /**
+   * Eleventy: the data a page inherits from its directory and template data files
+   * (`blog/blog.json`, `x.11tydata.js`), given the page's path relative to `dir`; a value set by
+   * code is an `Unknown`-like object (`{ unknown: text }`).
+   */
+  dataOf?: (relative: string) => Record<string, unknown>;
+}
+
+/** A route that depends on a value the tree cannot give (a computed permalink): the literal prefix of the routes it governs, and what sets it. */
+export interface UnknownRoute {
+  prefix: string;
+  setting: string;
 }
 
 /** A glob or rewrite pattern as a regular expression over a path (`**` any folders, `*` and `:param` one segment's part, `(.*)` anything). */
@@ -78,7 +92,7 @@ export function excluded(collection: PageCollection, relative: string): boolean 
   return (collection.exclude ?? []).some((glob) => pathPattern(glob.replace(/^\.\//, ''), true).regex.test(relative));
 }
 
-export type RouteRule = 'mkdocs' | 'mkdocs-files' | 'docusaurus-docs' | 'docusaurus-blog' | 'docusaurus-pages' | 'vitepress' | 'jekyll-page' | 'jekyll-post' | 'jekyll-collection' | 'hugo' | 'eleventy' | 'astro';
+export type RouteRule = 'mkdocs' | 'mkdocs-files' | 'docusaurus-docs' | 'docusaurus-blog' | 'docusaurus-pages' | 'vitepress' | 'jekyll-page' | 'jekyll-post' | 'jekyll-collection' | 'hugo' | 'eleventy' | 'astro' | 'nextjs-app' | 'nextra-content';
 
 /** The rules of each generator, as the docs table shows them (`pnpm docs:generate` writes it into the discovery README). */
 export const ROUTING_RULES: readonly { generator: string; rule: string; example: string; source: string }[] = [
@@ -100,6 +114,12 @@ export const ROUTING_RULES: readonly { generator: string; rule: string; example:
   { generator: 'Hugo', rule: 'front matter `url` is the route, `slug` its last segment, `aliases` lead to it; `_index.md` is the section', example: '`content/posts/post-1.md` with `slug: my-first-post` is `/posts/my-first-post/`', source: 'https://gohugo.io/content-management/urls/' },
   { generator: 'MkDocs', rule: '`docs_dir` holds the pages; with `use_directory_urls` (the default) `x.md` is `/x/` and relative links are followed from there', example: '`docs/async.md` is `/async/`: `../advanced/transports` from it is `/advanced/transports/`', source: 'https://www.mkdocs.org/user-guide/configuration/#use_directory_urls' },
   { generator: 'Eleventy', rule: 'front matter `permalink` is the route; otherwise `x.md` is `/x/` from the input folder', example: '`permalink: /this-is-a-new-path/subdirectory/testing/`', source: 'https://www.11ty.dev/docs/permalinks/' },
+  { generator: 'Eleventy', rule: 'a `permalink` from directory and template data files (`blog/blog.json`, `x.11tydata.json`/`.js`), front matter first; `{{ page.fileSlug }}` and `{{ page.filePathStem }}` filled in; a permalink made by code (`eleventyComputed`, a function, other template values) makes the routes under its literal prefix unknown', example: '`blog/blog.json` with `"permalink": "/blog/{{ page.fileSlug }}/"`: `blog/2019-12-19-logo-homage.md` is `/blog/logo-homage/`', source: 'https://www.11ty.dev/docs/data-template-dir/' },
+  { generator: 'Eleventy', rule: 'with the InputPathToUrl plugin a link may name a template by its input path, relative to the input folder or to the template', example: '`<a href="my-template.md">` renders as `/my-template/`', source: 'https://www.11ty.dev/docs/plugins/inputpath-to-url/' },
+  { generator: 'Eleventy', rule: '`addPassthroughCopy` mappings and the `outputPath` of plugins (read in the configuration and the local modules it imports) are routes; a vercel.json beside it redirects; a `slugify` option set to a function of the site\'s own makes its heading ids unknown; text captured by `{% set x %}…{% endset %}` is no output', example: '`addPassthroughCopy({ "src/_includes/throbber.js": "js/throbber.js" })`', source: 'https://www.11ty.dev/docs/copy/' },
+  { generator: 'Jekyll', rule: 'a reference definition whose destination is a Liquid tag defines its label', example: '`[X]: {% link docs/x.md %}`', source: 'https://jekyllrb.com/docs/liquid/tags/#links' },
+  { generator: 'Next.js', rule: 'app router: a folder\'s `page.*` (or `route.*`) is its route; route groups `(name)`, parallel slots `@name` are no segment; `_name` folders are private; `[param]` matches any segment', example: '`app/(marketing)/about/page.js` is `/about`', source: 'https://nextjs.org/docs/app/building-your-application/routing/route-groups' },
+  { generator: 'Nextra', rule: '`content/` served by a catch-all `[[...mdxPath]]` page (at `contentDirBasePath`); below a `[lang]` segment each `content/<locale>/` is a locale, and a route without the locale is the reader\'s; locales set by code make the site\'s routes unknown', example: '`content/en/docs/getting-started.mdx` is `/en/docs/getting-started` and `/docs/getting-started`', source: 'https://nextra.site/docs/guide/i18n' },
   { generator: 'Astro/Starlight', rule: 'front matter `slug` is the route of a content page; `src/pages/` files are routes', example: '`src/content/docs/guides/first.md` with `slug: start` is `/start/`', source: 'https://starlight.astro.build/reference/frontmatter/#slug' },
 ];
 
@@ -206,13 +226,27 @@ export function pageRoutes(collection: PageCollection, relative: string, text: s
       routes.push(base + rewritePath(collection.rewrites ?? [], relative).replace(/\.md$/i, '').replace(/(^|\/)index$/i, '$1'));
       break;
     case 'eleventy': {
-      const permalink = str(matter['permalink']);
-      if (permalink !== undefined && !/[{}]/.test(permalink) && matter['permalink'] !== false) routes.push(permalink);
+      const permalink = eleventyPermalink(collection, relative, { ...jsFrontMatter(text), ...matter });
+      if (permalink === false || typeof permalink === 'object') break;
+      if (permalink !== undefined) routes.push(permalink);
       else {
         // `x.md` is `/x/` (https://www.11ty.dev/docs/permalinks/#default-input-output-examples).
         const path = relative.replace(/\.[^./]*$/, '').replace(/(^|\/)index$/i, '$1');
         routes.push(base + (path === '' || path.endsWith('/') ? path : `${path}/`));
       }
+      break;
+    }
+    case 'nextjs-app': {
+      // https://nextjs.org/docs/app/building-your-application/routing/route-groups: `(group)` and `@slot` folders are no segment.
+      const kept = segments.filter((segment) => !/^\(.*\)$/.test(segment) && !segment.startsWith('@'));
+      routes.push(base + kept.join('/'));
+      break;
+    }
+    case 'nextra-content': {
+      const path = relative.replace(/\.mdx?$/i, '').replace(/(?:^|\/)index$/i, '');
+      routes.push(base + path);
+      const locale = (collection.locales ?? []).find((name) => path === name || path.startsWith(`${name}/`));
+      if (locale !== undefined) routes.push(base + path.slice(locale.length + 1));
       break;
     }
     case 'hugo': {
@@ -258,6 +292,55 @@ export function pageRoutes(collection: PageCollection, relative: string, text: s
   return routes;
 }
 
+/** Eleventy's JavaScript front matter (`---js`): its `permalink` when a string literal sets it, else unknown when it names one. */
+export function jsFrontMatter(text: string): Record<string, unknown> {
+  const block = /^---[ \t]*(?:js|javascript)[ \t]*\r?\n([\s\S]*?)\r?\n---/.exec(text);
+  if (block === null) return {};
+  const literal = /\bpermalink\s*[=:]\s*(["'`])([^"'`\n]*)\1/.exec(block[1]!);
+  if (literal !== null) return { permalink: literal[2] };
+  return /\bpermalink\b/.test(block[1]!) ? { permalink: { unknown: 'JavaScript front matter' } } : {};
+}
+
+/**
+ * An Eleventy page's permalink: its front matter's, else the nearest data file's
+ * (https://www.11ty.dev/docs/data-cascade/); `{{ page.fileSlug }}` and `{{ page.filePathStem }}`
+ * filled in (https://www.11ty.dev/docs/data-eleventy-supplied/#page-variable). `false`: no page;
+ * an `UnknownRoute` when code or another template value makes it; `undefined` when none is set.
+ */
+export function eleventyPermalink(collection: PageCollection, relative: string, matter: Record<string, unknown>): string | false | UnknownRoute | undefined {
+  const data = collection.dataOf?.(relative) ?? {};
+  const computed = (value: unknown): boolean => typeof value === 'object' && value !== null && 'permalink' in value;
+  const own = 'permalink' in matter ? matter['permalink'] : undefined;
+  let value: unknown = own;
+  let where = 'front matter';
+  if (computed(matter['eleventyComputed'])) return { prefix: '/', setting: `eleventyComputed.permalink in ${relative}` };
+  if (own === undefined) {
+    if (computed(data['eleventyComputed'])) return { prefix: '/', setting: `eleventyComputed.permalink in the data files of ${relative}` };
+    value = data['permalink'];
+    where = 'a data file';
+  }
+  if (value === undefined || value === null) return undefined;
+  if (value === false) return false;
+  if (typeof value !== 'string') return { prefix: '/', setting: `permalink set by code (${where} of ${relative})` };
+  const stem = relative.replace(/\.[^./]*$/, '');
+  const name = stem.split('/').pop()!;
+  const folder = stem.split('/').slice(0, -1).pop();
+  // `2018-01-01-myFile.md` has the fileSlug `myFile`; `index.md` its folder's name.
+  const fileSlug = name === 'index' ? (folder ?? '') : name.replace(/^\d{4}-\d{2}-\d{2}-/, '');
+  const known: Record<string, string> = { 'page.fileSlug': fileSlug, 'page.filePathStem': `/${stem}` };
+  let unknown = false;
+  const route = value.replace(/\{\{-?\s*([^}]*?)\s*-?\}\}|\{%[\s\S]*?%\}/g, (whole, expression: string | undefined) => {
+    const filled = expression === undefined ? undefined : known[expression];
+    if (filled === undefined) unknown = true;
+    return filled ?? whole;
+  });
+  if (unknown) {
+    const prefix = route.slice(0, route.search(/\{[{%]/)).replace(/[^/]*$/, '');
+    return { prefix: prefix.startsWith('/') ? prefix : `/${prefix}`, setting: `permalink "${value}" (${where} of ${relative})` };
+  }
+  return route.startsWith('/') ? route : `/${route}`;
+}
+
 /** The values of Jekyll's permalink placeholders for one document. */
 function jekyllValues(collection: PageCollection, relative: string, name: string, matter: Record<string, unknown>, outputExt: string): Record<string, string> {
   const values: Record<string, string> = { output_ext: outputExt, collection: collection.rule === 'jekyll-post' ? 'posts' : (collection.name ?? 'posts') };
@@ -297,6 +380,10 @@ export function isPageFile(rule: RouteRule, name: string): boolean {
     case 'mkdocs':
     case 'mkdocs-files':
       return /\.(?:md|markdown)$/i.test(name);
+    case 'nextjs-app':
+      return /^(?:page|route)\.(?:mdx?|[jt]sx?)$/.test(name);
+    case 'nextra-content':
+      return /\.mdx?$/i.test(name);
     case 'docusaurus-pages':
     case 'astro':
       return /\.(?:mdx?|jsx?|tsx?|astro|html)$/i.test(name);

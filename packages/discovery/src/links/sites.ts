@@ -63,6 +63,10 @@ export interface SiteProfile {
   caseInsensitiveFragments?: boolean;
   /** `<!--@include: path-->` pastes another file's headings into a page (VitePress). */
   includes?: boolean;
+  /** The heading ids of the site's Markdown pages are made by code the tree cannot evaluate (what makes them): a missing fragment there is said once, not reported. */
+  headingIdsUnknown?: string;
+  /** Eleventy's InputPathToUrl plugin: a link may name a template by its path from this folder (the input folder, absolute, trailing `/`). */
+  inputPaths?: string;
   /** A sentence for `scan --stats` and the server's log. */
   description: string;
 }
@@ -244,6 +248,63 @@ function docusaurusProfile(dir: string, file: string, config: StaticValue, read:
 const HUGO_CONFIG_DIR = ['hugo', 'config'].flatMap((stem) => ['toml', 'yaml', 'yml', 'json'].map((ext) => `config/_default/${stem}.${ext}`));
 
 const anyOf = (names: ReadonlySet<string>, prefix: string, extensions: readonly string[]): string[] => extensions.map((e) => `${prefix}${e}`).filter((n) => names.has(n));
+
+/** The redirects of a `vercel.json` beside the site's configuration (https://vercel.com/docs/project-configuration#redirects). */
+function vercelRedirects(dir: string, read: (name: string) => string | undefined, names: ReadonlySet<string>): [string, string, string][] {
+  const redirects: [string, string, string][] = [];
+  if (!names.has('vercel.json')) return redirects;
+  try {
+    const config = JSON.parse(read('vercel.json') ?? '{}') as { redirects?: { source?: unknown; destination?: unknown }[] };
+    for (const entry of config.redirects ?? []) if (typeof entry.source === 'string' && typeof entry.destination === 'string') redirects.push([entry.source, entry.destination, `${dir}vercel.json`]);
+  } catch {
+    // A vercel.json that does not parse declares no redirects here.
+  }
+  return redirects;
+}
+
+/**
+ * What an Eleventy page inherits from its data files (https://www.11ty.dev/docs/data-template-dir/):
+ * each folder's directory data file (`blog/blog.json`, `blog/blog.11tydata.json`, `.11tydata.js`),
+ * the deeper one winning, then the page's own template data file (`x.11tydata.json`). Only the
+ * keys that route a page are kept; one set by code is `{ unknown }`.
+ */
+function eleventyData(input: string, read: (name: string) => string | undefined): (relative: string) => Record<string, unknown> {
+  const cache = new Map<string, Record<string, unknown>>();
+  const fileData = (name: string): Record<string, unknown> => {
+    let known = cache.get(name);
+    if (known !== undefined) return known;
+    known = {};
+    const text = read(input + name);
+    if (text !== undefined) {
+      let value: StaticValue;
+      try {
+        value = name.endsWith('.json') ? (JSON.parse(text) as StaticValue) : readConfig(text, name);
+      } catch {
+        value = {};
+      }
+      for (const key of ['permalink', 'eleventyComputed']) {
+        const entry = isUnknown(value) ? (/\bpermalink\b/.test(text) ? value : undefined) : valueAt(value, key);
+        if (entry === undefined) continue;
+        known[key] = isUnknown(entry) ? { unknown: entry.text } : isObject(entry) ? { ...entry, ...(isUnknown(entry['permalink']) ? { permalink: { unknown: entry['permalink'].text } } : {}) } : entry;
+      }
+    }
+    cache.set(name, known);
+    return known;
+  };
+  const extensions = ['.json', '.11tydata.json', '.11tydata.js', '.11tydata.cjs', '.11tydata.mjs'];
+  return (relative) => {
+    const folders = relative.split('/');
+    const stem = folders.pop()!.replace(/\.[^.]*$/, '');
+    const data: Record<string, unknown> = {};
+    for (let k = 1; k <= folders.length; k++) {
+      const folder = folders.slice(0, k).join('/');
+      for (const extension of extensions) Object.assign(data, fileData(`${folder}/${folders[k - 1]}${extension}`));
+    }
+    const own = folders.length === 0 ? stem : `${folders.join('/')}/${stem}`;
+    for (const extension of extensions.slice(1)) Object.assign(data, fileData(own + extension));
+    return data;
+  };
+}
 
 const GENERATORS: readonly Generator[] = [
   {
@@ -482,15 +543,59 @@ const GENERATORS: readonly Generator[] = [
     name: 'eleventy',
     matches: (names) => names.has('.eleventy.js') || anyOf(names, 'eleventy.config.', ['js', 'mjs', 'cjs', 'ts']).length > 0,
     profile(dir, read, names) {
-      const files = ['.eleventy.js', ...anyOf(names, 'eleventy.config.', ['js', 'mjs', 'cjs', 'ts'])];
-      const input = setting(read, files, /\binput\s*:\s*['"`]([^'"`]+)['"`]/);
+      const configs = ['.eleventy.js', ...anyOf(names, 'eleventy.config.', ['js', 'mjs', 'cjs', 'ts'])];
+      // The configuration and the local modules it imports (`import feedPlugin from "./config/feedPlugin.js"`), which add plugins to it.
+      const files = [...configs];
+      for (const config of configs) {
+        for (const match of (read(config) ?? '').matchAll(/\b(?:from|require\()\s*["'](\.\.?\/[^"']+\.[cm]?js)["']/g)) {
+          const name = match[1]!.replace(/^\.\//, '');
+          if (!files.includes(name) && read(name) !== undefined) files.push(name);
+        }
+      }
+      const input = setting(read, configs, /\binput\s*:\s*['"`]([^'"`]+)['"`]/);
       // A site that gives markdown-it-anchor github-slugger's slugs (ESLint's docs do) has GitHub's ids.
       const github = setting(read, files, /(github-slugger|@sindresorhus\/slugify)/) === 'github-slugger';
+      // A slugify function of the site's own (markdown-it-anchor's or IdAttributePlugin's `slugify:` option set to code): its heading ids are what that code makes.
+      const ownSlugify = github ? undefined : files.find((name) => /\b(?:IdAttributePlugin|markdown-it-anchor|markdownItAnchor)\b/.test(read(name) ?? '') && /\bslugify\s*:\s*[A-Za-z_$(]/.test(read(name) ?? ''));
+      // Files the plugins write (`addPlugin(feedPlugin, { outputPath: "/blog/feed.xml" })`) and passthrough copies mapped to another path.
+      const written: string[] = [];
+      const fileRoutes: [string, string][] = [];
+      const copied: [string, string][] = [];
+      for (const name of files) {
+        const text = read(name) ?? '';
+        for (const match of text.matchAll(/\boutputPath\s*:\s*["'`](\/[^"'`$]+)["'`]/g)) written.push(match[1]!);
+        for (const block of text.matchAll(/\baddPassthroughCopy\(\s*\{([^}]*)\}/g)) {
+          // A passthrough copy from a path made by code (`[resolveModule("x")]: "js/x.js"`): its destination is written.
+          for (const computed of block[1]!.matchAll(/(?:^|[{,])\s*\[[^\]\n]+\]\s*:\s*["'`]([^"'`$\n]+)["'`]/g)) written.push(`/${computed[1]!.replace(/^\/+/, '')}`);
+          for (const pair of block[1]!.matchAll(/["'`]([^"'`$]+)["'`]\s*:\s*["'`]([^"'`$]+)["'`]/g)) {
+            const [from, to] = [pair[1]!.replace(/^\.\//, ''), pair[2]!];
+            const route = `/${to.replace(/^\/+/, '')}`;
+            // A glob's folder is copied to the route (`"src/js/*.js": "js/"`); a file to its own route.
+            if (from.includes('*')) copied.push([route.endsWith('/') ? route : `${route}/`, under(dir, from.replace(/[^/]*\*.*$/, ''))]);
+            else fileRoutes.push([route.replace(/\/$/, ''), under(dir, from).replace(/\/$/, '')]);
+          }
+        }
+      }
       const pages = input === undefined ? dir : under(dir, input);
       const includes = setting(read, files, /\bincludes\s*:\s*['"`]([^'"`]+)['"`]/) ?? '_includes';
       const layouts = setting(read, files, /\blayouts\s*:\s*['"`]([^'"`]+)['"`]/);
       const layoutDirs = [under(pages, includes), ...(layouts === undefined ? [] : [under(pages, layouts)])];
-      return { routes: [['/', pages]], staticDirs: [], slugStyle: github ? 'github' : 'markdown-it-anchor', numberPrefixes: false, frontMatterRoutes: ['permalink'], layoutDirs, collections: [{ dir: pages, base: '/', rule: 'eleventy', skip: (name) => name.startsWith('_') || name.startsWith('.') || name === 'node_modules' }] };
+      const inputPathToUrl = setting(read, files, /\baddPlugin\(\s*(InputPathToUrlTransformPlugin)\b/) !== undefined;
+      const dataOf = eleventyData(pages.slice(dir.length), read);
+      return {
+        routes: [['/', pages], ...copied],
+        staticDirs: [],
+        slugStyle: github ? 'github' : 'markdown-it-anchor',
+        numberPrefixes: false,
+        frontMatterRoutes: ['permalink'],
+        layoutDirs,
+        collections: [{ dir: pages, base: '/', rule: 'eleventy', dataOf, skip: (name) => name.startsWith('_') || name.startsWith('.') || name === 'node_modules' }],
+        ...(inputPathToUrl ? { inputPaths: pages } : {}),
+        ...(ownSlugify === undefined ? {} : { headingIdsUnknown: `the site's own slugify function (${ownSlugify})` }),
+        fileRoutes,
+        redirects: vercelRedirects(dir, read, names),
+        unknowns: written.length === 0 ? [] : [{ setting: `files the plugins write or copy from packages (${written.join(', ')})`, prefixes: written }],
+      };
     },
   },
   {
@@ -503,25 +608,36 @@ const GENERATORS: readonly Generator[] = [
     profile(dir, read, names, list) {
       const routes: [string, string][] = [];
       const dynamicDirs: string[] = [];
+      const collections: PageCollection[] = [];
+      const unknowns: { setting: string; prefixes: string[] }[] = [];
+      const configName = [...names].find((n) => /^next\.config\.(?:js|mjs|cjs|ts|mts)$/.test(n))!;
+      const isCatchAll = (name: string): boolean => /^\[\[?\.\.\.[^\]]+\]\]?(?:\.(?:jsx?|tsx?|mdx?))?$/.test(name);
       for (const base of ['src/', '']) {
         for (const folder of ['pages', 'app']) {
           const entries = list(`${base}${folder}`);
           if (entries === undefined) continue;
           dynamicDirs.push(`${dir}${base}${folder}/`);
-          const catchAll = [...entries].some((name) => /^\[\[?\.\.\.[^\]]+\]\]?(?:\.(?:jsx?|tsx?|mdx?))?$/.test(name));
-          if (catchAll && list(`${base}content`) !== undefined) routes.push(['/', `${dir}${base}content/`]);
+          // The app router: a folder's `page.*` is its route (https://nextjs.org/docs/app/building-your-application/routing).
+          if (folder === 'app') collections.push({ dir: `${dir}${base}app/`, base: '/', rule: 'nextjs-app', skip: (name) => name.startsWith('_') });
+          // Nextra's catch-all page serving `content/`, at the root or below one dynamic segment (`app/[lang]/[[...mdxPath]]`).
+          const dynamic = [...entries].filter((name) => /^\[[^.\]][^\]]*\]$/.test(name));
+          const localeSegment = dynamic.find((name) => [...(list(`${base}${folder}/${name}`) ?? [])].some(isCatchAll));
+          const catchAll = [...entries].some(isCatchAll) || localeSegment !== undefined;
+          if (catchAll && list(`${base}content`) !== undefined) {
+            routes.push(['/', `${dir}${base}content/`]);
+            let locales: string[] = [];
+            if (localeSegment !== undefined) {
+              // The segment's values: `i18n.locales` of the configuration (https://nextra.site/docs/guide/i18n).
+              const given = valueAt(configAt(read, configName), 'i18n', 'locales');
+              if (Array.isArray(given) && given.every((locale) => typeof locale === 'string')) locales = given as string[];
+              else unknowns.push({ setting: `${configName}: the values of ${localeSegment} (i18n.locales${isUnknown(given) ? ` = ${given.text}` : ' not set'})`, prefixes: ['/'] });
+            }
+            collections.push({ dir: `${dir}${base}content/`, base: '/', rule: 'nextra-content', locales, skip: (name) => name.startsWith('_') });
+          }
           routes.push(['/', `${dir}${base}${folder}/`]);
         }
       }
-      const redirects: [string, string, string][] = [];
-      if (names.has('vercel.json')) {
-        try {
-          const config = JSON.parse(read('vercel.json') ?? '{}') as { redirects?: { source?: unknown; destination?: unknown }[] };
-          for (const entry of config.redirects ?? []) if (typeof entry.source === 'string' && typeof entry.destination === 'string') redirects.push([entry.source, entry.destination, `${dir}vercel.json`]);
-        } catch {
-          // A vercel.json that does not parse declares no redirects here.
-        }
-      }
+      const redirects = vercelRedirects(dir, read, names);
       for (const name of [...names].filter((n) => /^next\.config\.(?:js|mjs|cjs|ts|mts)$/.test(n))) {
         const text = read(name) ?? '';
         const at = text.search(/\bredirects\s*(?:\(|:)/);
@@ -530,7 +646,7 @@ const GENERATORS: readonly Generator[] = [
       }
       // Components that write ids: literal ones, and those set from a prop (`<H3 id={permalink}>`).
       const layoutDirs = [`${dir}src/components/`, `${dir}components/`];
-      return { routes, staticDirs: [`${dir}public/`], slugStyle: 'github', numberPrefixes: false, dynamicDirs, redirects, layoutDirs };
+      return { routes, staticDirs: [`${dir}public/`], slugStyle: 'github', numberPrefixes: false, dynamicDirs, redirects, layoutDirs, collections, unknowns };
     },
   },
   {

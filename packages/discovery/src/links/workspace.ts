@@ -8,7 +8,7 @@
 import { encodePath, parse, resolve, tryPercentDecode, type UriReference } from '@urilint/core';
 import { lineStarts } from '../lines.js';
 import { htmlAnchors, htmlIds, markdownAnchors, MDX_COMMENT_ID, type Anchor, type DocumentAnchors, type ElementIds } from './anchors.js';
-import { excluded, isPageFile, pageRoutes, routeKey } from './routing.js';
+import { eleventyPermalink, excluded, frontMatterOf, isPageFile, jsFrontMatter, pageRoutes, routeKey } from './routing.js';
 import { plainSite, recogniseSite, type GeneratorName, type SiteProfile } from './sites.js';
 import { slug, SLUG_STYLES, type SlugStyle } from './slug.js';
 
@@ -532,7 +532,9 @@ export class WorkspaceIndex {
     if (site.baseUrl !== undefined && (path === site.baseUrl || path.startsWith(`${site.baseUrl}/`))) path = path.slice(site.baseUrl.length) || '/';
     const pages = this.routeIndex(site).pages;
     const locale = (site.localeFallbacks ?? []).find((name) => path.startsWith(`/${name}/`));
-    const page = pages.get(routeKey(path)) ?? (locale === undefined ? undefined : pages.get(routeKey(path.slice(locale.length + 1))));
+    // Nextra: a route without a locale is the reader's; from a page in `content/<locale>/` it is that locale's first.
+    const own = (site.collections ?? []).flatMap((collection) => (collection.locales ?? []).filter((name) => source.path.startsWith(`${collection.dir}${name}/`)))[0];
+    const page = (own === undefined ? undefined : pages.get(routeKey(`/${own}${path}`))) ?? pages.get(routeKey(path)) ?? (locale === undefined ? undefined : pages.get(routeKey(path.slice(locale.length + 1))));
     if (page !== undefined) return { found: { path: page, directory: false, caseFixes: [] }, fits: true };
     const bases: string[] = [];
     for (const [prefix, folder] of options.routes) if (path.startsWith(prefix)) bases.push(join(root, folder.replace(/^\.?\/+/, '')) + path.slice(prefix.length).replace(/^\/?/, '/'));
@@ -557,10 +559,12 @@ export class WorkspaceIndex {
     }
     const redirect = (site.redirects ?? []).find(([pattern]) => routePattern(pattern)?.test(path.replace(/(.)\/$/, '$1')) === true);
     if (redirect !== undefined) return { found: { path: redirect[2], directory: false, caseFixes: [] }, fits: true };
-    const unknown = (site.unknowns ?? []).find(({ prefixes }) => prefixes.some((prefix) => path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`) || path.startsWith(`${prefix}.`)));
+    const unknown = [...(site.unknowns ?? []), ...this.routeIndex(site).unknown].find(({ prefixes }) => prefixes.some((prefix) => path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`) || path.startsWith(`${prefix}.`)));
     if (unknown !== undefined) return { fits: true, silenced: unknown.setting };
     // A single name at the root (`/CONTRIBUTING.md`) fits the root: a missing one is reported.
     if (/^\/[^/]+\.[A-Za-z0-9]+$/.test(path)) fits = true;
+    // A route whose first segment starts routes of the site's pages (`/docs/gone` beside `/docs/getting-started`) is one of them, missing (Next.js and Nextra, Eleventy: their pages all indexed).
+    if (!fits && (site.collections ?? []).some((collection) => ROUTED_FIRST_SEGMENTS.has(collection.rule))) fits = this.routeIndex(site).firsts.has(path.split('/')[1] ?? '');
     // A site whose every page is known (its collections): a route under a collection's prefix that none has is missing.
     if (site.routesComplete === true && (site.collections ?? []).some((collection) => path.startsWith(collection.base))) fits = true;
     return { fits };
@@ -571,22 +575,30 @@ export class WorkspaceIndex {
     const segments = path.split('/').filter((segment) => segment !== '');
     let dir = trimSlash(folder);
     for (let k = 0; k < segments.length; k++) {
-      const entries = this.list(dir);
+      // A route group `(name)` and a parallel slot `@name` are no segment of the route: their entries are the folder's.
+      const entries: { dir: string; entry: DirectoryEntry }[] = [];
+      const groups = [dir];
+      for (let group = groups.pop(); group !== undefined; group = groups.pop()) {
+        for (const entry of this.list(group)) {
+          if (entry.directory && /^(?:\(.*\)|@.+)$/.test(entry.name)) groups.push(join(group, entry.name));
+          else entries.push({ dir: group, entry });
+        }
+      }
       const last = k === segments.length - 1;
       const segment = segments[k]!;
       const stem = (name: string): string => name.replace(/\.(?:jsx?|tsx?|mdx?)$/, '');
-      const fits = (entry: DirectoryEntry): boolean => (last || entry.directory) && (entry.name === segment || stem(entry.name) === segment);
-      const chosen = entries.find(fits) ?? entries.find((entry) => (last || entry.directory) && /^\[[^.\]][^\]]*\]$/.test(stem(entry.name)));
+      const fits = ({ entry }: { entry: DirectoryEntry }): boolean => (last || entry.directory) && (entry.name === segment || stem(entry.name) === segment);
+      const chosen = entries.find(fits) ?? entries.find(({ entry }) => (last || entry.directory) && /^\[[^.\]][^\]]*\]$/.test(stem(entry.name)));
       if (chosen === undefined) return undefined;
-      dir = join(dir, chosen.name);
-      if (last) return chosen.directory ? (this.folderPageOrIndex(dir) ?? undefined) : { path: dir, directory: false, caseFixes: [] };
+      dir = join(chosen.dir, chosen.entry.name);
+      if (last) return chosen.entry.directory ? (this.folderPageOrIndex(dir) ?? undefined) : { path: dir, directory: false, caseFixes: [] };
     }
     return undefined;
   }
 
-  /** A folder of pages as its `index.*` page. */
+  /** A folder of pages as its `index.*` page (the pages router) or its `page.*`/`route.*` (the app router). */
   folderPageOrIndex(dir: string): Found | undefined {
-    const index = this.list(dir).find((entry) => !entry.directory && /^index\.(?:jsx?|tsx?|mdx?)$/.test(entry.name));
+    const index = this.list(dir).find((entry) => !entry.directory && /^(?:index|page|route)\.(?:jsx?|tsx?|mdx?)$/.test(entry.name));
     return index === undefined ? undefined : { path: join(dir, index.name), directory: false, caseFixes: [] };
   }
 
@@ -598,7 +610,7 @@ export class WorkspaceIndex {
   routeIndex(site: SiteProfile): RouteIndex {
     let index = this.#routeIndexes.get(site.root);
     if (index !== undefined) return index;
-    index = { pages: new Map(), routes: new Map() };
+    index = { pages: new Map(), routes: new Map(), unknown: [], firsts: new Set() };
     this.#routeIndexes.set(site.root, index);
     for (const [route, file] of site.fileRoutes ?? []) {
       index.pages.set(routeKey(route), file);
@@ -622,10 +634,15 @@ export class WorkspaceIndex {
           // Only a page whose front matter can move it is read (a VitePress page's route is its path).
           const text = collection.rule !== 'vitepress' && /\.(?:md|mdx|markdown|html?)$/i.test(entry.name) ? (this.#readFile(path) ?? '') : '';
           const routes = pageRoutes(collection, rel, text);
+          // A permalink made by code or by another template value: the routes under its literal prefix are unknown.
+          const permalink = collection.rule === 'eleventy' && routes.length === 0 ? eleventyPermalink(collection, rel, { ...jsFrontMatter(text), ...frontMatterOf(text) }) : undefined;
+          if (typeof permalink === 'object' && !index.unknown.some((unknown) => unknown.prefixes[0] === permalink.prefix)) index.unknown.push({ setting: permalink.setting, prefixes: [permalink.prefix] });
           if (routes.length > 0) index.routes.set(path, routes[0]!);
           for (const route of routes) {
             const key = routeKey(route);
             if (!index.pages.has(key)) index.pages.set(key, path);
+            // The first segment of a route below it (`docs` of `/docs/getting-started`): not a page's own last segment.
+            if (key.indexOf('/', 1) > 0 && !key.includes('[')) index.firsts.add(key.slice(1, key.indexOf('/', 1)));
           }
         }
       }
@@ -810,6 +827,12 @@ export class WorkspaceIndex {
         }
         found = routed;
       }
+      // Eleventy's InputPathToUrl plugin: a template named by its path from the input folder (https://www.11ty.dev/docs/plugins/inputpath-to-url/).
+      if (found === undefined && site.inputPaths !== undefined && !rawPath.startsWith('../')) {
+        const fromInput = join(site.inputPaths, (tryPercentDecode(rawPath) ?? rawPath).replace(/^\.\//, ''));
+        const file = this.#find(fromInput);
+        if (file !== undefined && !file.directory) found = file;
+      }
     }
     if (found === undefined && !siteAbsolute && (escapes || (rawPath.startsWith('../') && this.#leavesRepository(decoded, sourcePath)))) {
       // `../reference/x.html` climbing to the root and into a folder the repository does not have: another site's pages.
@@ -980,6 +1003,9 @@ export class WorkspaceIndex {
       // Whether the page's layout writes it (ESLint's rule pages get `#further-reading` when their front matter lists links) is the layout's logic, not the tree's.
       return this.#unresolvable('layout', `cannot resolve fragments such as "#${id}" in ${page}: the ${site.generator} site's layouts or components write that id (${layout}) on the pages whose data asks for it, which the tree does not say`, fragment);
     }
+    if (site.headingIdsUnknown !== undefined && isMarkdownPath(page)) {
+      return this.#unresolvable('heading-ids', `cannot resolve fragments such as "#${id}" in ${page}: the ${site.generator} site's heading ids are made by ${site.headingIdsUnknown}`, fragment);
+    }
     if (anchors.uncertain === true) {
       // A heading written with a template tag (`### {{% icon %}} Upgrading`): its id is what the tag renders, which the tree does not say.
       return this.#unresolvable('template-heading', `cannot resolve fragments such as "#${id}" in ${page}: a heading there holds a template tag, whose rendered text makes its id`, fragment);
@@ -1014,7 +1040,9 @@ export function frontMatterRoute(text: string, keys: readonly string[], route: s
 }
 
 /** A route pattern of Next.js and Vercel (`/docs/:path*`, `/blog/:slug`, `/:path(.*)`) as a regular expression, or none. */
-function routePattern(pattern: string): RegExp | undefined {
+function routePattern(written: string): RegExp | undefined {
+  // `/docs/memoize/` matches `/docs/memoize` too (the path is compared without its trailing `/`).
+  const pattern = written.replace(/(.)\/$/, '$1');
   let source = '';
   for (let i = 0; i < pattern.length; ) {
     const param = /^(\/)?:\w+(\([^)]*(?:\([^)]*\)[^)]*)*\))?([*+?])?/.exec(pattern.slice(i));
@@ -1066,7 +1094,14 @@ function encodeFragmentText(id: string): string {
 interface RouteIndex {
   pages: Map<string, string>;
   routes: Map<string, string>;
+  /** Route prefixes whose pages' routes are made by code (an Eleventy permalink), with what sets them. */
+  unknown: { setting: string; prefixes: string[] }[];
+  /** The first segments of the routes that have more than one (`docs` of `/docs/getting-started`). */
+  firsts: Set<string>;
 }
+
+/** The rules whose sites index every page, so a route under a segment their routes start with is known to be missing when no page has it. */
+const ROUTED_FIRST_SEGMENTS: ReadonlySet<string> = new Set(['nextjs-app', 'nextra-content', 'eleventy']);
 
 /** What a site's layouts and components write (`Workspace.#layoutsOf`). */
 interface Layouts {

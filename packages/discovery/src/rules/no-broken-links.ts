@@ -80,6 +80,24 @@ function finding(
   return out;
 }
 
+/** The last text's capture blocks (one document is checked candidate after candidate). */
+let captured: { text: string; blocks: [number, number][] } | undefined;
+
+/**
+ * Whether an offset is inside a template block that captures its text into a variable instead of
+ * writing it (Nunjucks's and Jinja's `{% set x %}…{% endset %}`, Liquid's `{% capture x %}…{% endcapture %}`):
+ * where the value is written, and how (as a code sample, escaped), is not that place.
+ */
+function inCapture(text: string | undefined, offset: number): boolean {
+  if (text === undefined || !text.includes('{%')) return false;
+  if (captured?.text !== text) {
+    const blocks: [number, number][] = [];
+    for (const match of text.matchAll(/\{%-?\s*(set\s+[\w.]+|capture\s+[\w.]+)\s*-?%\}([\s\S]*?)\{%-?\s*end(?:set|capture)\s*-?%\}/g)) blocks.push([match.index, match.index + match[0].length]);
+    captured = { text, blocks };
+  }
+  return captured.blocks.some(([start, end]) => offset >= start && offset < end);
+}
+
 /** A result as findings on the candidate: at the path for a file, at the fragment for an anchor. */
 function findingsOf(candidate: UriCandidate, result: LinkResult, document: DocumentContext): Finding[] {
   const reference = candidate.reference;
@@ -188,7 +206,7 @@ export default defineCheck<NoBrokenLinksOptions>({
       if (candidate.holes.length > 0 || candidate.namespace || (candidate.sink !== undefined && NOT_FETCHED.test(candidate.sink))) return [];
       return externalFindings(candidate, document.external);
     }
-    if (renderedElsewhere(document, context.options) || inLayouts(document, context.options)) return [];
+    if (renderedElsewhere(document, context.options) || inLayouts(document, context.options) || inCapture(document.text, candidate.range[0])) return [];
     if (candidate.context !== 'attribute' || candidate.holes.length > 0 || candidate.namespace) return [];
     if (candidate.sink !== undefined && NOT_FILES.test(candidate.sink)) return [];
     const uri = candidate.uri;

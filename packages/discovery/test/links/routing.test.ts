@@ -251,3 +251,147 @@ describe('reference labels and messages', () => {
     ]);
   });
 });
+
+describe('Next.js app router and Nextra content (issue 30, second held-out half)', () => {
+  it("Next.js: a folder's page.* is its route, route groups are no segment, relative links follow the route", () => {
+    // https://nextjs.org/docs/app/building-your-application/routing/route-groups: `app/(marketing)/about/page.js` is `/about`.
+    const index = tree({
+      '/r/next.config.js': 'module.exports = {};',
+      '/r/app/(marketing)/about/page.js': 'export default function About() {}',
+      '/r/app/docs/guide/markdown/page.mdx': '# Markdown\n',
+      '/r/app/docs/advanced/latex/page.mdx': '[md](../guide/markdown) [gone](../guide/missing) [about](/about) [no](/docs/about-us) [t](/tags/web%20development)\n',
+      '/r/app/tags/[tag]/page.jsx': 'export default function Tag() {}',
+    });
+    expect(pageRoutes({ dir: '/r/app/', base: '/', rule: 'nextjs-app' }, '(marketing)/about/page.js', '')).toEqual(['/about']);
+    expect(lint(index, '/r/app/docs/advanced/latex/page.mdx')).toEqual([
+      ['../guide/missing', 'fileMissing'],
+      ['/docs/about-us', 'fileMissing'],
+    ]);
+  });
+
+  it("Nextra: content/ served through app/[lang]/[[...mdxPath]], locales from the configuration's i18n.locales", () => {
+    // https://nextra.site/docs/guide/i18n: `withNextra({ i18n: { locales: ['en', 'zh', 'de'], defaultLocale: 'en' } })`, and the locale middleware.
+    const files = (config: string): Record<string, string> => ({
+      '/r/site/next.config.mjs': config,
+      '/r/site/app/[lang]/[[...mdxPath]]/page.jsx': 'export default function Page() {}',
+      '/r/site/content/en/docs/getting-started.mdx': '# Getting started\n',
+      '/r/site/content/en/docs/options.mdx': '[start](/docs/getting-started) [en](/en/docs/getting-started) [gone](/docs/gone) [file](./gone.png)\n',
+      '/r/other/index.md': '[x](/docs/gone)\n',
+    });
+    const known = tree(files("import nextra from 'nextra'\nconst withNextra = nextra({})\nexport default withNextra({ i18n: { locales: ['en', 'zh', 'de'], defaultLocale: 'en' } })\n"));
+    expect(lint(known, '/r/site/content/en/docs/options.mdx')).toEqual([
+      ['/docs/gone', 'fileMissing'],
+      ['./gone.png', 'fileMissing'],
+    ]);
+    // The `[lang]` segment's values set by code: the site's site-absolute routes are unknown, and only those go unreported.
+    const unknown = tree(files("import nextra from 'nextra'\nexport default nextra({})({ i18n: { locales: process.env.LOCALES.split(',') } })\n"));
+    expect(lint(unknown, '/r/site/content/en/docs/options.mdx')).toEqual([['./gone.png', 'fileMissing']]);
+    expect([...unknown.notes].some((note) => note.includes('[lang]'))).toBe(true);
+  });
+});
+
+describe('Eleventy data files, computed permalinks and input paths (issue 30, second held-out half)', () => {
+  it("a directory data file's permalink with page.fileSlug routes the folder's pages", () => {
+    // https://www.11ty.dev/docs/data-template-dir/ (`posts/posts.json`) and https://www.11ty.dev/docs/data-eleventy-supplied/ (fileSlug drops the date).
+    const index = tree({
+      '/r/eleventy.config.js': 'export default function (eleventyConfig) { return { dir: { input: "src" } }; }',
+      '/r/src/blog/blog.json': '{ "permalink": "/blog/{{ page.fileSlug }}/" }',
+      '/r/src/blog/2019-12-19-logo-homage.md': '# Logo homage\n',
+      '/r/src/docs/quicktips/quicktips.11tydata.json': '{ "permalink": "/docs/quicktips/{{ page.fileSlug }}/" }',
+      '/r/src/docs/quicktips/inline-css.md': '# Inline CSS\n',
+      '/r/src/index.md': '[post](/blog/logo-homage/) [tip](/docs/quicktips/inline-css/) [no](/docs/quicktips/no-such-tip/)\n',
+    });
+    expect(lint(index, '/r/src/index.md')).toEqual([['/docs/quicktips/no-such-tip/', 'fileMissing']]);
+  });
+
+  it('a permalink made by code silences exactly the routes under its literal prefix', () => {
+    // https://www.11ty.dev/docs/permalinks/: `permalink: "subdir/{{ title | slugify }}/index.html"`; https://www.11ty.dev/docs/data-computed/.
+    const index = tree({
+      '/r/.eleventy.js': 'module.exports = function () { return { dir: { input: "." } }; };',
+      '/r/posts/posts.json': '{ "permalink": "/posts/{{ title | slugify }}/" }',
+      '/r/posts/a.md': '---\ntitle: My Post\n---\n# A\n',
+      '/r/authors/authors.11tydata.js': 'module.exports = { eleventyComputed: { permalink: (data) => `/people/${data.name}/` } };',
+      '/r/authors/ann.md': '# Ann\n',
+      '/r/docs/intro.md': '# Intro\n',
+      '/r/about.md': '[post](/posts/my-post/) [doc](/docs/missing/) [ann](/people/ann/)\n',
+    });
+    // The computed permalink has no literal prefix: it governs every route of the site, so /docs/missing/ is not reported either…
+    expect(lint(index, '/r/about.md')).toEqual([]);
+    // …and without that file only the /posts/ permalink is unknown.
+    const narrower = tree({
+      '/r/.eleventy.js': 'module.exports = function () { return { dir: { input: "." } }; };',
+      '/r/posts/posts.json': '{ "permalink": "/posts/{{ title | slugify }}/" }',
+      '/r/posts/a.md': '---\ntitle: My Post\n---\n# A\n',
+      '/r/docs/intro.md': '# Intro\n',
+      '/r/about.md': '[post](/posts/my-post/) [doc](/docs/missing/)\n',
+    });
+    expect(lint(narrower, '/r/about.md')).toEqual([['/docs/missing/', 'fileMissing']]);
+    expect([...narrower.notes].some((note) => note.includes('{{ title | slugify }}'))).toBe(true);
+  });
+
+  it('the InputPathToUrl plugin: a template named by its path from the input folder', () => {
+    // https://www.11ty.dev/docs/plugins/inputpath-to-url/: paths relative to the input directory or to the template.
+    const site = (plugin: string): WorkspaceIndex =>
+      tree({
+        '/r/eleventy.config.js': `import { InputPathToUrlTransformPlugin } from "@11ty/eleventy";\nexport default function (eleventyConfig) {\n${plugin}\nreturn { dir: { input: "content" } };\n}`,
+        '/r/content/blog/thirdpost.md': '# Third\n',
+        '/r/content/about/index.md': '<a href="blog/thirdpost.md">third</a> <a href="blog/fourth.md">fourth</a>\n',
+      });
+    expect(lint(site('eleventyConfig.addPlugin(InputPathToUrlTransformPlugin);'), '/r/content/about/index.md')).toEqual([['blog/fourth.md', 'fileMissing']]);
+    expect(lint(site(''), '/r/content/about/index.md')).toEqual([
+      ['blog/thirdpost.md', 'fileMissing'],
+      ['blog/fourth.md', 'fileMissing'],
+    ]);
+  });
+});
+
+describe('Jekyll: reference definitions whose destination is a Liquid tag', () => {
+  it('[X]: {% link docs/x.md %} defines X', () => {
+    // https://jekyllrb.com/docs/liquid/tags/#links: `{% link _collection/name-of-document.md %}` in a Markdown link's destination.
+    const index = tree({
+      '/r/_config.yml': 'title: x\n',
+      '/r/docs/x.md': '# X\n',
+      '/r/docs/ancestry.md': '[Page X][X] and [Page Y][Y]\n\n[X]: {% link docs/x.md %}\n',
+    });
+    expect(lint(index, '/r/docs/ancestry.md')).toEqual([['Y', 'undefinedReference']]);
+  });
+});
+
+describe('Eleventy: what the configuration and its plugins write', () => {
+  it('a capture block is no output; passthrough copies, plugin outputs and vercel.json redirects are routes; a slugify of its own makes heading ids unknown', () => {
+    // https://mozilla.github.io/nunjucks/templating.html#set (block assignments), https://www.11ty.dev/docs/copy/ (passthrough mapping),
+    // https://www.11ty.dev/docs/plugins/rss/ (`outputPath`), https://www.11ty.dev/docs/plugins/id-attribute/ (`slugify` option).
+    const index = tree({
+      '/r/eleventy.config.js': [
+        'import { IdAttributePlugin } from "@11ty/eleventy";',
+        'import feeds from "./config/feeds.js";',
+        'export default function (eleventyConfig) {',
+        '  eleventyConfig.addPlugin(IdAttributePlugin, { slugify: mySlugify });',
+        '  eleventyConfig.addPassthroughCopy({ "src/_includes/throbber.js": "js/throbber.js", "src/js/*.js": "scripts/", [resolveModule("tabs")]: "js/tabs.js" });',
+        '  feeds(eleventyConfig);',
+        '  return { dir: { input: "src" } };',
+        '}',
+      ].join('\n'),
+      '/r/config/feeds.js': 'export default function (eleventyConfig) { eleventyConfig.addPlugin(feedPlugin, { outputPath: "/blog/feed.xml" }); }',
+      '/r/vercel.json': '{ "redirects": [{ "source": "/docs/memoize/", "destination": "/docs/filters/#memoize", "statusCode": 301 }] }',
+      '/r/src/_includes/throbber.js': '',
+      '/r/src/js/app.js': '',
+      '/r/src/docs/filters.md': '# Filters\n',
+      '/r/src/blog/post.md': '# Post\n',
+      '/r/src/index.md': [
+        '{%- set codeBlock %}',
+        '<a href="my-template.md">Home</a>',
+        '{%- endset %}',
+        '<script src="/js/throbber.js"></script> <script src="/scripts/app.js"></script> <script src="/js/tabs.js"></script> <script src="/js/gone.js"></script>',
+        '',
+        '[feed](/blog/feed.xml) [memo](/docs/memoize) [anchor](/docs/filters/#memoize-filters) [gone](/docs/gone/) <a href="other-template.md">x</a>',
+        '',
+      ].join('\n'),
+    });
+    expect(lint(index, '/r/src/index.md')).toEqual([
+      ['/js/gone.js', 'fileMissing'],
+      ['/docs/gone/', 'fileMissing'],
+      ['other-template.md', 'fileMissing'],
+    ]);
+  });
+});
