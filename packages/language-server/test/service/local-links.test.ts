@@ -115,6 +115,26 @@ describe('local links in the language service', () => {
     expect(anchors.map((item) => item.label)).toEqual(['310', 'highlights']);
   });
 
+  it('follows the Next.js app router and Nextra content routes: definition and completion', () => {
+    const fs = new MemoryFileSystem({
+      '/site/.git/HEAD': '',
+      '/site/next.config.mjs': "export default withNextra({ i18n: { locales: ['en', 'es'], defaultLocale: 'en' } })",
+      '/site/app/[lang]/[[...mdxPath]]/page.jsx': 'export default function Page() {}',
+      '/site/app/posts/(with-comments)/draft/page.mdx': '# Draft\n\n## Tags\n',
+      '/site/content/en/docs/getting-started.mdx': '# Getting started\n\n## Quick start\n',
+      '/site/content/es/docs/getting-started.mdx': '# Primeros pasos\n',
+    });
+    const service = createLanguageService({ linkFileSystem: fs });
+    const text = 'See [start](/docs/getting-started#quick-start) and [the draft](/posts/draft#tags).\n';
+    const document = open('/site/content/en/docs/options.mdx', text);
+    expect(service.provideDiagnostics(document, settings).filter((d) => d.code === 'no-broken-links')).toEqual([]);
+    expect(service.provideDefinition(document, { line: 0, character: text.indexOf('/docs/') + 3 }, settings)).toEqual([{ uri: 'file:///site/content/en/docs/getting-started.mdx', range: { start: { line: 2, character: 0 }, end: { line: 2, character: 0 } } }]);
+    expect(service.provideDefinition(document, { line: 0, character: text.indexOf('/posts/') + 3 }, settings)).toEqual([{ uri: 'file:///site/app/posts/(with-comments)/draft/page.mdx', range: { start: { line: 2, character: 0 }, end: { line: 2, character: 0 } } }]);
+    const typed = 'See [x](/posts/';
+    const routes = service.provideCompletion(open('/site/content/en/docs/new.mdx', typed), { line: 0, character: typed.length }, settings);
+    expect(routes.map((item) => item.label)).toContain('draft');
+  });
+
   it('an unsaved document counts as a file, with its headings', () => {
     const { service } = setup();
     const linking = open('/repo/a.md', '[new](draft.md#plan)\n');
