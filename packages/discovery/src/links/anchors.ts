@@ -245,9 +245,6 @@ function labelPattern(label: string): RegExp {
   return new RegExp(`^${parts.join('.+')}$`, 'su');
 }
 
-/** A reference definition whose destination is a Liquid or Nunjucks tag or output (`[X]: {% link x.md %}`, `[Y]: {{ site.baseurl }}/y`). */
-const TEMPLATE_DEFINITION = /^ {0,3}\[((?:[^\]\\\n]|\\.){1,999})\]:[ \t]*\{[{%][^\n]*$/gm;
-
 /** The anchors of a Markdown text (its front matter blanked) from its tree: see `markdownAnchors`. */
 export function markdownTreeAnchors(root: Root, text: string, options: AnchorOptions): DocumentAnchors {
   const result = emptyAnchors(text);
@@ -309,8 +306,6 @@ export function markdownTreeAnchors(root: Root, text: string, options: AnchorOpt
       for (let k = children.length - 1; k >= 0; k--) stack.push(children[k]!);
     }
   }
-  // A definition whose destination is a template tag (`[X]: {% link docs/x.md %}`, Jekyll's link tag) is a definition once the tag renders.
-  if (text.includes(']:')) for (const match of text.matchAll(TEMPLATE_DEFINITION)) definitions.add(normalizeLabel(match[1]!));
   headings.sort((a, b) => a.offset - b.offset);
   const slugger = new Slugger(options.slugStyle);
   const anchors: Anchor[] = [];
