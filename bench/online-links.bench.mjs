@@ -166,6 +166,7 @@ function handler(host) {
 
 // ---- The site: FILES Markdown files, LINKS links; paths skewed so that links repeat across files.
 const truth = new Map(); // url as written → 'broken' | 'healthy' | 'down'
+const described = new Map(); // url as written → its host's profile and its path's kind
 const linksOf = Array.from({ length: FILES }, () => []);
 const liveHosts = hosts.filter((host) => !host.down);
 const downHosts = hosts.filter((host) => host.down);
@@ -197,6 +198,7 @@ for (let f = 0; f < FILES; f++) {
   for (const [n, link] of linksOf[f].entries()) {
     const url = `http://127.0.0.1:${hosts[link.h].port}${link.path}`;
     truth.set(url, link.down ? 'down' : link.missing || ['e404', 'e410', 'r-to-404', 'loop'].includes(link.kind) ? 'broken' : 'healthy');
+    described.set(url, `${hosts[link.h].profile} ${link.kind}${link.missing ? ' missing-fragment' : ''}`);
     lines.push(`- [link ${n}](${url})`);
   }
   const file = join(site, `page-${String(f).padStart(3, '0')}.md`);
@@ -274,16 +276,18 @@ for (const name of values.tools.split(',')) {
   const seconds = (performance.now() - started) / 1000;
   let active = 0;
   for (const host of hosts) active += host.stats.active;
-  const found = planted.filter((url) => broken.has(url)).length;
+  const missed = planted.filter((url) => !broken.has(url));
+  const found = planted.length - missed.length;
   const falseBroken = healthy.filter((url) => broken.has(url));
   const requests = hosts.reduce((sum, host) => sum + host.stats.requests, 0);
   const peak = Math.max(...hosts.map((host) => host.stats.peak));
   const overTwo = hosts.filter((host) => host.stats.peak > 2).length;
   const tooMany = hosts.reduce((sum, host) => sum + host.stats.tooMany, 0);
-  const row = { tool: name, seconds, found, planted: planted.length, falseBroken: falseBroken.length, falseExamples: falseBroken.slice(0, 3), requests, peak, hostsOverTwo: overTwo, tooMany, load: [loadBefore, os.loadavg()[0]], note };
+  const row = { tool: name, seconds, found, planted: planted.length, falseBroken: falseBroken.length, falseExamples: falseBroken.slice(0, 5).map((url) => `${url} (${described.get(url)})`), missedExamples: missed.slice(0, 5).map((url) => `${url} (${described.get(url)})`), requests, peak, hostsOverTwo: overTwo, tooMany, load: [loadBefore, os.loadavg()[0]], note };
   results.push(row);
   console.log(`${name}: ${seconds.toFixed(1)} s wall (load ${loadBefore.toFixed(2)} → ${os.loadavg()[0].toFixed(2)}); broken found ${found}/${planted.length}; healthy reported broken ${falseBroken.length}; requests ${requests}; most at once on one host ${peak} (hosts over 2: ${overTwo}); 429s drawn ${tooMany}; ${note}`);
-  if (falseBroken.length > 0) console.log(`  e.g. ${falseBroken.slice(0, 3).join(' ')}`);
+  if (falseBroken.length > 0) console.log(`  healthy reported broken, e.g. ${row.falseExamples.join('; ')}`);
+  if (missed.length > 0) console.log(`  broken not reported, e.g. ${row.missedExamples.join('; ')}`);
   // Stalled requests of a tool that gave up are dropped before the next tool starts.
   if (active > 0) for (const host of hosts) host.server.closeAllConnections();
 }
