@@ -14,7 +14,7 @@
 import './node.mjs';
 import { Buffer } from 'node:buffer';
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -240,9 +240,13 @@ const TOOLS = {
     return { broken, note: result.stderr.trim().split('\n').find((line) => line.startsWith('urilint: online')) ?? result.stderr.slice(0, 500) };
   },
   async linkinator() {
-    const result = await run(process.execPath, [LINKINATOR, '*.md', '--markdown', '--recurse', '--check-fragments', '--format', 'json'], site);
+    // Its JSON goes to a file: through a pipe, the process exits before a large report is written out.
+    const report = join(os.tmpdir(), `linkinator-${process.pid}.json`);
+    const result = await run('sh', ['-c', `exec "$0" "$1" '*.md' --markdown --recurse --check-fragments --format json > "$2"`, process.execPath, LINKINATOR, report], site);
     const broken = new Set();
-    const json = JSON.parse(result.stdout.slice(result.stdout.indexOf('{')));
+    const text = readFileSync(report, 'utf8');
+    rmSync(report, { force: true });
+    const json = JSON.parse(text.slice(text.indexOf('{')));
     for (const link of json.links) if (link.state === 'BROKEN' && link.url.startsWith('http://127.0.0.1')) broken.add(link.url);
     return { broken, note: `exit ${result.code}, ${json.links.length} link results` };
   },
