@@ -8,6 +8,7 @@
 //
 //   pnpm build && node bench/pathological-rss.bench.mjs [--only REGEX] [--timeout 600]
 import './node.mjs';
+import { Buffer } from 'node:buffer';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
