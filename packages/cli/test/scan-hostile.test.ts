@@ -380,3 +380,53 @@ describe('file names with controls, and names that are not UTF-8 (issue 27, item
     expect(result.stderr).not.toContain('no longer exists');
   });
 });
+
+describe("patterns from the tree's own files (issue 27, item 5)", () => {
+  // Ten stars over one letter, then a letter the text lacks: JavaScript's engine tries every way to
+  // share the text among the stars (a power of its length); `(a|a)*b` every way to read each `a` (2^n).
+  const STARS = 'a*a*a*a*a*a*a*a*a*a*b';
+  const long = 'a'.repeat(200);
+
+  it("a redirect's source in vercel.json, with no urilint configuration at all: matched, and the link it does not cover reported", async () => {
+    const dir = folder('redos-vercel');
+    mkdirSync(join(dir, '.git'));
+    mkdirSync(join(dir, 'pages/docs'), { recursive: true });
+    writeFileSync(join(dir, 'next.config.js'), 'module.exports = {};\n');
+    writeFileSync(join(dir, 'vercel.json'), JSON.stringify({ redirects: [{ source: `/docs/:p(${STARS})`, destination: '/', permanent: true }] }));
+    writeFileSync(join(dir, 'pages/docs/intro.md'), '# Intro\n');
+    writeFileSync(join(dir, 'pages/index.md'), `[no b](/docs/${long})\n\n[with b](/docs/${long}b)\n`);
+    const result = await urilint(dir, ['scan', '--no-progress', '.']);
+    expect(result.stdout.split('\n').filter((line) => / no-broken-links /.test(line))).toEqual([`pages/index.md:1:8 no-broken-links No file or folder "/docs/${long}" exists where this link points.`]);
+    expect(result.code).toBe(1);
+  });
+
+  it('ignore and overrides[].files globs in urilint.config.jsonc match in linear time', async () => {
+    const dir = folder('redos-globs');
+    mkdirSync(join(dir, '.git'));
+    const deep = join(dir, ...Array.from({ length: 30 }, () => 'a'));
+    mkdirSync(deep, { recursive: true });
+    writeFileSync(join(dir, 'urilint.config.jsonc'), JSON.stringify({ ignore: [`*${STARS}`], overrides: [{ files: [`${'**/'.repeat(20)}x`], rules: { 'no-unescaped-chars': 'off' } }] }));
+    writeFileSync(join(dir, `${long}.md`), BAD);
+    writeFileSync(join(deep, 'page.md'), BAD);
+    const result = await urilint(dir, ['scan', '--no-progress', '.']);
+    expect(result.stdout).toContain(`${long}.md:1:26 path-unescaped-char`);
+    expect(result.stdout).toContain(`${'a/'.repeat(30)}page.md:1:26 path-unescaped-char`);
+    expect(result.code).toBe(1);
+  });
+
+  it('customIds patterns match each heading line in linear time; one that needs backtracking is refused (exit 2, file:line:col)', async () => {
+    const dir = folder('redos-custom-ids');
+    mkdirSync(join(dir, '.git'));
+    const options = (customIds: string[]): string => `{\n  "rules": {\n    "no-broken-links": { "severity": "error", "options": { "customIds": ${JSON.stringify(customIds)} } }\n  }\n}\n`;
+    writeFileSync(join(dir, 'urilint.config.jsonc'), options([STARS, '(a|a)*b', '(a+)+b']));
+    writeFileSync(join(dir, 'page.md'), `## ${'a'.repeat(60)}\n\n[self](#${'a'.repeat(60)}) [nope](#nope)\n`);
+    const result = await urilint(dir, ['scan', '--no-progress', '.']);
+    expect(result.stdout.split('\n').filter((line) => / no-broken-links /.test(line))).toEqual(['page.md:3:79 no-broken-links No heading or id "nope" exists in this document.']);
+    expect(result.code).toBe(1);
+    const lookahead = options(['(?!x)(\\w+)']);
+    writeFileSync(join(dir, 'urilint.config.jsonc'), lookahead);
+    const refused = await urilint(dir, ['scan', '--no-progress', '.']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`urilint.config.jsonc:3:${lookahead.split('\n')[2]!.indexOf('"(?!') + 1}: rules.no-broken-links.options.customIds[0]: the pattern "(?!x)(\\\\w+)" cannot be run: a lookahead or lookbehind`);
+  });
+});

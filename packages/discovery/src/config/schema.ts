@@ -29,6 +29,8 @@ export interface SettingSchema {
   markdownDescription?: string;
   /** Ours: each string is a glob, checked as one (`src/**`, `*.md`). */
   glob?: boolean;
+  /** Ours: each string is a regular expression, checked as the linear-time engine compiles it. */
+  regex?: boolean;
   /** Ours: what a key or value of this schema names, for messages (`rule`, `preset`). */
   noun?: string;
 }
@@ -188,7 +190,7 @@ export const PROJECT_SETTINGS: Definitions = {
       noun: 'key',
       properties: {
         allowHosts: { type: 'array', items: { type: 'string' }, description: 'Hosts contacted although reserved for examples, loopback or private (`docs.internal`, `*.corp.example`, `127.0.0.1`).' },
-        exclude: { type: 'array', items: { type: 'string' }, description: 'Regular expressions of links never checked online.' },
+        exclude: { type: 'array', items: { type: 'string', regex: true }, description: 'Regular expressions of links never checked online.' },
         accept: { type: 'object', additionalProperties: { type: 'array', items: { type: 'number', minimum: 100 } }, description: 'Per host pattern, statuses taken as working besides 2xx.' },
         hosts: {
           type: 'object',
@@ -237,7 +239,7 @@ export function settingSchema(key: keyof ProjectSettings): SettingSchema {
 export function toJsonSchema(schema: SettingSchema): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (key === 'glob' || key === 'noun' || value === undefined) continue;
+    if (key === 'glob' || key === 'regex' || key === 'noun' || value === undefined) continue;
     if (key === 'items' || key === 'additionalProperties') out[key] = typeof value === 'object' ? toJsonSchema(value as SettingSchema) : value;
     else if (key === 'anyOf') out[key] = (value as SettingSchema[]).map(toJsonSchema);
     else if (key === 'properties') out[key] = Object.fromEntries(Object.entries(value as Record<string, SettingSchema>).map(([name, sub]) => [name, toJsonSchema(sub)]));

@@ -4,6 +4,7 @@
  */
 import type { AnyNode, MemberNode, ObjectNode, ValueNode } from '@humanwhocodes/momoa';
 import { maskSecrets } from '@urilint/core';
+import { LinearRegExp, linearRegExp } from '../linear-regex.js';
 import { compileGlob } from './glob.js';
 import type { SettingSchema } from './schema.js';
 
@@ -202,8 +203,12 @@ export class Validator {
       const noun = schema.noun ?? 'value';
       this.report(node, path, `unknown ${noun} ${JSON.stringify(value)}${suggestion === undefined ? '' : `; did you mean ${JSON.stringify(suggestion)}?`}`, expectedOf(schema));
     }
-    if (schema.pattern !== undefined && !new RegExp(schema.pattern).test(value)) {
+    if (schema.pattern !== undefined && linearRegExp(schema.pattern)?.test(value) !== true) {
       this.report(node, path, `${JSON.stringify(value)} does not match ${schema.pattern}`, expectedOf(schema));
+    }
+    if (schema.regex) {
+      const compiled = LinearRegExp.compile(value);
+      if ('error' in compiled) this.report(node, path, `the pattern ${JSON.stringify(value)} cannot be run: ${compiled.error}`, 'a regular expression without lookaround or backreferences (patterns run in time linear in the text)');
     }
     if (schema.glob) {
       const compiled = compileGlob(value);

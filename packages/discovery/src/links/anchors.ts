@@ -4,6 +4,7 @@
  * for Markdown the reference definitions and the reference links whose label none defines.
  */
 import type { Nodes, Root } from 'mdast';
+import { LinearRegExp } from '../linear-regex.js';
 import { lineStarts } from '../lines.js';
 import { readCharacterReference, type ReferenceMode } from '../formats/entities.js';
 import { markdownStructureOf, markdownTreeOf } from '../formats/markdown.js';
@@ -44,8 +45,9 @@ export interface AnchorOptions {
   /**
    * A site's own syntax for a heading's id, each a regular expression whose first group is the id,
    * matched against the heading's source line (react.dev writes an MDX comment after the title).
+   * They come from a configuration or a tree: the linear-time engine runs them.
    */
-  customIds: readonly RegExp[];
+  customIds: readonly LinearRegExp[];
   /**
    * Ids a component writes when a document uses it without the prop that sets them (react.dev's
    * `<Challenges>`, whose `titleId` defaults to `'challenges'`): each `element` a pattern for the
@@ -75,10 +77,17 @@ function meantAsLink(text: string, label: string): boolean {
 const TEMPLATE_TAG = /\{\{[<%]?[\s\S]*?[%>]?\}\}|\{%[\s\S]*?%\}/;
 
 /** The explicit heading id of kramdown, Pandoc, Python-Markdown's attr_list, markdown-it-attrs, Goldmark and Docusaurus: `## Title {#id}` (classes may follow). */
-const HEADING_ATTRIBUTE = /[ \t]*\{[ \t]*:?[ \t]*#([^\s}]+)[^}]*\}[ \t]*$/;
+const HEADING_ATTRIBUTE = linear(String.raw`[ \t]*\{[ \t]*:?[ \t]*#([^\s}]+)[^}]*\}[ \t]*$`);
 
 // An MDX comment holding the id, `{/* id */}`, as react.dev writes custom heading ids.
-export const MDX_COMMENT_ID = /\{\/\*\s*([^*\s]+?)\s*\*\/\}\s*$/;
+export const MDX_COMMENT_ID = linear(String.raw`\{\/\*\s*([^*\s]+?)\s*\*\/\}\s*$`);
+
+/** One of the patterns above, compiled by the linear-time engine. */
+function linear(source: string): LinearRegExp {
+  const compiled = LinearRegExp.compile(source);
+  if ('error' in compiled) throw new Error(`${source}: ${compiled.error}`);
+  return compiled.regex;
+}
 
 /** `id="…"` on any element, `name="…"` on `<a>`, in HTML text. */
 const ELEMENT_ID = /<([A-Za-z][\w:-]*)\b((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
@@ -286,7 +295,7 @@ export function markdownTreeAnchors(root: Root, text: string, options: AnchorOpt
       if (options.slugStyle === 'github') headings.push(...htmlHeadings(node.value, start));
       // A site's own id syntax may sit in its components too (react.dev's <Recipes titleId="…">).
       for (const pattern of options.customIds) {
-        for (const match of node.value.matchAll(new RegExp(pattern.source, `${pattern.flags.replace('g', '')}gm`))) if (match[1] !== undefined) elements.push({ id: match[1], offset: start + match.index });
+        for (const match of pattern.withMultiline().matchAll(node.value)) if (match[1] !== undefined) elements.push({ id: match[1], offset: start + match.index });
       }
       for (const { element, ids } of options.elementIds ?? []) {
         const match = element.exec(node.value);

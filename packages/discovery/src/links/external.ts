@@ -6,6 +6,7 @@
  * (the cache of earlier runs, or a run with `--online`).
  */
 import { hostMatches, isNonPublicHost, normalize, parse, type UriReference } from '@urilint/core';
+import { linearRegExp, type LinearRegExp } from '../linear-regex.js';
 
 /**
  * `ok`: it answered 2xx (or a status the configuration accepts); `broken`: 404 or 410, no such
@@ -84,20 +85,13 @@ function hostOf(reference: UriReference): string | undefined {
   return reference.host === undefined ? undefined : reference.input.slice(reference.host.start, reference.host.end);
 }
 
-/** The compiled `exclude` patterns of a policy (a pattern that does not compile matches nothing). */
-function excludes(policy: ExternalPolicy): RegExp[] {
-  const out: RegExp[] = [];
-  for (const source of policy.exclude ?? []) {
-    try {
-      out.push(new RegExp(source));
-    } catch {
-      // The configuration's validation reports it; here it excludes nothing.
-    }
-  }
-  return out;
+/** The compiled `exclude` patterns of a policy, run by the linear-time engine (a pattern it cannot run matches nothing). */
+function excludes(policy: ExternalPolicy): LinearRegExp[] {
+  // The configuration's validation names a pattern that is left out.
+  return (policy.exclude ?? []).flatMap((source) => linearRegExp(source) ?? []);
 }
 
-function reasonNotChecked(url: string, patterns: readonly RegExp[], allow: readonly string[]): NotChecked | undefined {
+function reasonNotChecked(url: string, patterns: readonly LinearRegExp[], allow: readonly string[]): NotChecked | undefined {
   const reference = parse(url);
   const scheme = reference.scheme === undefined ? undefined : url.slice(reference.scheme.start, reference.scheme.end).toLowerCase();
   if (scheme !== 'http' && scheme !== 'https') return 'not-http';

@@ -6,7 +6,9 @@
  * indexes every route a page is served at (its permalink, its `redirect_from`, its aliases), so a
  * site-absolute link finds a page the generator moved.
  */
+import { LinearRegExp } from '../linear-regex.js';
 import { yaml } from '../parsers.js';
+import { groupEnd } from './path-patterns.js';
 
 /** A folder of pages and the rule that gives each of its files a route. */
 export interface PageCollection {
@@ -40,18 +42,30 @@ export interface UnknownRoute {
   setting: string;
 }
 
-/** A glob or rewrite pattern as a regular expression over a path (`**` any folders, `*` and `:param` one segment's part, `(.*)` anything). */
-function pathPattern(pattern: string, glob: boolean): { regex: RegExp; names: string[] } {
+/**
+ * A glob or rewrite pattern as a matcher of paths (`**` any folders, `*` and `:param` one segment's
+ * part, `:param(regex)` and `(.*)` their expression), run by the linear-time engine: the pattern is
+ * the tree's. Undefined when its expression cannot run there (a lookahead) or does not parse.
+ */
+function pathPattern(pattern: string, glob: boolean): { regex: LinearRegExp; names: string[] } | undefined {
+  const key = `${glob ? 'g' : 'r'}${pattern}`;
+  if (compiledPaths.has(key)) return compiledPaths.get(key) ?? undefined;
   const names: string[] = [];
   let source = '';
-  for (let i = 0; i < pattern.length; ) {
-    const rest = pattern.slice(i);
-    const param = /^:(\w+)(\([^)]*\))?/.exec(rest);
-    if (!glob && param !== null) {
+  let failed = false;
+  for (let i = 0; i < pattern.length && !failed; ) {
+    const rest = pattern.slice(i, i + 3);
+    const param = glob ? null : /^:(\w+)/.exec(pattern.slice(i, i + 256));
+    if (param !== null) {
       names.push(param[1]!);
-      source += param[2] === undefined ? '([^/]+)' : `(${param[2].slice(1, -1)})`;
       i += param[0].length;
-    } else if (!glob && rest.startsWith('(.*)')) {
+      const close = pattern[i] === '(' ? groupEnd(pattern, i) : i;
+      if (close === undefined) failed = true;
+      else {
+        source += close === i ? '([^/]+)' : `(${pattern.slice(i + 1, close - 1)})`;
+        i = close;
+      }
+    } else if (!glob && pattern.startsWith('(.*)', i)) {
       names.push(String(names.length));
       source += '(.*)';
       i += 4;
@@ -69,13 +83,26 @@ function pathPattern(pattern: string, glob: boolean): { regex: RegExp; names: st
       i += 1;
     }
   }
-  return { regex: new RegExp(`^${source}$`), names };
+  const compiled = failed ? undefined : LinearRegExp.compile(`^${source}$`);
+  const known = compiled !== undefined && 'regex' in compiled ? { regex: compiled.regex, names } : undefined;
+  if (compiledPaths.size >= 1_000) compiledPaths.clear();
+  compiledPaths.set(key, known ?? null);
+  return known;
+}
+
+const compiledPaths = new Map<string, { regex: LinearRegExp; names: string[] } | null>();
+
+/** Whether a VitePress rewrite's `from` pattern can be matched. */
+export function knownRewrite(from: string): boolean {
+  return pathPattern(from, false) !== undefined;
 }
 
 /** A page's path after VitePress's `rewrites` (the first that matches), else as it is. */
 export function rewritePath(rewrites: readonly [string, string][], path: string): string {
   for (const [from, to] of rewrites) {
-    const { regex, names } = pathPattern(from, false);
+    const compiled = pathPattern(from, false);
+    if (compiled === undefined) continue;
+    const { regex, names } = compiled;
     const match = regex.exec(path);
     if (match === null) continue;
     let out = to;
@@ -89,7 +116,7 @@ export function rewritePath(rewrites: readonly [string, string][], path: string)
 
 /** Whether a path (relative to the collection's folder) matches one of its exclude globs. */
 export function excluded(collection: PageCollection, relative: string): boolean {
-  return (collection.exclude ?? []).some((glob) => pathPattern(glob.replace(/^\.\//, ''), true).regex.test(relative));
+  return (collection.exclude ?? []).some((glob) => pathPattern(glob.replace(/^\.\//, ''), true)?.regex.test(relative) === true);
 }
 
 export type RouteRule = 'mkdocs' | 'mkdocs-files' | 'docusaurus-docs' | 'docusaurus-blog' | 'docusaurus-pages' | 'vitepress' | 'jekyll-page' | 'jekyll-post' | 'jekyll-collection' | 'hugo' | 'eleventy' | 'astro' | 'nextjs-app' | 'nextra-content';

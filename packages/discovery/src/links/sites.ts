@@ -3,7 +3,8 @@
  * the folder its pages come from (site-absolute routes start there), its folders of static files,
  * whether routes drop the extension, and the heading-id style of its Markdown renderer.
  */
-import type { PageCollection } from './routing.js';
+import { literalStart, redirectPattern } from './path-patterns.js';
+import { knownRewrite, type PageCollection } from './routing.js';
 import type { SlugStyle } from './slug.js';
 import { isObject, isUnknown, readConfig, stringAt, valueAt, type StaticValue, type Unknown } from './static-config.js';
 
@@ -325,8 +326,11 @@ const GENERATORS: readonly Generator[] = [
       if (isUnknown(given)) unknowns.push({ setting: `.vitepress/${file}: rewrites = ${given.text}`, prefixes: ['/'] });
       else if (isObject(given)) {
         for (const [from, to] of Object.entries(given)) {
-          if (typeof to === 'string') rewrites.push([from, to]);
-          else if (isUnknown(to)) unknowns.push({ setting: `.vitepress/${file}: rewrites['${from}'] = ${to.text}`, prefixes: ['/'] });
+          if (typeof to === 'string') {
+            rewrites.push([from, to]);
+            // A pattern whose group cannot run in linear time moves pages nobody can tell where.
+            if (!knownRewrite(from)) unknowns.push({ setting: `.vitepress/${file}: rewrites['${from}']`, prefixes: ['/'] });
+          } else if (isUnknown(to)) unknowns.push({ setting: `.vitepress/${file}: rewrites['${from}'] = ${to.text}`, prefixes: ['/'] });
         }
       }
       const excluded = valueAt(config, 'srcExclude');
@@ -644,6 +648,8 @@ const GENERATORS: readonly Generator[] = [
         if (at < 0) continue;
         for (const match of text.slice(at).matchAll(/\bsource\s*:\s*(['"`])([^'"`]+)\1\s*,\s*destination\s*:\s*(['"`])([^'"`]+)\3/g)) redirects.push([match[2]!, match[4]!, `${dir}${name}`]);
       }
+      // A source whose group cannot be matched in linear time (a lookahead) leads nobody knows where from.
+      for (const [source, , file] of redirects) if (redirectPattern(source) === undefined) unknowns.push({ setting: `${file}: redirect source ${JSON.stringify(source)}`, prefixes: [literalStart(source)] });
       // Components that write ids: literal ones, and those set from a prop (`<H3 id={permalink}>`).
       const layoutDirs = [`${dir}src/components/`, `${dir}components/`];
       return { routes, staticDirs: [`${dir}public/`], slugStyle: 'github', numberPrefixes: false, dynamicDirs, redirects, layoutDirs, collections, unknowns };

@@ -6,8 +6,10 @@
  * link against it.
  */
 import { encodePath, parse, resolve, tryPercentDecode, type UriReference } from '@urilint/core';
+import { LinearRegExp, linearRegExp } from '../linear-regex.js';
 import { lineStarts } from '../lines.js';
 import { htmlAnchors, htmlIds, markdownAnchors, MDX_COMMENT_ID, type Anchor, type DocumentAnchors, type ElementIds } from './anchors.js';
+import { redirectPattern } from './path-patterns.js';
 import { eleventyPermalink, excluded, frontMatterOf, isPageFile, jsFrontMatter, pageRoutes, routeKey } from './routing.js';
 import { plainSite, recogniseSite, type GeneratorName, type SiteProfile } from './sites.js';
 import { slug, SLUG_STYLES, type SlugStyle } from './slug.js';
@@ -162,7 +164,7 @@ interface Compiled {
   generatedPages: boolean;
   generator: 'auto' | 'none' | GeneratorName;
   slugStyle: 'auto' | SlugStyle;
-  customIds: RegExp[];
+  customIds: LinearRegExp[];
 }
 
 /**
@@ -416,13 +418,12 @@ export class WorkspaceIndex {
     const key = JSON.stringify(options);
     let compiled = this.#compiled.get(key);
     if (compiled === undefined) {
-      const customIds: RegExp[] = [MDX_COMMENT_ID];
+      const customIds: LinearRegExp[] = [MDX_COMMENT_ID];
       for (const source of options.customIds ?? []) {
-        try {
-          customIds.unshift(new RegExp(source));
-        } catch {
-          // A pattern that does not compile is left out; the options' schema says what it must be.
-        }
+        // Run by the linear-time engine: the pattern is a tree's. One it cannot run (a lookahead) or
+        // that does not compile is left out; the configuration's validation names it (exit 2).
+        const compiled = linearRegExp(source);
+        if (compiled !== undefined) customIds.unshift(compiled);
       }
       compiled = {
         key,
@@ -557,7 +558,7 @@ export class WorkspaceIndex {
       const page = this.#dynamicPage(folder, path);
       if (page !== undefined) return { found: page, fits: true };
     }
-    const redirect = (site.redirects ?? []).find(([pattern]) => routePattern(pattern)?.test(path.replace(/(.)\/$/, '$1')) === true);
+    const redirect = (site.redirects ?? []).find(([pattern]) => redirectPattern(pattern)?.test(path.replace(/(.)\/$/, '$1')) === true);
     if (redirect !== undefined) return { found: { path: redirect[2], directory: false, caseFixes: [] }, fits: true };
     const unknown = [...(site.unknowns ?? []), ...this.routeIndex(site).unknown].find(({ prefixes }) => prefixes.some((prefix) => path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`) || path.startsWith(`${prefix}.`)));
     if (unknown !== undefined) return { fits: true, silenced: unknown.setting };
@@ -727,7 +728,7 @@ export class WorkspaceIndex {
           }
         }
       }
-      known = { ids, props: [...props].sort().map((prop) => new RegExp(`\\b${prop}="([^"]+)"`)), defaults };
+      known = { ids, props: [...props].sort().flatMap((prop) => linearRegExp(`\\b${prop}="([^"]+)"`) ?? []), defaults };
       this.#layoutIds.set(site.root, known);
     }
     return known;
@@ -1039,31 +1040,6 @@ export function frontMatterRoute(text: string, keys: readonly string[], route: s
   return route;
 }
 
-/** A route pattern of Next.js and Vercel (`/docs/:path*`, `/blog/:slug`, `/:path(.*)`) as a regular expression, or none. */
-function routePattern(written: string): RegExp | undefined {
-  // `/docs/memoize/` matches `/docs/memoize` too (the path is compared without its trailing `/`).
-  const pattern = written.replace(/(.)\/$/, '$1');
-  let source = '';
-  for (let i = 0; i < pattern.length; ) {
-    const param = /^(\/)?:\w+(\([^)]*(?:\([^)]*\)[^)]*)*\))?([*+?])?/.exec(pattern.slice(i));
-    if (param !== null && (pattern[i] === ':' || pattern.startsWith('/:', i))) {
-      const slash = param[1] === undefined ? '' : '\\/';
-      const inner = param[2] === undefined ? '[^/]+' : `(?:${param[2].slice(1, -1)})`;
-      const repeat = param[3];
-      source += repeat === '*' ? `(?:${slash}${inner}(?:\\/${inner})*)?` : repeat === '+' ? `${slash}${inner}(?:\\/${inner})*` : repeat === '?' ? `(?:${slash}${inner})?` : `${slash}${inner}`;
-      i += param[0].length;
-    } else {
-      source += pattern[i]!.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-      i++;
-    }
-  }
-  try {
-    return new RegExp(`^${source}\\/?$`);
-  } catch {
-    return undefined;
-  }
-}
-
 /** The anchor a fragment names: the id, or GitHub's `user-content-` form of it. */
 function lookupAnchor(ids: ReadonlyMap<string, Anchor>, id: string): Anchor | undefined {
   return ids.get(id) ?? (id.startsWith('user-content-') ? ids.get(id.slice('user-content-'.length)) : undefined);
@@ -1106,7 +1082,7 @@ const ROUTED_FIRST_SEGMENTS: ReadonlySet<string> = new Set(['nextjs-app', 'nextr
 /** What a site's layouts and components write (`Workspace.#layoutsOf`). */
 interface Layouts {
   ids: Map<string, string>;
-  props: RegExp[];
+  props: LinearRegExp[];
   defaults: ElementIds[];
 }
 

@@ -194,7 +194,7 @@ export default defineCheck<NoBrokenLinksOptions>({
         description: 'The site generator whose routes and heading ids apply: `auto` (recognised from its files, the default), `none` (as GitHub renders), or one by name.',
       },
       slugStyle: { type: 'string', enum: ['auto', ...SLUG_STYLES], description: 'How headings become ids: `auto` (the generator\'s, else GitHub\'s) or a style.' },
-      customIds: { type: 'array', items: { type: 'string' }, description: "Regular expressions for a site's own heading-id syntax, matched on the heading's line; the first group is the id." },
+      customIds: { type: 'array', items: { type: 'string', regex: true }, description: "Regular expressions for a site's own heading-id syntax, matched on the heading's line (in linear time: no lookaround or backreferences); the first group is the id." },
     },
     additionalProperties: false,
   },

@@ -3,6 +3,7 @@ import { discoverDocument, sourceKindOf } from '../../src/document.js';
 import { applySourceEdits } from '../../src/fixes.js';
 import { MemoryFileSystem, OverlayFileSystem } from '../../src/links/memory-fs.js';
 import { markdownAnchors } from '../../src/links/anchors.js';
+import { linearRegExp } from '../../src/linear-regex.js';
 import { slug, Slugger } from '../../src/links/slug.js';
 import { WorkspaceIndex, type LinkOptions } from '../../src/links/workspace.js';
 import { runDocumentRules, runRules } from '../../src/rules/index.js';
@@ -194,7 +195,7 @@ describe('heading ids', () => {
 
   it('explicit ids: {#id}, a custom pattern, react.dev\'s MDX comment, HTML ids', () => {
     const text = '## One {#first}\n## Two {/*second*/}\n## Three [[third]]\n<div id="fourth"></div>\n\n## <span>Five</span> `code`\n';
-    const anchors = markdownAnchors(text, { slugStyle: 'github', customIds: [/\[\[(\w+)\]\]$/, /\{\/\*\s*([^*\s]+?)\s*\*\/\}\s*$/] });
+    const anchors = markdownAnchors(text, { slugStyle: 'github', customIds: [String.raw`\[\[(\w+)\]\]$`, String.raw`\{\/\*\s*([^*\s]+?)\s*\*\/\}\s*$`].map((source) => linearRegExp(source)!) });
     expect([...anchors.ids.keys()]).toEqual(['first', 'second', 'third', 'fourth', 'five-code']);
   });
 });

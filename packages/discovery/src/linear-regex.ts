@@ -1,0 +1,98 @@
+/**
+ * Regular expressions that a tree or a configuration writes (a `customIds` pattern, a redirect's
+ * `(…)` group in `vercel.json`, a VitePress rewrite), run by a linear-time engine: RE2's, as re2js
+ * implements it in JavaScript. Its cost grows with the pattern's size times the text's, whatever
+ * the pattern: `a*a*a*a*a*a*a*a*a*a*b` or `(a+)+$` cannot make it backtrack, as JavaScript's own
+ * engine does (exponentially, or as a power of the text's length).
+ *
+ * The syntax is JavaScript's, less what needs backtracking: lookahead and lookbehind (`(?!…)`,
+ * `(?<=…)`) and backreferences (`\1`) are refused with a message, as is a repetition over 1,000
+ * (`a{1001}`). A pattern that is refused runs nowhere.
+ */
+import { RE2JS } from 're2js';
+
+export type LinearRegExpResult = { regex: LinearRegExp } | { error: string };
+
+/** A match: the text matched (`[0]`), the groups (`[1]`…, `undefined` when a group took no part), and where it starts. */
+export type LinearMatch = RegExpExecArray;
+
+export class LinearRegExp {
+  /** The pattern as it was written. */
+  readonly source: string;
+  /** `^` and `$` match at line breaks too. */
+  readonly multiline: boolean;
+  readonly #engine: RE2JS;
+  #multiline: LinearRegExp | undefined;
+
+  private constructor(source: string, multiline: boolean, engine: RE2JS) {
+    this.source = source;
+    this.multiline = multiline;
+    this.#engine = engine;
+  }
+
+  /** The pattern compiled, or why it cannot run in linear time (or is no pattern). */
+  static compile(source: string, flags: { multiline?: boolean } = {}): LinearRegExpResult {
+    const multiline = flags.multiline === true;
+    let engine: RE2JS;
+    try {
+      engine = RE2JS.compile(RE2JS.translateRegExp(source), multiline ? RE2JS.MULTILINE : 0);
+    } catch (error) {
+      return { error: reasonOf(source, error) };
+    }
+    return { regex: new LinearRegExp(source, multiline, engine) };
+  }
+
+  /** The same pattern with `^` and `$` matching at every line. */
+  withMultiline(): LinearRegExp {
+    if (this.multiline) return this;
+    if (this.#multiline === undefined) {
+      const compiled = LinearRegExp.compile(this.source, { multiline: true });
+      // The pattern compiled once; the flag changes no syntax.
+      this.#multiline = 'regex' in compiled ? compiled.regex : this;
+    }
+    return this.#multiline;
+  }
+
+  /** The first match in `text`, as `RegExp.prototype.exec` gives it, or null. */
+  exec(text: string): LinearMatch | null {
+    return this.#engine.exec(text) as LinearMatch | null;
+  }
+
+  test(text: string): boolean {
+    return this.#engine.test(text);
+  }
+
+  /** Every match in `text`, left to right, none overlapping. */
+  matchAll(text: string): IterableIterator<LinearMatch> {
+    return this.#engine.matchAll(text) as IterableIterator<LinearMatch>;
+  }
+
+  /** `/source/` (`/source/m`), as a RegExp prints: a key for caches. */
+  toString(): string {
+    return `/${this.source}/${this.multiline ? 'm' : ''}`;
+  }
+}
+
+const compiledOnce = new Map<string, LinearRegExp | null>();
+
+/** The compiled pattern (compiled once: a matcher holds no state), or undefined when it cannot run in linear time. */
+export function linearRegExp(source: string, flags: { multiline?: boolean } = {}): LinearRegExp | undefined {
+  const key = `${flags.multiline === true ? 'm' : '-'}${source}`;
+  let known = compiledOnce.get(key);
+  if (known === undefined) {
+    const compiled = LinearRegExp.compile(source, flags);
+    known = 'regex' in compiled ? compiled.regex : null;
+    // The patterns of the trees opened; a language server open for days keeps the last ones.
+    if (compiledOnce.size >= 1_000) compiledOnce.clear();
+    compiledOnce.set(key, known);
+  }
+  return known ?? undefined;
+}
+
+function reasonOf(source: string, error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  if (/\(\?<?[=!]/.test(source)) return 'a lookahead or lookbehind ("(?=", "(?!", "(?<=", "(?<!") needs backtracking, which urilint does not run';
+  if (/\\[1-9]|\\k</.test(source)) return 'a backreference ("\\1", "\\k<name>") needs backtracking, which urilint does not run';
+  if (/invalid repeat count/.test(text)) return 'a repetition counts to more than 1,000';
+  return text.replace(/^error parsing regexp: /, '');
+}
