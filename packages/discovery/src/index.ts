@@ -89,6 +89,7 @@ export {
   type NotChecked,
   type OnlineLinkSettings,
 } from './links/external.js';
+export { LinearRegExp, linearRegExp, type LinearMatch, type LinearRegExpResult } from './linear-regex.js';
 export { htmlAnchors, markdownAnchors, normalizeLabel, type Anchor, type AnchorOptions, type DocumentAnchors, type UndefinedReference } from './links/anchors.js';
 export { MemoryFileSystem, OverlayFileSystem } from './links/memory-fs.js';
 export { indexPath, nodeLinkFileSystem } from './links/node-fs.js';

@@ -67,6 +67,31 @@ export class LinearRegExp {
     return this.#engine.matchAll(text) as IterableIterator<LinearMatch>;
   }
 
+  /**
+   * `text` with its first match replaced, as `String.prototype.replace` does with a pattern without
+   * the `g` flag: `$1`…`$99` the groups, `$<name>` a named one, `$&` the match, `` $` `` and `$'` what
+   * is before and after it, `$$` a `$`.
+   */
+  replace(text: string, replacement: string): string {
+    const match = this.exec(text);
+    if (match === null) return text;
+    const end = match.index + match[0].length;
+    const expanded = replacement.replace(/\$(\$|&|`|'|\d{1,2}|<([^>]*)>)/g, (written: string, what: string, name: string | undefined) => {
+      if (what === '$') return '$';
+      if (what === '&') return match[0];
+      if (what === '`') return text.slice(0, match.index);
+      if (what === "'") return text.slice(end);
+      if (name !== undefined) return match.groups?.[name] ?? (match.groups === undefined ? written : '');
+      // `$12` is group 12 when there is one, else group 1 and a `2`; `$0` and a missing group are kept as written.
+      for (const digits of [what, what.slice(0, 1)]) {
+        const group = Number(digits);
+        if (group >= 1 && group < match.length) return (match[group] ?? '') + what.slice(digits.length);
+      }
+      return written;
+    });
+    return text.slice(0, match.index) + expanded + text.slice(end);
+  }
+
   /** `/source/` (`/source/m`), as a RegExp prints: a key for caches. */
   toString(): string {
     return `/${this.source}/${this.multiline ? 'm' : ''}`;

@@ -170,3 +170,24 @@ describe('ignore and overrides[].files globs', () => {
     ]);
   });
 });
+
+describe('onlineLinks.remap and exclude: a configuration\'s patterns on the linear-time engine', () => {
+  it('replaces as String.prototype.replace does, first match only', () => {
+    const cases: [string, string, string][] = [
+      ['^https://old\\.example\\.com/(.*)$', 'https://new.example.com/$1', 'https://old.example.com/a/b?c'],
+      ['(\\w+)@(\\w+)', '$2 at $1 ($&, $$, $0, $9)', 'x mail@host y mail@other'],
+      ['/v(\\d)/', "/v$12/[$`|$']", 'https://a.example/v1/x'],
+      ['(?<year>\\d{4})-(?<month>\\d{2})', '$<month>/$<year>', 'on 2024-05 and 2025-06'],
+      ['nothing', 'x', 'https://a.example/'],
+    ];
+    for (const [pattern, replacement, text] of cases) {
+      expect(LinearRegExp.compile(pattern), pattern).toHaveProperty('regex');
+      expect((LinearRegExp.compile(pattern) as { regex: LinearRegExp }).regex.replace(text, replacement), pattern).toBe(text.replace(new RegExp(pattern), replacement));
+    }
+  });
+
+  it('a pattern that needs backtracking is refused where the configuration sets it', () => {
+    const text = '{ "onlineLinks": { "exclude": ["^https://(?!docs)"], "remap": [{ "pattern": "(a)\\\\1", "replacement": "b" }] } }';
+    expect(parseConfig(text, 'c.jsonc').problems.map((problem) => `${problem.column} ${problem.key}`)).toEqual([`${text.indexOf('"^https') + 1} onlineLinks.exclude[0]`, `${text.indexOf('"(a)') + 1} onlineLinks.remap[0].pattern`]);
+  });
+});

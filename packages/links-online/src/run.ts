@@ -5,7 +5,7 @@
  * exponential backoff (capped) or after the host's `Retry-After`, and a total time budget.
  */
 import { hostMatches } from '@urilint/core';
-import { defaultOnlineLinkSettings, externalLinkFilter, fragmentOf, pageKey, type ExternalVerdict, type HostLimits, type OnlineLinkSettings } from '@urilint/discovery';
+import { defaultOnlineLinkSettings, externalLinkFilter, fragmentOf, linearRegExp, pageKey, type ExternalVerdict, type HostLimits, type OnlineLinkSettings } from '@urilint/discovery';
 import type { LinkCache } from './cache.js';
 import { checkPage, type PageVerdict } from './check.js';
 import type { Clock, Fetcher } from './fetcher.js';
@@ -49,16 +49,12 @@ export interface RunResult {
   cancelled: boolean;
 }
 
-/** The URL requested for a key: the first `remap` whose pattern matches, applied; or the key. */
+/** The URL requested for a key: the first `remap` whose pattern matches, applied; or the key. The patterns are a configuration's: the linear-time engine runs them. */
 function remapped(url: string, remap: OnlineLinkSettings['remap']): string {
   for (const { pattern, replacement } of remap) {
-    let expression: RegExp;
-    try {
-      expression = new RegExp(pattern);
-    } catch {
-      continue;
-    }
-    if (expression.test(url)) return url.replace(expression, replacement);
+    // A pattern the engine cannot run is refused by the configuration's validation and skipped here.
+    const expression = linearRegExp(pattern);
+    if (expression?.test(url) === true) return expression.replace(url, replacement);
   }
   return url;
 }

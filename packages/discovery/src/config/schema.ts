@@ -199,7 +199,7 @@ export const PROJECT_SETTINGS: Definitions = {
         },
         remap: {
           type: 'array',
-          items: { type: 'object', properties: { pattern: { type: 'string' }, replacement: { type: 'string' } }, required: ['pattern', 'replacement'], additionalProperties: false },
+          items: { type: 'object', properties: { pattern: { type: 'string', regex: true }, replacement: { type: 'string' } }, required: ['pattern', 'replacement'], additionalProperties: false },
           description: 'Rewrites before a request, in order: a regular expression and its replacement (`$1`).',
         },
         cache: { type: 'string', description: 'The cache file of verdicts, relative to the configuration\'s folder.' },
