@@ -9,7 +9,8 @@
  * `(?<=…)`) and backreferences (`\1`) are refused with a message, as is a repetition over 1,000
  * (`a{1001}`). A pattern that is refused runs nowhere.
  */
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
+import { re2js } from './parsers.js';
 
 export type LinearRegExpResult = { regex: LinearRegExp } | { error: string };
 
@@ -21,10 +22,10 @@ export class LinearRegExp {
   readonly source: string;
   /** `^` and `$` match at line breaks too. */
   readonly multiline: boolean;
-  readonly #engine: RE2JS;
+  #engine: RE2JS | undefined;
   #multiline: LinearRegExp | undefined;
 
-  private constructor(source: string, multiline: boolean, engine: RE2JS) {
+  private constructor(source: string, multiline: boolean, engine: RE2JS | undefined) {
     this.source = source;
     this.multiline = multiline;
     this.#engine = engine;
@@ -33,13 +34,23 @@ export class LinearRegExp {
   /** The pattern compiled, or why it cannot run in linear time (or is no pattern). */
   static compile(source: string, flags: { multiline?: boolean } = {}): LinearRegExpResult {
     const multiline = flags.multiline === true;
-    let engine: RE2JS;
     try {
-      engine = RE2JS.compile(RE2JS.translateRegExp(source), multiline ? RE2JS.MULTILINE : 0);
+      return { regex: new LinearRegExp(source, multiline, engineFor(source, multiline)) };
     } catch (error) {
       return { error: reasonOf(source, error) };
     }
-    return { regex: new LinearRegExp(source, multiline, engine) };
+  }
+
+  /**
+   * One of urilint's own patterns, compiled on its first use: importing a module that holds one
+   * loads no engine (start-up). It must compile; a test holds each.
+   */
+  static constant(source: string): LinearRegExp {
+    return new LinearRegExp(source, false, undefined);
+  }
+
+  get #compiled(): RE2JS {
+    return (this.#engine ??= engineFor(this.source, this.multiline));
   }
 
   /** The same pattern with `^` and `$` matching at every line. */
@@ -55,16 +66,16 @@ export class LinearRegExp {
 
   /** The first match in `text`, as `RegExp.prototype.exec` gives it, or null. */
   exec(text: string): LinearMatch | null {
-    return this.#engine.exec(text) as LinearMatch | null;
+    return this.#compiled.exec(text) as LinearMatch | null;
   }
 
   test(text: string): boolean {
-    return this.#engine.test(text);
+    return this.#compiled.test(text);
   }
 
   /** Every match in `text`, left to right, none overlapping. */
   matchAll(text: string): IterableIterator<LinearMatch> {
-    return this.#engine.matchAll(text) as IterableIterator<LinearMatch>;
+    return this.#compiled.matchAll(text) as IterableIterator<LinearMatch>;
   }
 
   /**
@@ -112,6 +123,11 @@ export function linearRegExp(source: string, flags: { multiline?: boolean } = {}
     compiledOnce.set(key, known);
   }
   return known ?? undefined;
+}
+
+function engineFor(source: string, multiline: boolean): RE2JS {
+  const RE2 = re2js();
+  return RE2.compile(RE2.translateRegExp(source), multiline ? RE2.MULTILINE : 0);
 }
 
 function reasonOf(source: string, error: unknown): string {

@@ -19,6 +19,7 @@ import type * as MicromarkGfm from 'micromark-extension-gfm';
 import type * as Ts from 'typescript';
 import type * as Yaml from 'yaml';
 import type * as Toml from 'smol-toml';
+import { RE2JS } from 're2js';
 import type { SourceKind } from './document.js';
 
 interface Markdown {
@@ -163,3 +164,6 @@ export const toml = get('toml');
 export const cssTree = get('cssTree');
 export const htmlParser = get('htmlParser');
 export const momoa = get('momoa');
+
+/** RE2's linear-time engine (re2js): a module of the page's bundle, small and needed synchronously by the Markdown reader's ids and the configuration's validation. */
+export const re2js = (): typeof RE2JS => RE2JS;

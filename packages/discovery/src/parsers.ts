@@ -24,6 +24,7 @@ import type * as Ts from 'typescript';
 import type * as Yaml from 'yaml';
 import type * as Toml from 'smol-toml';
 import type * as WebTreeSitter from 'web-tree-sitter';
+import type * as Re2js from 're2js';
 import type { SourceKind } from './document.js';
 
 const require = createRequire(import.meta.url);
@@ -40,6 +41,9 @@ function once<T>(load: () => T): () => T {
  * VS Code extension's bundle has its WebAssembly build in its place.
  */
 export const oxcParser = once(() => require('oxc-parser') as unknown);
+
+/** RE2's linear-time engine (re2js), for the patterns a tree or a configuration writes (linear-regex.ts). */
+export const re2js = once(() => (require('re2js') as typeof Re2js).RE2JS);
 
 /** TypeScript: its scanner reads a JavaScript file that does not parse, its parser a component's expressions. */
 export const typescript = once(() => require('typescript') as typeof Ts);
