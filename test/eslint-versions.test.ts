@@ -206,7 +206,9 @@ describe('ESLint 9 and ESLint 10', () => {
       expect(fixed10.fixed).toBe(true);
       expect(fixed9.output).toBe(fixed10.output);
       expect(essentials(fixed9.messages as Message[])).toEqual(essentials(fixed10.messages as Message[]));
-      expect(fixed10.messages.filter((m) => m.ruleId === 'urilint/no-unescaped-chars')).toEqual([]);
+      // A "[" or "]" is left as written: encoding a delimiter is a suggestion, never applied by --fix.
+      const left = fixed10.messages.filter((m) => m.ruleId === 'urilint/no-unescaped-chars');
+      expect(left.filter((m) => !(/^"[[\]]" must be percent-encoded/.test(m.message) && m.fix === undefined && (m.suggestions?.length ?? 0) > 0))).toEqual([]);
     });
   }
 
