@@ -30,6 +30,10 @@ const VSCODE_LANGUAGE_IDS = [
   'vue', // Vue (Official)
   'svelte', // Svelte for VS Code
   'astro', // Astro
+  'python', // VS Code's own
+  'go', // Go
+  'shellscript', // VS Code's own
+  'dotenv', // DotENV
 ];
 
 const pkgDir = fileURLToPath(new URL('..', import.meta.url));
@@ -204,6 +208,11 @@ describe('the packaged extension (dist/urilint.vsix)', () => {
         'extension/dist/extension.js',
         'extension/dist/server.js',
         'extension/dist/oxc-parser.wasm32-wasip1.wasm',
+        // web-tree-sitter's runtime and the grammars of the languages read on it.
+        'extension/dist/web-tree-sitter.wasm',
+        'extension/dist/tree-sitter-python.wasm',
+        'extension/dist/tree-sitter-go.wasm',
+        'extension/dist/tree-sitter-bash.wasm',
         'extension/package.json',
         'extension/readme.md',
       ].sort(),
@@ -239,11 +248,12 @@ describe('the packaged extension (dist/urilint.vsix)', () => {
       expect(properties[`urilint.${name}`], `urilint.${name}`).toMatchObject(schema);
     }
 
-    // Every language the server reads, under VS Code's id for it; a .json5 file by its name.
-    const vscodeIds = Object.keys(LANGUAGES).filter((id) => id !== 'text' && id !== 'json5');
-    expect([...manifest.activationEvents].sort()).toEqual([...vscodeIds.map((id) => `onLanguage:${id}`), 'workspaceContains:**/*.json5'].sort());
+    // Every language the server reads, under VS Code's id for it (Neovim's text, sh and bash are VS Code's
+    // plaintext and shellscript); a .json5 or .env file by its name.
+    const vscodeIds = Object.keys(LANGUAGES).filter((id) => !['text', 'json5', 'sh', 'bash'].includes(id));
+    expect([...manifest.activationEvents].sort()).toEqual([...vscodeIds.map((id) => `onLanguage:${id}`), 'workspaceContains:**/*.json5', 'workspaceContains:**/*.env'].sort());
     expect(CLIENT_LANGUAGES).toEqual(vscodeIds);
-    expect(FILE_PATTERNS).toEqual(['**/*.json5']);
+    expect(FILE_PATTERNS).toEqual(['**/*.json5', '**/*.env']);
   });
 
   it('activates on VS Code language ids only: its own, or those of the extensions that add the template languages', () => {
