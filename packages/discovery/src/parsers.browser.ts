@@ -19,7 +19,7 @@ import type * as MicromarkGfm from 'micromark-extension-gfm';
 import type * as Ts from 'typescript';
 import type * as Yaml from 'yaml';
 import type * as Toml from 'smol-toml';
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
 import type { SourceKind } from './document.js';
 
 interface Markdown {
@@ -35,6 +35,7 @@ interface HtmlParse {
 }
 
 interface Parsers {
+  re2js: typeof RE2JS;
   typescript: typeof Ts;
   markdown: Markdown;
   yaml: typeof Yaml;
@@ -50,6 +51,7 @@ const loaded: Partial<Parsers> = {};
 
 /** Each parser's loading: a dynamic import per module, named literally so that the bundler makes it a chunk. */
 const LOADERS: { [Name in ParserName]: () => Promise<Parsers[Name]> } = {
+  re2js: async () => (await import('re2js')).RE2JS,
   typescript: async () => {
     // A CommonJS module: its exports are the namespace's default.
     const module = (await import('typescript')) as unknown as { default?: typeof Ts };
@@ -104,8 +106,8 @@ export const PARSERS_OF_KIND: Readonly<Record<SourceKind, readonly ParserName[]>
   json: ['momoa'],
   yaml: ['yaml'],
   css: ['cssTree'],
-  html: ['htmlParser', 'cssTree', 'markdown'],
-  markdown: ['markdown', 'yaml', 'htmlParser', 'cssTree'],
+  html: ['htmlParser', 'cssTree', 'markdown', 're2js'],
+  markdown: ['markdown', 'yaml', 'htmlParser', 'cssTree', 're2js'],
   js: ['typescript'],
   vue: ['typescript', 'htmlParser', 'cssTree', 'markdown'],
   svelte: ['typescript', 'htmlParser', 'cssTree', 'markdown'],
@@ -165,5 +167,5 @@ export const cssTree = get('cssTree');
 export const htmlParser = get('htmlParser');
 export const momoa = get('momoa');
 
-/** RE2's linear-time engine (re2js): a module of the page's bundle, small and needed synchronously by the Markdown reader's ids and the configuration's validation. */
-export const re2js = (): typeof RE2JS => RE2JS;
+/** RE2's linear-time engine (re2js), loaded with the readers whose documents may name patterns (a site's heading-id syntax): Markdown and HTML. */
+export const re2js = get('re2js');
