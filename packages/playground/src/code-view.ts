@@ -48,12 +48,12 @@ function position(state: EditorState, offset: number): { line: number; column: n
 export function createCodeView(parent: HTMLElement, list: HTMLElement, initial: string, settings: CodeSettings, changed: (text: string) => void): CodeView {
   let current = settings;
 
-  const showFindings = (findings: readonly LintFinding[], state: EditorState, parseError: string | undefined): void => {
+  const showFindings = (findings: readonly LintFinding[], state: EditorState, parseError: string | undefined, file: string): void => {
     list.replaceChildren();
     list.setAttribute('data-count', String(findings.length));
     // Which text the list is of (its length, and the language): for a test to wait on.
     list.setAttribute('data-length', String(state.doc.length));
-    list.setAttribute('data-file', current.file);
+    list.setAttribute('data-file', file);
     if (parseError !== undefined) list.append(h('li', { class: 'note' }, `Read without a full parse: ${parseError}`));
     findings.forEach((finding, index) => {
       const { line, column } = position(state, finding.range[0]);
@@ -82,11 +82,13 @@ export function createCodeView(parent: HTMLElement, list: HTMLElement, initial: 
 
   const source = linter(
     async (editor): Promise<Diagnostic[]> => {
-      const { file, preset, rules } = current;
+      const asked = current;
+      const { file, preset, rules } = asked;
       await loadReader(file);
       const state = editor.state;
       const { findings, parseError } = lint(state.doc.toString(), file, preset, rules);
-      showFindings(findings, state, parseError);
+      // Settings changed while the reader loaded: the run they started shows its own findings.
+      if (current === asked) showFindings(findings, state, parseError, file);
       return findings.map((finding) => ({
         from: finding.range[0],
         to: finding.range[1],
