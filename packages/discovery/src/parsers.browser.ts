@@ -21,6 +21,7 @@ import type * as Yaml from 'yaml';
 import type * as Toml from 'smol-toml';
 import type { RE2JS } from 're2js';
 import type { SourceKind } from './document.js';
+import { htmlParse, type HtmlParserModules } from './html-tree.js';
 
 interface Markdown {
   fromMarkdown: typeof FromMarkdown.fromMarkdown;
@@ -79,23 +80,8 @@ const LOADERS: { [Name in ParserName]: () => Promise<Parsers[Name]> } = {
       import('es-html-parser/dist/tree-constructor'),
       // @ts-expect-error -- a module of the package without its own declaration
       import('es-html-parser/dist/token-adapter'),
-    ])) as unknown as [
-      { tokenize(html: string, adapter: unknown, options: undefined): { tokens: unknown[] } },
-      { constructTree(tokens: unknown[]): { ast: HtmlParser.DocumentNode } },
-      { defaultTokenAdapter: unknown },
-    ];
-    return {
-      // As parsers.ts: the tree built, then each node's link to its parent removed without recursion.
-      parse(html: string) {
-        const { ast } = constructTree(tokenize(html, defaultTokenAdapter, undefined).tokens);
-        const stack: { parentRef?: unknown; children?: unknown }[] = [ast];
-        for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
-          delete node.parentRef;
-          if (Array.isArray(node.children)) for (const child of node.children) stack.push(child as { parentRef?: unknown });
-        }
-        return { ast };
-      },
-    };
+    ])) as unknown as [Pick<HtmlParserModules, 'tokenize'>, Pick<HtmlParserModules, 'constructTree'>, Pick<HtmlParserModules, 'defaultTokenAdapter'>];
+    return htmlParse({ tokenize, constructTree, defaultTokenAdapter });
   },
   momoa: () => import('@humanwhocodes/momoa'),
 };

@@ -16,7 +16,6 @@ import { fileURLToPath } from 'node:url';
 import type * as CssTree from '@eslint/css-tree';
 import type * as Momoa from '@humanwhocodes/momoa';
 import type * as TsEslintParser from '@typescript-eslint/parser';
-import type * as HtmlParser from 'es-html-parser';
 import type * as FromMarkdown from 'mdast-util-from-markdown';
 import type * as MdastGfm from 'mdast-util-gfm';
 import type * as MicromarkGfm from 'micromark-extension-gfm';
@@ -25,6 +24,7 @@ import type * as Yaml from 'yaml';
 import type * as Toml from 'smol-toml';
 import type * as WebTreeSitter from 'web-tree-sitter';
 import type * as Re2js from 're2js';
+import { htmlParse, type HtmlParse, type HtmlParserModules } from './html-tree.js';
 import type { SourceKind } from './document.js';
 
 const require = createRequire(import.meta.url);
@@ -107,11 +107,6 @@ export const toml = once(() => require('smol-toml') as typeof Toml);
 /** css-tree (ESLint's fork, as `@eslint/css` parses): the CSS reader. */
 export const cssTree = once(() => require('@eslint/css-tree') as typeof CssTree);
 
-/** What es-html-parser's own `parse` returns: the document's tree, without its nodes' links to their parents. */
-interface HtmlParse {
-  parse(html: string): { ast: HtmlParser.DocumentNode };
-}
-
 /**
  * es-html-parser (as html-eslint parses, the tree it builds): the HTML reader. Its tokenizer and tree
  * constructor are called as its `parse` calls them; only `parse`'s last step is done here without
@@ -119,22 +114,13 @@ interface HtmlParse {
  * so a document nested a few thousand elements deep overflowed the stack, at a depth that depended
  * on the machine's state. The modules are those of the exact version package.json pins.
  */
-export const htmlParser = once((): HtmlParse => {
-  const { tokenize } = require('es-html-parser/dist/tokenizer') as { tokenize(html: string, adapter: unknown, options: undefined): { tokens: unknown[] } };
-  const { constructTree } = require('es-html-parser/dist/tree-constructor') as { constructTree(tokens: unknown[]): { ast: HtmlParser.DocumentNode } };
-  const { defaultTokenAdapter } = require('es-html-parser/dist/token-adapter') as { defaultTokenAdapter: unknown };
-  return {
-    parse(html) {
-      const { ast } = constructTree(tokenize(html, defaultTokenAdapter, undefined).tokens);
-      const stack: { parentRef?: unknown; children?: unknown }[] = [ast];
-      for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
-        delete node.parentRef;
-        if (Array.isArray(node.children)) for (const child of node.children) stack.push(child as { parentRef?: unknown });
-      }
-      return { ast };
-    },
-  };
-});
+export const htmlParser = once((): HtmlParse =>
+  htmlParse({
+    ...(require('es-html-parser/dist/tokenizer') as Pick<HtmlParserModules, 'tokenize'>),
+    ...(require('es-html-parser/dist/tree-constructor') as Pick<HtmlParserModules, 'constructTree'>),
+    ...(require('es-html-parser/dist/token-adapter') as Pick<HtmlParserModules, 'defaultTokenAdapter'>),
+  }),
+);
 
 /** Momoa (as `@eslint/json` parses): the JSON reader and the configuration file. */
 export const momoa = once(() => require('@humanwhocodes/momoa') as typeof Momoa);
