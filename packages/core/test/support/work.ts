@@ -6,6 +6,9 @@
  * Coverage starts when this module is evaluated and applies to code compiled afterwards, so a test
  * file imports it before the code it measures. `workGrowth` checks that the count grew at all, so a
  * run whose code was compiled before counting began fails instead of passing on a flat count.
+ * The counts are exact only in V8's unoptimised tiers: Maglev and Turbofan inline small functions
+ * and stop counting their calls, so vitest.config.ts runs every test file that imports this module
+ * with `--max-opt=1` (Ignition and Sparkplug).
  * Work inside native code (a regular expression's matching, `String.prototype.indexOf`) is not
  * counted: bench/growth.bench.mjs times the same inputs.
  */
