@@ -30,7 +30,7 @@ export type { NoInvalidPercentEncodingOptions } from './rules/no-invalid-percent
 export type { NoUnescapedCharsOptions } from './rules/no-unescaped-chars.js';
 export type { NoUnknownSchemeOptions } from './rules/no-unknown-scheme.js';
 export type { PreferNormalizedOptions } from './rules/prefer-normalized.js';
-export { hasUriShape, REGEX_LIKE, XML_NAMESPACES } from './shape.js';
+export { hasUriShape, looksLikePattern, XML_NAMESPACES } from './shape.js';
 export { proseCandidates } from './prose.js';
 export { discoverJsText, setJsReader, type JsReader, type JsTextOptions, type JsTextResult } from './js/text.js';
 export { collectGarbage } from './memory.js';

@@ -1,6 +1,6 @@
 import { findUris, hasOpaqueShape, type FoundUri } from '@urilint/core';
 import { textCandidates, type UriCandidate } from './candidate.js';
-import { hasUriShape, REGEX_LIKE, XML_NAMESPACES } from './shape.js';
+import { hasUriShape, looksLikePattern, XML_NAMESPACES } from './shape.js';
 import type { TextMap } from './text-map.js';
 
 /**
@@ -73,7 +73,7 @@ export function proseCandidates(map: TextMap, init: ProseInit = {}): UriCandidat
   const out: UriCandidate[] = [];
   for (const found of findUris(value, { abbreviated: false })) {
     if (found.uri !== value.slice(found.start, found.end)) continue;
-    if (init.patterns === true && REGEX_LIKE.test(found.uri)) continue;
+    if (init.patterns === true && looksLikePattern(found.uri)) continue;
     const uri = found.uri.slice(0, embeddedLength(found, init.part !== true && isWholeText(value, found)));
     if (!hasUriShape(uri) || !hasOpaqueShape(uri)) continue;
     // Cut short by the whitespace that delimits it inside "[…]": the rest is not in view.

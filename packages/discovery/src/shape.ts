@@ -61,8 +61,42 @@ const NOT_URI_SCHEMES = new Set(['docker']);
 /** `scheme:` followed by `//`, or a well-known opaque scheme: the start of a URI by its shape. */
 const SCHEME_PREFIX = /^([a-zA-Z][a-zA-Z0-9+.-]*):(\/\/)?/;
 
-/** Source of a pattern rather than a URL: regular-expression syntax in the value (an escape, a group, `.*`, anchors, a character class with a range and a quantifier: `[-a-zA-Z0-9+@.]{3,}`). */
-export const REGEX_LIKE = /\\[dDwWsSbB.?*+()[\]{}|/]|\(\?[:=!<]|\[\^|\.\*|\.\+|\)\?|\$\/?$|^\^|\[[^\]\s]*[A-Za-z0-9]-[A-Za-z0-9][^\]\s]*\](?:[*+?]|\{\d+(?:,\d*)?\})/;
+/** Regular-expression syntax that a URL does not hold: an escape, a group, `.*`, anchors. */
+const PATTERN_SYNTAX = /\\[dDwWsSbB.?*+()[\]{}|/]|\(\?[:=!<]|\[\^|\.\*|\.\+|\)\?|\$\/?$|^\^/;
+
+/** A quantifier right after a character class: `*`, `+`, `?`, `{3}`, `{3,}`, `{3,5}`. */
+const QUANTIFIER = /[*+?]|\{\d+(?:,\d*)?\}/y;
+
+/**
+ * Whether `value` is the source of a pattern rather than a URL: regular-expression syntax (an escape,
+ * a group, `.*`, anchors), or a character class with a range, quantified (`[-a-zA-Z0-9+@.]{3,}`).
+ * Linear in the length of `value`: each `[` starts a class that ends at the next `]`, `[` or
+ * whitespace, so the classes it tries never overlap (a backtracking pattern for the class took
+ * quadratic time on `http://[[[[…`).
+ */
+export function looksLikePattern(value: string): boolean {
+  if (PATTERN_SYNTAX.test(value)) return true;
+  let open = value.indexOf('[');
+  while (open >= 0) {
+    let end = open + 1;
+    let range = false;
+    for (; end < value.length; end++) {
+      const c = value[end]!;
+      if (c === ']' || c === '[' || /\s/.test(c)) break;
+      if (c === '-' && end > open + 1 && isAsciiAlphanumeric(value[end - 1]!) && end + 1 < value.length && isAsciiAlphanumeric(value[end + 1]!)) range = true;
+    }
+    if (value[end] === ']' && range) {
+      QUANTIFIER.lastIndex = end + 1;
+      if (QUANTIFIER.test(value)) return true;
+    }
+    open = value[end] === '[' ? end : value.indexOf('[', end + 1);
+  }
+  return false;
+}
+
+function isAsciiAlphanumeric(c: string): boolean {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
 
 /**
  * Whether the static text starts like a URI: a known scheme with `//` (or a

@@ -10,7 +10,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { findUris, hasOpaqueShape } from '@urilint/core';
 import { placeholder, UriCandidate, type CandidateContext, type Part } from './candidate.js';
 import { embeddedLength } from './prose.js';
-import { hasUriShape, isWholeUri, REGEX_LIKE, XML_NAMESPACES } from './shape.js';
+import { hasUriShape, isWholeUri, looksLikePattern, XML_NAMESPACES } from './shape.js';
 import { findTemplateTags, type TemplateSyntax } from './templates.js';
 import { expressionHoles } from './route-patterns.js';
 import type { TextMap } from './text-map.js';
@@ -42,7 +42,7 @@ export function valueCandidates(value: string, parts: Part[], init: ValueInit): 
     if (value.trim().length === 0) return [];
     return [new UriCandidate({ ...common, context, sink, value, uriStart: 0, uriEnd: value.length, parts, namespace })];
   }
-  if (REGEX_LIKE.test(value)) return [];
+  if (looksLikePattern(value)) return [];
   const firstHole = parts.find((part) => part.kind === 'hole');
   const staticStart = value.slice(0, firstHole ? firstHole.start : value.length);
   if (hasUriShape(staticStart, firstHole !== undefined) && (!/\s/.test(value) || isWholeUri(value, name))) {

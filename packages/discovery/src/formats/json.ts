@@ -7,7 +7,7 @@ import type { DocumentNode, Node as JsonNode, Range, ValueNode } from '@humanwho
 import { readWithoutParse, textCandidates, type UriCandidate } from '../candidate.js';
 import { momoa } from '../parsers.js';
 import { proseCandidates } from '../prose.js';
-import { hasUriShape, isWholeUri, REGEX_LIKE, XML_NAMESPACES } from '../shape.js';
+import { hasUriShape, isWholeUri, looksLikePattern, XML_NAMESPACES } from '../shape.js';
 import { OffsetMap } from '../text-map.js';
 import { append, lineCandidates, linesOf } from './text.js';
 
@@ -173,7 +173,7 @@ function mapToken(text: string, start: number, end: number, closed = true): Offs
  */
 function stringCandidates(map: OffsetMap, range: [number, number], key: string | undefined, out: UriCandidate[]): void {
   const value = map.value;
-  if (REGEX_LIKE.test(value)) return;
+  if (looksLikePattern(value)) return;
   if (!/\s/.test(value) || isWholeUri(value, key)) {
     if (hasUriShape(value)) {
       out.push(...textCandidates({ map, range, key, context: 'shape', uriStart: 0, uriEnd: value.length, namespace: XML_NAMESPACES.has(value) }));

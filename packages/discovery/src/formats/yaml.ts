@@ -10,7 +10,7 @@ import type { CST, Document, Scalar } from 'yaml';
 import { textCandidates, type UriCandidate } from '../candidate.js';
 import { yaml } from '../parsers.js';
 import { proseCandidates } from '../prose.js';
-import { hasUriShape, isWholeUri, REGEX_LIKE, XML_NAMESPACES } from '../shape.js';
+import { hasUriShape, isWholeUri, looksLikePattern, XML_NAMESPACES } from '../shape.js';
 import { OffsetMap, type TextMap } from '../text-map.js';
 import { MAX_YAML_NESTING } from './nesting.js';
 import { append, GuardedMap, hasLineBreak, lineCandidates, LineMap, linesOf } from './text.js';
@@ -188,7 +188,7 @@ function flowScalarMap(text: string, token: CST.FlowScalar, expected: string): T
  */
 function valueCandidates(map: TextMap, range: [number, number], key: string | undefined, out: UriCandidate[]): void {
   const value = map.value;
-  if (REGEX_LIKE.test(value)) return;
+  if (looksLikePattern(value)) return;
   if (!/\s/.test(value) || isWholeUri(value, key)) {
     if (hasUriShape(value)) out.push(...textCandidates({ map, range, key, context: 'shape', uriStart: 0, uriEnd: value.length, namespace: XML_NAMESPACES.has(value) }));
     return;
@@ -214,7 +214,7 @@ function blockScalarCandidates(text: string, token: CST.BlockScalar, node: Scala
     valueCandidates(new LineMap(only.line, only.offset), [only.offset, only.offset + only.line.length], key, out);
     return;
   }
-  if (REGEX_LIKE.test(value)) return;
+  if (looksLikePattern(value)) return;
   // A folded block's lines are one text joined with spaces; a literal block's are lines of their own.
   const part = node.type === 'BLOCK_FOLDED';
   for (const { line, offset } of lines) append(out, lineCandidates(line, offset, { key, part }));

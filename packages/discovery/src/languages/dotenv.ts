@@ -7,7 +7,7 @@
  */
 import { textCandidates, type UriCandidate } from '../candidate.js';
 import { proseCandidates } from '../prose.js';
-import { hasUriShape, isWholeUri, REGEX_LIKE, XML_NAMESPACES } from '../shape.js';
+import { hasUriShape, isWholeUri, looksLikePattern, XML_NAMESPACES } from '../shape.js';
 import { Decoded, writer } from './common.js';
 import { append, lineCandidates } from '../formats/text.js';
 
@@ -21,7 +21,7 @@ const DOUBLE_ESCAPES: Readonly<Record<string, string>> = { n: '\n', r: '\r', t: 
 function valueUris(decoded: Decoded, end: number, write: (text: string) => string | undefined, key: string): UriCandidate[] {
   const map = decoded.map(end, write);
   const value = map.value;
-  if (value.trim() === '' || REGEX_LIKE.test(value)) return [];
+  if (value.trim() === '' || looksLikePattern(value)) return [];
   if (hasUriShape(value) && (!/\s/.test(value) || isWholeUri(value, key))) {
     return textCandidates({ map, key, context: 'shape', uriStart: 0, uriEnd: value.length, namespace: XML_NAMESPACES.has(value) });
   }
