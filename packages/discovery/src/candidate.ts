@@ -141,10 +141,7 @@ export class UriCandidate {
     this.parts = init.parts;
     this.namespace = init.namespace;
     this.source = init.source;
-    this.holes = init.parts
-      .filter((part) => part.kind === 'hole')
-      .map((part) => ({ start: part.start - init.uriStart, end: part.end - init.uriStart }))
-      .filter((hole) => hole.end > 0 && hole.start < init.uriEnd - init.uriStart);
+    this.holes = holesInUri(init.parts, init.uriStart, init.uriEnd);
     this.reference = parsed(init.value.slice(init.uriStart, init.uriEnd));
   }
 
@@ -162,6 +159,18 @@ export class UriCandidate {
   touchesHole(start: number, end: number): boolean {
     return this.holes.some((hole) => start < hole.end + (end === start ? 1 : 0) && hole.start < Math.max(end, start + 1));
   }
+}
+
+const NO_HOLES: readonly Span[] = Object.freeze([]);
+
+/** The spans of the URI `[uriStart, uriEnd)` of a value that its parts' holes cover, relative to the URI. */
+function holesInUri(parts: readonly Part[], uriStart: number, uriEnd: number): readonly Span[] {
+  let holes: Span[] | undefined;
+  for (const part of parts) {
+    if (part.kind !== 'hole' || part.end <= uriStart || part.start >= uriEnd) continue;
+    (holes ??= []).push({ start: part.start - uriStart, end: part.end - uriStart });
+  }
+  return holes ?? NO_HOLES;
 }
 
 /** A placeholder for a hole that is valid in any component it can stand in: a port after `scheme://host:`, else a letter. */
@@ -211,13 +220,16 @@ const WHITESPACE = /\s/;
  * left alone. A URI that is nothing but holes has nothing to check and yields none.
  */
 export function textCandidates(init: Omit<CandidateInit, 'parts' | 'range' | 'value'> & { map: TextMap; range?: [number, number] }): UriCandidate[] {
-  const { map, ...rest } = init;
+  const { map } = init;
   const range = init.range ?? map.sourceRange(0, map.value.length);
   const text = map.value;
+  // Spelled out, not spread: a file can hold a million of these, and a spread's copy is a slow, large object.
+  const candidate = (value: string, uriStart: number, uriEnd: number, parts: Part[]): UriCandidate =>
+    new UriCandidate({ context: init.context, range, node: init.node, sink: init.sink, key: init.key, value, uriStart, uriEnd, parts, namespace: init.namespace, source: init.source });
   // A URL attribute or a sink's argument is requested as written: no route pattern.
   const holes = holesOf(text, init.uriStart, init.uriEnd, init.context !== 'attribute' && init.context !== 'sink');
   if (holes.length === 0) {
-    return [new UriCandidate({ ...rest, range, value: text, parts: [{ kind: 'text', start: 0, end: text.length, map, mapOffset: 0 }] })];
+    return [candidate(text, init.uriStart, init.uriEnd, [{ kind: 'text', start: 0, end: text.length, map, mapOffset: 0 }])];
   }
   // The value with each hole replaced by a placeholder; `at(k)` is where text offset k went.
   let value = '';
@@ -256,7 +268,7 @@ export function textCandidates(init: Omit<CandidateInit, 'parts' | 'range' | 'va
     for (let k = a; k < b; k++) if (!holes.some((hole) => hole.start <= k && k < hole.end)) return true;
     return false;
   };
-  return pieces.filter(own).map(([a, b]) => new UriCandidate({ ...rest, range, value, uriStart: at(a), uriEnd: at(b), parts }));
+  return pieces.filter(own).map(([a, b]) => candidate(value, at(a), at(b), parts));
 }
 
 /** The one candidate of `textCandidates` (see there), or none. */

@@ -34,6 +34,12 @@ const HOST_PARAMETER = /^(?:https?|wss?):\/\/(?:[^/?#:@]*\.)?(:[A-Za-z_$][\w$]*)
  */
 const HUMAN_PLACEHOLDER = /<[A-Za-z][\w .-]{2,40}>|\[[A-Z][A-Z0-9_ -]{2,40}\]|\{[A-Za-z][\w.-]{2,40}\}|\bYOUR[_-][A-Z0-9_-]+|\b[A-Z][A-Z0-9_]*_HERE\b/g;
 
+/**
+ * What every hole above holds: `{` (an expression, a group), `*` (a wildcard), `/:` or `.:` (a
+ * parameter), `<` or `[` (a placeholder), or a placeholder's `YOUR` or `_HERE`.
+ */
+const MAYBE_HOLE = /[{*<[]|[/.]:|YOUR|_HERE/;
+
 /** `spans` with the human placeholders of `text` (see `HUMAN_PLACEHOLDER`) that none of them covers, in order. */
 function withPlaceholders(spans: Span[], text: string): Span[] {
   if (!/[<[{]|YOUR|_HERE/.test(text)) return spans;
@@ -70,6 +76,8 @@ function braceGroups(text: string): Span[] {
  * host label or port (`ws://*`, `http://*.localhost:*`).
  */
 export function expressionHoles(text: string, options: { routes?: boolean } = {}): Span[] {
+  // None of the syntaxes below is written without one of these: most URLs are read without a match.
+  if (!MAYBE_HOLE.test(text)) return [];
   const expressions = withPlaceholders(findUriTemplateExpressions(text), text);
   if (options.routes === false) return expressions;
   const pattern: Span[] = [];
