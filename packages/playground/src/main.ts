@@ -5,7 +5,7 @@
  */
 import { maskSecrets } from '@urilint/core';
 import { RULE_NAMES } from '@urilint/discovery';
-import type { CodeView } from './code-view.js';
+import type { CodeSettings, CodeView } from './code-view.js';
 import { h } from './dom.js';
 import { LANGUAGES, type Preset, type RuleChoice } from './lint.js';
 import { decodeState, encodeState, type State } from './state.js';
@@ -49,15 +49,18 @@ function showUri(): void {
 }
 
 async function showCode(): Promise<void> {
-  const settings = { file: state.file, preset: state.preset, rules: state.rules };
+  // The settings are read after the view's chunk has loaded, not before: two calls waiting on it
+  // (the tab opened, then a language picked) may resume in either order, and the last to resume
+  // must not show the settings the first was called with.
+  const settings = (): CodeSettings => ({ file: state.file, preset: state.preset, rules: state.rules });
   if (codeView === undefined) {
     const { createCodeView } = await import('./code-view.js');
-    codeView ??= createCodeView($('#editor'), $('#findings'), state.code, settings, (text) => {
+    codeView ??= createCodeView($('#editor'), $('#findings'), state.code, settings(), (text) => {
       state.code = text;
       void save();
     });
   }
-  codeView.update(settings);
+  codeView.update(settings());
   void save();
 }
 
