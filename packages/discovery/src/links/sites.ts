@@ -66,6 +66,12 @@ export interface SiteProfile {
   includes?: boolean;
   /** The heading ids of the site's Markdown pages are made by code the tree cannot evaluate (what makes them): a missing fragment there is said once, not reported. */
   headingIdsUnknown?: string;
+  /**
+   * Docusaurus: a link to a Markdown file written without `./` or `../` (`api/Store.md`) is looked
+   * for from the page's folder, then from the content folder of the docs or blog instance the page
+   * is in, then from the site's folder.
+   */
+  markdownLinksFromContentRoot?: boolean;
   /** Eleventy's InputPathToUrl plugin: a link may name a template by its path from this folder (the input folder, absolute, trailing `/`). */
   inputPaths?: string;
   /** A sentence for `scan --stats` and the server's log. */
@@ -242,7 +248,7 @@ function docusaurusProfile(dir: string, file: string, config: StaticValue, read:
   const staticDirs = (arrayOf(statics) ?? ['static']).filter((name): name is string => typeof name === 'string').map((name) => under(dir, name));
   // A plugin set by code may serve any route: then a route no collection has is not known to be missing.
   const routesComplete = !unknowns.some((unknown) => unknown.prefixes.length === 0);
-  return { routes, staticDirs, slugStyle: 'github', numberPrefixes: true, frontMatterRoutes: ['slug'], collections, unknowns, aliases: [['@site/', dir]], routesComplete };
+  return { routes, staticDirs, slugStyle: 'github', numberPrefixes: true, frontMatterRoutes: ['slug'], collections, unknowns, aliases: [['@site/', dir]], routesComplete, markdownLinksFromContentRoot: true };
 }
 
 /** Hugo's configuration folder: `config/_default/` holds the settings every environment shares. */

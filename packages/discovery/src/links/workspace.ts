@@ -171,6 +171,9 @@ interface Compiled {
  * The index of one tree. Folder listings, the repository root and site of each folder, and each
  * document's anchors are computed on first use and kept: one index serves a whole run.
  */
+/** A link to a Markdown file, as Docusaurus tells one from a route (`.md`, `.mdx`). */
+const MARKDOWN_FILE = /\.mdx?$/i;
+
 export class WorkspaceIndex {
   readonly fs: LinkFileSystem;
   /** Folder listings as read, and as kept: without the symbolic links that lead out of the repository. */
@@ -827,6 +830,18 @@ export class WorkspaceIndex {
           return this.#unresolvable('left-site', `cannot resolve relative links such as "${rawPath}" in ${sourcePath}: they climb above the root of the ${site.generator} site at ${site.root}, to pages deployed beside it`, rawPath);
         }
         found = routed;
+      }
+      // Docusaurus: `api/Store.md` from the docs (or blog) folder of the page, then from the site's folder (https://docusaurus.io/docs/markdown-features/links).
+      if (found === undefined && site.markdownLinksFromContentRoot === true && !/^\.\.?\//.test(rawPath) && MARKDOWN_FILE.test(decoded)) {
+        const written = tryPercentDecode(rawPath) ?? rawPath;
+        const content = site.collections?.find((collection) => (collection.rule === 'docusaurus-docs' || collection.rule === 'docusaurus-blog') && sourcePath.startsWith(collection.dir));
+        for (const root of [...(content === undefined ? [] : [content.dir]), site.root.replace(/\/?$/, '/')]) {
+          const file = this.#find(withoutDotSegments(join(root, written)));
+          if (file !== undefined && !file.directory && file.caseFixes.length === 0) {
+            found = file;
+            break;
+          }
+        }
       }
       // Eleventy's InputPathToUrl plugin: a template named by its path from the input folder (https://www.11ty.dev/docs/plugins/inputpath-to-url/).
       if (found === undefined && site.inputPaths !== undefined && !rawPath.startsWith('../')) {

@@ -160,6 +160,26 @@ describe('sites routed from their configuration', () => {
     ]);
   });
 
+  it('Docusaurus: a Markdown file link without ./ is looked for from the docs folder and the site folder too (redux)', () => {
+    // https://docusaurus.io/docs/markdown-features/links: `file.md` from the page's folder, then the
+    // content folder of its plugin instance, then the site's folder; `./` and `../` only from the page.
+    const index = tree({
+      '/r/website/docusaurus.config.js': `module.exports = { presets: [['@docusaurus/preset-classic', { docs: { path: '../docs' }, blog: {} }]] };`,
+      '/r/docs/api/Store.md': '# Store\n## getState()\n',
+      '/r/docs/faq/Actions.md': '[s](api/Store.md#getstate) [t](api/Store.md#dispatch) [rel](./api/Store.md) [up](../api/Store.md) [c](README.md) [case](api/store.md) [none](api/Gone.md)\n',
+      '/r/website/README.md': '# Site\n',
+      '/r/website/blog/2024-01-01-post.md': '[s](api/Store.md)\n',
+    });
+    expect(lint(index, '/r/docs/faq/Actions.md')).toEqual([
+      ['dispatch', 'anchorMissing'],
+      ['./api/Store.md', 'fileMissing'],
+      ['api/store.md', 'fileMissing'],
+      ['api/Gone.md', 'fileMissing'],
+    ]);
+    // The blog's own folder holds no api/: the docs folder is another instance's.
+    expect(lint(index, '/r/website/blog/2024-01-01-post.md')).toEqual([['api/Store.md', 'fileMissing']]);
+  });
+
   it('Docusaurus: several docs instances and versioned docs', () => {
     const index = tree({
       '/r/docusaurus.config.js': `const community = ['@docusaurus/plugin-content-docs', { id: 'community', path: 'community', routeBasePath: 'community' }];
