@@ -6,6 +6,7 @@
  * link against it.
  */
 import { encodePath, parse, resolve, tryPercentDecode, type UriReference } from '@urilint/core';
+import ignore, { type Ignore } from 'ignore';
 import { LinearRegExp, linearRegExp } from '../linear-regex.js';
 import { lineStarts } from '../lines.js';
 import { htmlAnchors, htmlIds, markdownAnchors, MDX_COMMENT_ID, type Anchor, type DocumentAnchors, type ElementIds } from './anchors.js';
@@ -358,6 +359,46 @@ export class WorkspaceIndex {
     return root ?? this.fallbackRoot ?? '/';
   }
 
+  /**
+   * The folder of the `.gitignore` that leaves `path` (absolute) out of the repository, if one does:
+   * git's rules, each file's patterns relative to its folder, a deeper file's match or `!` winning.
+   * What the repository leaves out its build writes (TypeDoc's pages, `dist/`): a link there cannot be
+   * checked in the tree. `repositoryRoot` is the root of the repository the link is in.
+   */
+  gitIgnoredBy(path: string, repositoryRoot: string): string | undefined {
+    const root = repositoryRoot.replace(/\/?$/, '/');
+    if (!path.startsWith(root)) return undefined;
+    const segments = path.slice(root.length).split('/').filter((segment) => segment !== '');
+    let dir = root;
+    let by: string | undefined;
+    for (let k = 0; k < segments.length; k++) {
+      const rules = this.#gitignore(dir);
+      if (rules !== undefined) {
+        try {
+          const result = rules.test(segments.slice(k).join('/'));
+          if (result.ignored) by = dir;
+          else if (result.unignored) by = undefined;
+        } catch {
+          // A name `ignore` does not take for a relative path: no pattern is about it.
+        }
+      }
+      // Only folders the index lists (inside the repository) are read for their own `.gitignore`.
+      if (!this.list(dir).some((entry) => entry.name === segments[k] && entry.directory)) break;
+      dir = join(dir, segments[k]!);
+    }
+    return by;
+  }
+
+  #gitignores = new Map<string, Ignore | undefined>();
+
+  #gitignore(dir: string): Ignore | undefined {
+    if (this.#gitignores.has(dir)) return this.#gitignores.get(dir);
+    const text = this.list(dir).some((entry) => entry.name === '.gitignore' && !entry.directory && entry.link !== true) ? this.fs.readFile(join(dir, '.gitignore')) : undefined;
+    const rules = text === undefined ? undefined : ignore().add(text);
+    this.#gitignores.set(dir, rules);
+    return rules;
+  }
+
   /** The site a folder's documents belong to: the nearest generator's up to the repository root, else the root read as GitHub does. */
   site(dir: string, generator: Compiled['generator'] = 'auto', html = false): SiteProfile {
     const key = `${generator}\0${html}\0${dir}`;
@@ -528,7 +569,7 @@ export class WorkspaceIndex {
   }
 
   /** A site-absolute path: the folders it may be in (routes, the generator's, static folders, the root), and whether any has its first folder. */
-  #route(path: string, source: LinkSource, options: Compiled): { found?: Found; fits: boolean; silenced?: string } {
+  #route(path: string, source: LinkSource, options: Compiled): { found?: Found; fits: boolean; silenced?: string; gitIgnoredBy?: string } {
     const dir = parentOf(source.path);
     const root = this.repositoryRoot(dir);
     const site = this.site(dir, options.generator, isHtmlPath(source.path));
@@ -563,6 +604,11 @@ export class WorkspaceIndex {
     }
     const redirect = (site.redirects ?? []).find(([pattern]) => redirectPattern(pattern)?.test(path.replace(/(.)\/$/, '$1')) === true);
     if (redirect !== undefined) return { found: { path: redirect[2], directory: false, caseFixes: [] }, fits: true };
+    // The folder a route is served from, left out of the repository: the build writes its pages.
+    for (const base of bases) {
+      const by = this.gitIgnoredBy(base.replace(/\/{2,}/g, '/'), root);
+      if (by !== undefined) return { fits: true, gitIgnoredBy: by };
+    }
     const unknown = [...(site.unknowns ?? []), ...this.routeIndex(site).unknown].find(({ prefixes }) => prefixes.some((prefix) => path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`) || path.startsWith(`${prefix}.`)));
     if (unknown !== undefined) return { fits: true, silenced: unknown.setting };
     // A single name at the root (`/CONTRIBUTING.md`) fits the root: a missing one is reported.
@@ -655,6 +701,10 @@ export class WorkspaceIndex {
   }
 
   /** Says once per kind why links of that kind cannot be resolved, and counts the link. */
+  #gitIgnored(rawPath: string, sourcePath: string, by: string): LinkResult {
+    return this.#unresolvable(`gitignore:${by}`, `cannot resolve links such as "${rawPath}" in ${sourcePath}: their target is in what ${join(by, '.gitignore')} leaves out of the repository, which a build writes`, rawPath);
+  }
+
   #unresolvable(kind: string, note: string, path: string): LinkResult {
     this.unresolvable++;
     if (!this.#said.has(kind)) this.notes.add(note);
@@ -807,6 +857,7 @@ export class WorkspaceIndex {
       if (found === undefined && route.silenced !== undefined) {
         return this.#unresolvable(`unknown:${route.silenced}`, `cannot resolve site-absolute links such as "${rawPath}" from ${sourcePath}: the site's routes there are made by the generator itself or set by code the tree cannot evaluate (${route.silenced})`, rawPath);
       }
+      if (found === undefined && route.gitIgnoredBy !== undefined) return this.#gitIgnored(rawPath, sourcePath, route.gitIgnoredBy);
       if (found === undefined && !route.fits) {
         this.unresolvable++;
         if (this.unresolvable === 1) this.notes.add(`cannot resolve site-absolute links such as "${rawPath}": no route mapping fits (set the rule's "routes" option, e.g. { "/": "src/content/" })`);
@@ -869,6 +920,10 @@ export class WorkspaceIndex {
     if (found === undefined && this.#djangoTemplate(sourcePath)) {
       // `/foundation/donate/`, `faq/` in a Django template: the URL of a view, which the project's urls.py routes.
       return this.#unresolvable('app-routes', `cannot resolve links such as "${rawPath}" in ${sourcePath}: a Django template's links name the URLs of the project's views (its urls.py), not files`, rawPath);
+    }
+    if (found === undefined && !siteAbsolute) {
+      const by = this.gitIgnoredBy(decoded.replace(/^\/([A-Za-z]:)/, '$1'), this.repositoryRoot(parentOf(sourcePath)));
+      if (by !== undefined) return this.#gitIgnored(rawPath, sourcePath, by);
     }
     if (found === undefined) {
       const missing: LinkResult = { status: 'missing-file', path: rawPath };

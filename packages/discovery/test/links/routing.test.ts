@@ -223,6 +223,31 @@ describe('sites routed from their configuration', () => {
     expect(lint(index, '/r/site/pages/index.md')).toEqual([['/guide/none', 'fileMissing']]);
   });
 
+  it('a link into what .gitignore leaves out is the build\'s, not reported: TypeDoc pages, dist/ (wxt)', () => {
+    // git's rules (https://git-scm.com/docs/gitignore): patterns relative to their file's folder, a
+    // deeper file's match or `!` winning, a left-out folder leaving out all below it.
+    const index = tree({
+      '/r/.gitignore': 'docs/api/reference\ndist\n',
+      '/r/docs/.vitepress/config.mts': "import typedocSidebar from '../api/reference/typedoc-sidebar.json';\nexport default {}",
+      '/r/docs/api/index.md': '# API\n',
+      '/r/docs/guide/.gitignore': 'generated/*\n!generated/kept.md\n',
+      '/r/docs/guide/intro.md': [
+        '[ref](/api/reference/wxt/functions/defineConfig) [api](/api/) [gone](/api/gone)',
+        '[built](../../dist/index.html) [gen](./generated/cli.md) [kept](./generated/kept.md) [missing](./missing.md)',
+        '',
+      ].join('\n'),
+    });
+    expect(lint(index, '/r/docs/guide/intro.md')).toEqual([
+      ['/api/gone', 'fileMissing'],
+      ['./generated/kept.md', 'fileMissing'],
+      ['./missing.md', 'fileMissing'],
+    ]);
+    expect([...index.notes].filter((note) => note.includes('.gitignore'))).toEqual([
+      'cannot resolve links such as "/api/reference/wxt/functions/defineConfig" in /r/docs/guide/intro.md: their target is in what /r/.gitignore leaves out of the repository, which a build writes',
+      'cannot resolve links such as "./generated/cli.md" in /r/docs/guide/intro.md: their target is in what /r/docs/guide/.gitignore leaves out of the repository, which a build writes',
+    ]);
+  });
+
   it('VitePress: headings of included files, fragments matched without regard to case', () => {
     const index = tree({
       '/r/docs/.vitepress/config.mts': 'export default {}',
