@@ -2,7 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { analyze, parse, type Analysis, type Span, type UriReference } from '@urilint/core';
 import { expressionHoles } from './route-patterns.js';
 import { hasUriShape } from './shape.js';
-import { sentinelHoles } from './templates.js';
+import { sentinelHolesIn } from './templates.js';
 import type { TextMap } from './text-map.js';
 
 /** A piece of a candidate's value: text from the source (mapped back to it), or a hole. */
@@ -198,8 +198,7 @@ function holesOf(text: string, uriStart: number, uriEnd: number, routes: boolean
       holes.push({ start: from + expression.start, end: from + expression.end, control: false });
     }
   };
-  for (const tag of sentinelHoles(text)) {
-    if (tag.end <= uriStart || tag.start >= uriEnd) continue;
+  for (const tag of sentinelHolesIn(text, uriStart, uriEnd)) {
     const start = Math.max(tag.start, uriStart);
     if (start > from) rfc6570(start);
     holes.push({ start, end: Math.min(tag.end, uriEnd), control: tag.control });

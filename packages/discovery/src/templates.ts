@@ -295,6 +295,25 @@ export function hasSentinel(text: string): boolean {
 }
 
 /**
+ * The masked tags of `text` that overlap `[start, end)`, as `sentinelHoles(text)` finds them: only
+ * the window from the runs of sentinels (and line breaks) touching the range is read, so a long line
+ * with many URIs is not read once per URI.
+ */
+export function sentinelHolesIn(text: string, start: number, end: number): TemplateTag[] {
+  const inRun = (c: string): boolean => c === EXPRESSION_SENTINEL || c === CONTROL_SENTINEL || c === '\r' || c === '\n';
+  let from = start;
+  while (from > 0 && inRun(text[from - 1]!)) from--;
+  let to = end;
+  while (to < text.length && inRun(text[to]!)) to++;
+  const holes = sentinelHoles(from === 0 && to === text.length ? text : text.slice(from, to));
+  for (const hole of holes) {
+    hole.start += from;
+    hole.end += from;
+  }
+  return holes.filter((hole) => hole.end > start && hole.start < end);
+}
+
+/**
  * The masked tags in a value read from masked text: each run of one kind of sentinel (line breaks
  * inside a tag included) is one hole. Two tags of a kind side by side make one hole.
  */

@@ -1,9 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 // Before the code it counts: see core/test/support/work.ts.
 import { expectLinearWork } from '../../core/test/support/work.js';
 import { discoverDocument, sourceKindOf } from '../src/document.js';
 import { presetOptions, presetRules, RULE_NAMES, runRules } from '../src/rules/index.js';
-import { CONTROL_SENTINEL, EXPRESSION_SENTINEL, findTemplateTags, maskTemplates, templateSyntaxes, type TemplateSyntax } from '../src/templates.js';
+import { CONTROL_SENTINEL, EXPRESSION_SENTINEL, findTemplateTags, maskTemplates, sentinelHoles, sentinelHolesIn, templateSyntaxes, type TemplateSyntax } from '../src/templates.js';
 
 const ALL = templateSyntaxes(true);
 
@@ -185,5 +186,26 @@ describe('placeholders of build tools, servers and people (issue 29)', () => {
     const text = 'ignoreRegExpList:\n  - "mailto:[-a-zA-Z=;:/?%&0-9+@.]{3,}"\n  - "https://[a-z0-9.-]+/x"\n';
     expect(findings(text, 'cspell.yml')).toEqual([]);
     expect(fixes(text, 'cspell.yml')).toEqual([]);
+  });
+});
+
+describe('sentinelHolesIn: the masked tags that overlap a range, read from a window around it', () => {
+  it('finds what sentinelHoles finds on the whole text, for any range (seeded)', () => {
+    const text = fc.array(fc.constantFrom(EXPRESSION_SENTINEL, CONTROL_SENTINEL, '\n', '\r', 'a', '/', ' '), { maxLength: 40 }).map((chars) => chars.join(''));
+    fc.assert(
+      fc.property(text, fc.nat(), fc.nat(), (value, a, b) => {
+        const start = value.length === 0 ? 0 : a % (value.length + 1);
+        const end = start + (value.length === 0 ? 0 : b % (value.length - start + 1));
+        const whole = sentinelHoles(value).filter((hole) => hole.end > start && hole.start < end);
+        expect(sentinelHolesIn(value, start, end)).toEqual(whole);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('reads a window, not the line: a tag across line breaks that starts before the range is one hole', () => {
+    const value = `a${EXPRESSION_SENTINEL}\n${EXPRESSION_SENTINEL}b https://x/${CONTROL_SENTINEL}`;
+    expect(sentinelHolesIn(value, 2, 4)).toEqual([{ start: 1, end: 4, control: false }]);
+    expect(sentinelHolesIn(value, 5, value.length)).toEqual([{ start: value.length - 1, end: value.length, control: true }]);
   });
 });
