@@ -156,3 +156,22 @@ describe('a reader that stops early', () => {
     }
   });
 });
+
+describe('a file with more URIs than are checked', () => {
+  it('checks the first 100,000 URIs of a file and says how many more it found, in the summary, on stderr and in --stats', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'urilint-many-'));
+    try {
+      // 100,003 URIs; the last one, past the limit, has a problem that is not reported.
+      const file = join(dir, 'many.txt');
+      writeFileSync(file, 'see http://a.example/ '.repeat(100_002) + 'see http://a.example/a{b\n');
+      const result = await run(['scan', '--stats', '--jobs', '1', file]);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('1 file scanned, 100,000 URIs checked (3 more found, past the first 100,000 of a file), no problems');
+      expect(result.stderr).toContain('many.txt: 3 URIs past the first 100,000 of the file were not checked.');
+      expect(result.stderr).toContain('URIs: 100000\n');
+      expect(result.stderr).toContain('URIs not checked (past the first 100,000 of a file): 3\n');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

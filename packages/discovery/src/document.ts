@@ -68,7 +68,16 @@ export interface DocumentUris {
   session?: JsDiscovery;
   /** Why the document did not parse, when it did not (what could be found was still read). */
   parseError?: string;
+  /** How many URIs the document holds past the first `MAX_URIS_PER_DOCUMENT`: found, not checked. */
+  unchecked?: number;
 }
+
+/**
+ * The most URIs of one document that are checked: the first 100,000 its reader finds. A
+ * 10 MiB file can hold a million (`<http://a` repeated), and each checked URI costs about a kilobyte
+ * while its file is read; a sitemap holds at most 50,000. The rest is counted, and said.
+ */
+export const MAX_URIS_PER_DOCUMENT = 100_000;
 
 export interface DocumentOptions extends DiscoveryOptions {
   /** The file's path or name: decides JSX for JavaScript and the JSON dialect. */
@@ -185,6 +194,10 @@ export function discoverDocument(source: string, given: SourceKind, options: Doc
   // Template tags masked, offsets kept: see templates.ts. JavaScript finds them in its strings itself; a component's reader masks its markup itself.
   const text = PROGRAM_KINDS.has(kind) || COMPONENT_KINDS.has(kind) ? source : maskTemplates(source, templateSyntaxes(options.templates), { yaml: kind === 'yaml', program: options.filePath === undefined ? undefined : serverProgramOf(options.filePath) }).text;
   const found = read(text, kind, options);
+  if (found.candidates.length > MAX_URIS_PER_DOCUMENT) {
+    found.unchecked = found.candidates.length - MAX_URIS_PER_DOCUMENT;
+    found.candidates.length = MAX_URIS_PER_DOCUMENT;
+  }
   for (const candidate of found.candidates) candidate.source = source;
   return found;
 }

@@ -32,6 +32,7 @@ import { activeRules, PRESETS, ruleFlags, type Preset, type RuleFlag } from './r
 import {
   DEFAULT_MAX_FILE_SIZE,
   loadNative,
+  MAX_URIS_PER_DOCUMENT,
   RULE_CHECKS,
   formatConfigProblem,
   isIgnoredByConfig,
@@ -365,6 +366,11 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
     tally.uris += result.uris;
     tally.fixed += result.fixed;
     if (result.parseError !== undefined) tally.notParsed++;
+    if (result.unchecked !== undefined) {
+      tally.unchecked += result.unchecked;
+      progress?.clear();
+      await write(io.stderr, `urilint: ${printablePath(file.display)}: ${result.unchecked.toLocaleString('en-US')} URIs past the first ${MAX_URIS_PER_DOCUMENT.toLocaleString('en-US')} of the file were not checked.\n`);
+    }
     if (result.problems.length > 0) tally.filesWithProblems++;
     for (const problem of result.problems) {
       if (problem.severity === 'error') tally.errors++;

@@ -127,6 +127,8 @@ export type FileResult =
       problems: Problem[];
       /** Why the file did not parse, when it did not: its URIs were read without a tree. */
       parseError?: string;
+      /** URIs past the first `MAX_URIS_PER_DOCUMENT` of the file: found, not checked. */
+      unchecked?: number;
       /** Safe fixes applied and written. */
       fixed: number;
       /** Why fixes found were not written. */
@@ -190,6 +192,8 @@ interface Checked {
   /** Source ranges of the secrets in the file's URIs (passwords, secret query values): never shown in a code frame. */
   secrets: Span[];
   parseError?: string;
+  /** URIs past the first `MAX_URIS_PER_DOCUMENT` of the file: not checked. */
+  unchecked?: number;
 }
 
 /** The source range of each URI's secrets (its password, secret query values), found through core's `secretSpans`. */
@@ -262,6 +266,7 @@ function checkText(text: string, path: string, settings: FileSettings, errorsOnl
   findings.sort((x, y) => x.range[0] - y.range[0] || x.range[1] - y.range[1]);
   const checked: Checked = { findings, uris: found.candidates.length, secrets: secretsOf(found.candidates) };
   if (found.parseError !== undefined) checked.parseError = found.parseError;
+  if (found.unchecked !== undefined) checked.unchecked = found.unchecked;
   return checked;
 }
 
@@ -544,6 +549,7 @@ export function checkFile(task: FileTask, settings: CheckSettings): FileResult {
     }
     const result: FileResult = { status: 'checked', bytes: bytes.length, uris: final.checked.uris, problems: problemsOf(final.text, final.checked.findings, final.checked.secrets), fixed: final.fixed };
     if (final.checked.parseError !== undefined) result.parseError = final.checked.parseError;
+    if (final.checked.unchecked !== undefined) result.unchecked = final.checked.unchecked;
     if (notWritten !== undefined) result.notWritten = notWritten;
     const notes = newLinkNotes();
     if (notes.length > 0) result.linkNotes = notes;

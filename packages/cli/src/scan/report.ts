@@ -1,7 +1,7 @@
 /** The output of `urilint scan`: text with carets, one JSON array, or SARIF 2.1.0. */
 import { relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { formatBytes, RULE_NAMES, type RuleName } from '@urilint/discovery';
+import { formatBytes, MAX_URIS_PER_DOCUMENT, RULE_NAMES, type RuleName } from '@urilint/discovery';
 import { display, visible } from '../display.js';
 import type { Style } from '../style.js';
 import type { Problem, SkipReason } from './file-check.js';
@@ -162,6 +162,8 @@ export interface Tally {
   fixed: number;
   filesWithProblems: number;
   notParsed: number;
+  /** URIs past the first `MAX_URIS_PER_DOCUMENT` of a file: found, not checked. */
+  unchecked: number;
   skipped: Record<SkipReason, number>;
   failed: number;
   /** Symbolic links in the walked directories that were not followed. */
@@ -171,7 +173,7 @@ export interface Tally {
 }
 
 export function emptyTally(): Tally {
-  return { files: 0, bytes: 0, uris: 0, errors: 0, warnings: 0, fixable: 0, fixed: 0, filesWithProblems: 0, notParsed: 0, skipped: { binary: 0, 'too-large': 0 }, failed: 0, linksNotFollowed: 0, notRegular: 0 };
+  return { files: 0, bytes: 0, uris: 0, errors: 0, warnings: 0, fixable: 0, fixed: 0, filesWithProblems: 0, notParsed: 0, unchecked: 0, skipped: { binary: 0, 'too-large': 0 }, failed: 0, linksNotFollowed: 0, notRegular: 0 };
 }
 
 /** A byte count for people (`@urilint/discovery`'s, which the language server's size cap names too). */
@@ -185,7 +187,8 @@ function counted(n: number, one: string, many: string): string {
 /** `12 files scanned, 34 URIs, 3 problems (2 errors, 1 warning) in 2 files, 2 fixable with --fix; 1 file skipped (1 binary)`. */
 export function summaryLine(tally: Tally, maxFileSize: number, fix: boolean): string {
   const problems = tally.errors + tally.warnings;
-  const parts = [`${counted(tally.files, 'file', 'files')} scanned`, counted(tally.uris, 'URI', 'URIs')];
+  const uris = counted(tally.uris, 'URI', 'URIs');
+  const parts = [`${counted(tally.files, 'file', 'files')} scanned`, tally.unchecked > 0 ? `${uris} checked (${counted(tally.unchecked, 'more', 'more')} found, past the first ${MAX_URIS_PER_DOCUMENT.toLocaleString('en-US')} of a file)` : uris];
   parts.push(
     problems === 0
       ? 'no problems'
@@ -217,6 +220,7 @@ export function statsLines(tally: Tally, seconds: number, jobs: number): string[
     ['files read without a full parse', tally.notParsed],
     ['bytes scanned', tally.bytes],
     ['URIs', tally.uris],
+    [`URIs not checked (past the first ${MAX_URIS_PER_DOCUMENT.toLocaleString('en-US')} of a file)`, tally.unchecked],
     ['problems', tally.errors + tally.warnings],
     ['errors', tally.errors],
     ['warnings', tally.warnings],

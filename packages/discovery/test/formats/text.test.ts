@@ -5,7 +5,7 @@ import { expectLinearWork } from '../../../core/test/support/work.js';
 import { pathological } from '../../../core/test/support/pathological.js';
 import type { UriCandidate } from '../../src/candidate.js';
 import { sourceRangeOf, type Finding } from '../../src/finding.js';
-import { discoverDocument } from '../../src/document.js';
+import { discoverDocument, MAX_URIS_PER_DOCUMENT } from '../../src/document.js';
 import { discoverText } from '../../src/formats/text.js';
 import { runRules } from '../../src/rules/index.js';
 import { rangeOf, fixAll } from '../support/formats.js';
@@ -112,6 +112,17 @@ describe('discoverText', () => {
 
   it('does linear work on the text: lines of prose, and one long line', () => {
     for (const make of Object.values(pathological('discoverText'))) expectLinearWork(discoverText, make);
+  });
+
+  it('checks the first MAX_URIS_PER_DOCUMENT URIs of a document and counts the rest', () => {
+    const line = 'see http://a.example/x ';
+    const found = discoverDocument(line.repeat(MAX_URIS_PER_DOCUMENT + 2), 'text');
+    expect(MAX_URIS_PER_DOCUMENT).toBe(100_000);
+    expect(found.candidates.length).toBe(MAX_URIS_PER_DOCUMENT);
+    expect(found.unchecked).toBe(2);
+    const last = found.candidates.at(-1)!;
+    expect(sourceRangeOf(last, 0, last.uri.length)[0]).toBe((MAX_URIS_PER_DOCUMENT - 1) * line.length + 4);
+    expect(discoverDocument(line.repeat(3), 'text').unchecked).toBeUndefined();
   });
 
   it('reads 5 MB in one pass without running out of stack', () => {
