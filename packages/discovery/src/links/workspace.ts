@@ -172,6 +172,9 @@ interface Compiled {
  * The index of one tree. Folder listings, the repository root and site of each folder, and each
  * document's anchors are computed on first use and kept: one index serves a whole run.
  */
+/** Text files whose output keeps their extension, which Jekyll renders when they start with front matter. */
+const JEKYLL_TEXT = /\.(?:txt|xml|json|csv|svg|ics|webmanifest)$/i;
+
 /** A link to a Markdown file, as Docusaurus tells one from a route (`.md`, `.mdx`). */
 const MARKDOWN_FILE = /\.mdx?$/i;
 
@@ -680,9 +683,18 @@ export class WorkspaceIndex {
             if (entry.name !== 'node_modules' && !entry.name.startsWith('.') && collection.skip?.(entry.name) !== true) stack.push([path, rel]);
             continue;
           }
-          if (!isPageFile(collection.rule, entry.name) || excluded(collection, rel) || index.routes.has(path)) continue;
-          // Only a page whose front matter can move it is read (a VitePress page's route is its path).
-          const text = collection.rule !== 'vitepress' && /\.(?:md|mdx|markdown|html?)$/i.test(entry.name) ? (this.#readFile(path) ?? '') : '';
+          if (excluded(collection, rel) || index.routes.has(path)) continue;
+          let text: string;
+          if (isPageFile(collection.rule, entry.name)) {
+            // Only a page whose front matter can move it is read (a VitePress page's route is its path).
+            text = collection.rule !== 'vitepress' && /\.(?:md|mdx|markdown|html?)$/i.test(entry.name) ? (this.#readFile(path) ?? '') : '';
+          } else {
+            // Jekyll renders any file that starts with front matter, whatever its extension: a license as
+            // `_licenses/mit.txt` in a collection whose permalink is `/licenses/:path/` (https://jekyllrb.com/docs/front-matter/).
+            if ((collection.rule !== 'jekyll-collection' && collection.rule !== 'jekyll-page') || !JEKYLL_TEXT.test(entry.name)) continue;
+            text = this.#readFile(path) ?? '';
+            if (!/^---\r?\n/.test(text)) continue;
+          }
           const routes = pageRoutes(collection, rel, text);
           // A permalink made by code or by another template value: the routes under its literal prefix are unknown.
           const permalink = collection.rule === 'eleventy' && routes.length === 0 ? eleventyPermalink(collection, rel, { ...jsFrontMatter(text), ...frontMatterOf(text) }) : undefined;

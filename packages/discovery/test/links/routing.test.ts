@@ -213,6 +213,20 @@ describe('sites routed from their configuration', () => {
     expect([...index.notes].some((note) => note.includes('process.env.BLOG'))).toBe(true);
   });
 
+  it('Jekyll: a collection\'s text file with front matter is a page at its permalink (choosealicense)', () => {
+    // https://jekyllrb.com/docs/front-matter/: any file with front matter is processed; the collection's permalink routes it.
+    const index = tree({
+      '/r/_config.yml': 'collections:\n  licenses:\n    output: true\n    permalink: /licenses/:path/\n',
+      '/r/_licenses/mit.txt': '---\ntitle: MIT License\n---\nPermission is hereby granted\n',
+      '/r/_licenses/plain.txt': 'no front matter: copied as it is, not rendered\n',
+      '/r/index.html': '<a href="licenses/mit/">MIT</a> <a href="licenses/plain/">plain</a> <a href="licenses/gone/">gone</a>\n',
+    });
+    expect(lint(index, '/r/index.html')).toEqual([
+      ['licenses/plain/', 'fileMissing'],
+      ['licenses/gone/', 'fileMissing'],
+    ]);
+  });
+
   it('VitePress: srcDir from the configuration (not a nested srcDir of a plugin), rewrites, @theme', () => {
     const index = tree({
       '/r/site/.vitepress/config.ts': `export default defineConfig({ srcDir: 'pages', rewrites: { 'guide/old.md': 'new.md' }, pwa: { srcDir: '.vitepress/' } })`,
