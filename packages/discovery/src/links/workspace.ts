@@ -494,7 +494,7 @@ export class WorkspaceIndex {
   /** The anchors of a document, from `text` when given (the document being checked), else from the file; cached. */
   anchorsOf(path: string, options: LinkOptions = {}, text?: string, depth = 0): DocumentAnchors | undefined {
     const compiled = this.#compile(options);
-    const layouts = isMarkdownPath(path) ? this.#layoutsOf(this.site(parentOf(path), compiled.generator)) : NO_LAYOUTS;
+    const layouts = isMarkdownPath(path) || isHtmlPath(path) ? this.#layoutsOf(this.site(parentOf(path), compiled.generator)) : NO_LAYOUTS;
     const { props } = layouts;
     const key = `${compiled.slugStyle}\0${compiled.generator}\0${[...compiled.customIds, ...props, ...layouts.defaults.map((d) => d.element)].map(String).join('\0')}`;
     const known = this.#anchors.get(path);
@@ -503,7 +503,7 @@ export class WorkspaceIndex {
     const source = text ?? this.#readFile(path);
     if (source === undefined) return undefined;
     let anchors = isHtmlPath(path)
-      ? htmlAnchors(source)
+      ? htmlAnchors(source, props)
       : isMarkdownPath(path)
         ? markdownAnchors(source, { slugStyle: this.#styleOf(parentOf(path), compiled), customIds: [...compiled.customIds, ...props], elementIds: layouts.defaults })
         : { ...htmlAnchors(''), lineCount: lineCountOf(source), lineOffsets: lineStarts(source) };
@@ -790,6 +790,9 @@ export class WorkspaceIndex {
               props.add(match[1]!);
               defaults.push(...propDefaults(text, match[1]!));
             }
+            // A Liquid include that sets an id from its parameter (`id="{{ include.license-id }}"`): a page's
+            // `{% include license-overview.html license-id="mit" %}` writes `id="mit"` (https://jekyllrb.com/docs/includes/#passing-parameters-to-includes).
+            for (const match of text.matchAll(/\bid=["']\{\{-?\s*include\.([A-Za-z_][\w-]*)\s*-?\}\}["']/g)) props.add(match[1]!);
           }
         }
       }

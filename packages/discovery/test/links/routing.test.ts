@@ -227,6 +227,17 @@ describe('sites routed from their configuration', () => {
     ]);
   });
 
+  it('Jekyll: an include that writes its parameter as an id gives the page that id (choosealicense)', () => {
+    // https://jekyllrb.com/docs/includes/#passing-parameters-to-includes
+    const index = tree({
+      '/r/_config.yml': 'title: licenses\n',
+      '/r/_includes/license-overview.html': '<div class="license" id="{{ include.license-id }}">{{ include.license-id }}</div>\n',
+      '/r/licenses.html': '---\n---\n{% include license-overview.html license-id="unlicense" %}\n{% include license-overview.html license-id="mit" %}\n',
+      '/r/no-permission.md': '[u](licenses.html#unlicense) [m](licenses.html#mit) [g](licenses.html#gpl)\n',
+    });
+    expect(lint(index, '/r/no-permission.md')).toEqual([['gpl', 'anchorMissing']]);
+  });
+
   it('VitePress: srcDir from the configuration (not a nested srcDir of a plugin), rewrites, @theme', () => {
     const index = tree({
       '/r/site/.vitepress/config.ts': `export default defineConfig({ srcDir: 'pages', rewrites: { 'guide/old.md': 'new.md' }, pwa: { srcDir: '.vitepress/' } })`,
