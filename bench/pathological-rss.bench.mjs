@@ -77,8 +77,8 @@ try {
   // Not a checkout.
 }
 console.log(`commit ${commit} · node ${process.version} · ${os.cpus()[0]?.model ?? 'cpu'} · ${os.cpus().length} cores · load ${os.loadavg()[0].toFixed(2)} · ${new Date().toISOString()}\n`);
-console.log('| family | input | MB | exit | read without a full parse | URIs | peak RSS (MB) | time (s) |');
-console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+console.log('| family | input | MB | exit | read without a full parse | URIs checked | URIs not checked | peak RSS (MB) | time (s) |');
+console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'urilint-rss-'));
 let worst = 0;
 try {
@@ -97,13 +97,14 @@ try {
     const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(run.stderr ?? '');
     const wall = /Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (?:(\d+):)?(\d+):([\d.]+)/.exec(run.stderr ?? '');
     const notParsed = /files read without a full parse: (\d+)/.exec(run.stderr ?? '');
-    const uris = /URIs: ([\d,]+)/.exec(run.stderr ?? '');
+    const uris = /^URIs: ([\d,]+)/m.exec(run.stderr ?? '');
+    const unchecked = /^URIs not checked[^:]*: ([\d,]+)/m.exec(run.stderr ?? '');
     const mb = rss === null ? NaN : Number(rss[1]) / 1024;
     worst = Math.max(worst, Number.isNaN(mb) ? 0 : mb);
     const seconds = wall === null ? NaN : Number(wall[1] ?? 0) * 3600 + Number(wall[2]) * 60 + Number(wall[3]);
     const exit = run.error !== undefined ? 'timeout' : String(/Exit status: (\d+)/.exec(run.stderr ?? '')?.[1] ?? run.status);
     console.log(
-      `| ${input.family} | ${input.name} | ${(Buffer.byteLength(text) / 1048576).toFixed(2)} | ${exit} | ${notParsed?.[1] ?? '?'} | ${uris?.[1] ?? '?'} | ${mb.toFixed(0)} | ${seconds.toFixed(1)} |`,
+      `| ${input.family} | ${input.name} | ${(Buffer.byteLength(text) / 1048576).toFixed(2)} | ${exit} | ${notParsed?.[1] ?? '?'} | ${uris?.[1] ?? '?'} | ${unchecked?.[1] ?? '?'} | ${mb.toFixed(0)} | ${seconds.toFixed(1)} |`,
     );
   }
 } finally {

@@ -89,13 +89,33 @@ let captured: { text: string; blocks: [number, number][] } | undefined;
  * where the value is written, and how (as a code sample, escaped), is not that place.
  */
 function inCapture(text: string | undefined, offset: number): boolean {
-  if (text === undefined || !text.includes('{%')) return false;
-  if (captured?.text !== text) {
-    const blocks: [number, number][] = [];
-    for (const match of text.matchAll(/\{%-?\s*(set\s+[\w.]+|capture\s+[\w.]+)\s*-?%\}([\s\S]*?)\{%-?\s*end(?:set|capture)\s*-?%\}/g)) blocks.push([match.index, match.index + match[0].length]);
-    captured = { text, blocks };
+  if (text === undefined) return false;
+  // Once per document, not once per link: a document holds many links.
+  if (captured?.text !== text) captured = { text, blocks: text.includes('{%') ? captureBlocks(text) : [] };
+  const { blocks } = captured;
+  // The blocks are in order and do not overlap: the last that starts at or before the offset.
+  let low = 0;
+  let high = blocks.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (blocks[middle]![0] <= offset) low = middle + 1;
+    else high = middle;
   }
-  return captured.blocks.some(([start, end]) => offset >= start && offset < end);
+  return low > 0 && offset < blocks[low - 1]![1];
+}
+
+/** The `{% set x %}…{% endset %}` and `{% capture x %}…{% endcapture %}` blocks of a text, in order: each opening tag closed by the next end tag. One pass over the tags. */
+function captureBlocks(text: string): [number, number][] {
+  const blocks: [number, number][] = [];
+  let open: number | undefined;
+  for (const tag of text.matchAll(/\{%-?\s*(?:(?:set|capture)\s+[\w.]+|(end)(?:set|capture))\s*-?%\}/g)) {
+    if (tag[1] === undefined) open ??= tag.index;
+    else if (open !== undefined) {
+      blocks.push([open, tag.index + tag[0].length]);
+      open = undefined;
+    }
+  }
+  return blocks;
 }
 
 /** A result as findings on the candidate: at the path for a file, at the fragment for an anchor. */

@@ -455,6 +455,8 @@ describe('Eleventy: what the configuration and its plugins write', () => {
         '<script src="/js/throbber.js"></script> <script src="/scripts/app.js"></script> <script src="/js/tabs.js"></script> <script src="/js/gone.js"></script>',
         '',
         '[feed](/blog/feed.xml) [memo](/docs/memoize) [anchor](/docs/filters/#memoize-filters) [gone](/docs/gone/) <a href="other-template.md">x</a>',
+        '{% capture sample %}[a](captured-one.md) {% set inner %}[b](captured-two.md){% endcapture %} [c](after-capture.md)',
+        '{% set never_closed %} [d](after-unclosed.md)',
         '',
       ].join('\n'),
     });
@@ -462,6 +464,8 @@ describe('Eleventy: what the configuration and its plugins write', () => {
       ['/js/gone.js', 'fileMissing'],
       ['/docs/gone/', 'fileMissing'],
       ['other-template.md', 'fileMissing'],
+      ['after-capture.md', 'fileMissing'],
+      ['after-unclosed.md', 'fileMissing'],
     ]);
   });
 });
