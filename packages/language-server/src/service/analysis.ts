@@ -49,6 +49,8 @@ export interface DocumentAnalysis {
   /** The document's own base URI (`<base href>`), when it has one. */
   base?: string;
   parseError?: string;
+  /** URIs past the first `MAX_URIS_PER_DOCUMENT` of the document: found, not checked. */
+  unchecked?: number;
 }
 
 /** The work one version's analysis did. */
@@ -375,6 +377,7 @@ export class AnalysisCache {
     if (found.sourceCode) analysis.sourceCode = found.sourceCode;
     if (found.base !== undefined) analysis.base = found.base;
     if (found.parseError !== undefined) analysis.parseError = found.parseError;
+    if (found.unchecked !== undefined) analysis.unchecked = found.unchecked;
     return { version: document.version, key, text, analysis, session: found.session, rules, file, byCandidate, splitOf, uris };
   }
 
@@ -459,6 +462,7 @@ export class AnalysisCache {
     if (last.sourceCode !== undefined) analysis.sourceCode = last.sourceCode;
     if (last.base !== undefined) analysis.base = last.base;
     if (last.parseError !== undefined) analysis.parseError = last.parseError;
+    if (last.unchecked !== undefined) analysis.unchecked = last.unchecked;
     return { ...state, version: document.version, text, analysis };
   }
 }

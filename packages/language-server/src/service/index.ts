@@ -11,7 +11,7 @@ import { LocalLinks } from './local-links.js';
 import { fileUri, type DocumentSettings } from './project.js';
 import { DEFAULT_SETTINGS, SUPPRESSED_DISPLAYS, type Settings } from './settings.js';
 import { applySuppressions } from './suppressed.js';
-import { DEFAULT_MAX_FILE_SIZE, formatBytes, matchesAny, PROJECT_SETTINGS, relativeToConfig, TEMPLATE_SYNTAXES, type LinkFileSystem, type LinkOptions } from '@urilint/discovery';
+import { DEFAULT_MAX_FILE_SIZE, formatBytes, matchesAny, MAX_URIS_PER_DOCUMENT, PROJECT_SETTINGS, relativeToConfig, TEMPLATE_SYNTAXES, type LinkFileSystem, type LinkOptions } from '@urilint/discovery';
 import { activeRules } from './rules.js';
 
 /**
@@ -162,6 +162,8 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Uri
     const relative = path === undefined ? undefined : relativeToConfig({ directory: project.ignoreBase }, path);
     return relative === undefined || relative === '' || !matchesAny(settings.ignore, relative);
   };
+  /** The reason told for a document with more URIs than are checked. */
+  const UNCHECKED = '\0unchecked';
   /** The reasons already told for each document, so the log says each once. */
   const noticed = new Map<string, Set<string>>();
   const analysis = (document: TextDocument, settings: Settings, token?: Cancellation): DocumentAnalysis | undefined => {
@@ -173,6 +175,10 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Uri
     if (result?.parseError !== undefined && options.notice !== undefined && noticed.get(document.uri)?.has(result.parseError) !== true) {
       noticed.set(document.uri, (noticed.get(document.uri) ?? new Set()).add(result.parseError));
       options.notice(`${document.uri} was read without a full parse (${result.parseError}); its text was searched for URIs instead.`);
+    }
+    if (result?.unchecked !== undefined && options.notice !== undefined && noticed.get(document.uri)?.has(UNCHECKED) !== true) {
+      noticed.set(document.uri, (noticed.get(document.uri) ?? new Set()).add(UNCHECKED));
+      options.notice(`${document.uri} holds ${result.unchecked.toLocaleString('en-US')} URIs past the first ${MAX_URIS_PER_DOCUMENT.toLocaleString('en-US')}; they were not checked.`);
     }
     return result;
   };

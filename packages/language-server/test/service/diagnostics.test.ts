@@ -146,6 +146,15 @@ describe('a reader that stops early', () => {
     expect(notices).toEqual([`${document.uri} was read without a full parse (the document nests too deep to parse); its text was searched for URIs instead.`]);
   });
 
+  it('says once in the log how many URIs past the first 100,000 of a document were not checked', () => {
+    const notices: string[] = [];
+    const noticing = createLanguageService({ notice: (message) => notices.push(message) });
+    const { document } = documentOf('see http://a.example/x '.repeat(100_003) + '\n', 'plaintext');
+    noticing.provideDiagnostics(document, settingsWith());
+    noticing.provideDiagnostics(document, settingsWith());
+    expect(notices).toEqual([`${document.uri} holds 3 URIs past the first 100,000; they were not checked.`]);
+  });
+
   it('JavaScript and TypeScript too: a syntax error or a file nested too deep is said in the log, once per document and reason', () => {
     const notices: string[] = [];
     const noticing = createLanguageService({ notice: (message) => notices.push(message) });
