@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 // Before the code it counts: see core/test/support/work.ts.
 import { countWork, expectLinearWork } from '../../../core/test/support/work.js';
 import { pathological } from '../../../core/test/support/pathological.js';
-import { discoverDocument } from '../../src/document.js';
+import { discoverDocument, MAX_URIS_PER_DOCUMENT } from '../../src/document.js';
 import { sourceRangeOf } from '../../src/finding.js';
 import { discoverText } from '../../src/formats/text.js';
 import { consumeFromFirstEdit } from '../../src/parsers.js';
@@ -34,12 +34,15 @@ describe('the work of reading a Markdown document is bounded (issue 27, item 6)'
     // The text search, and the passes that mask template tags and measure nesting: about 1.3×.
     expect(work).toBeLessThanOrEqual(1.5 * countWork(() => discoverText(text)));
     expect(found!.parseError).toBe('the document is longer than 1,000,000 characters, the most the Markdown parser reads');
-    expect(found!.candidates).toHaveLength(count);
+    // Every URI found: the first MAX_URIS_PER_DOCUMENT checked, the rest counted.
+    expect(count).toBeGreaterThan(MAX_URIS_PER_DOCUMENT);
+    expect(found!.candidates).toHaveLength(MAX_URIS_PER_DOCUMENT);
+    expect(found!.unchecked).toBe(count - MAX_URIS_PER_DOCUMENT);
     expect(found!.candidates.every((candidate) => candidate.readWithoutParse)).toBe(true);
-    expect(found!.candidates.map((candidate) => candidate.uri)).toEqual(Array.from({ length: count }, (_, k) => `https://example.com/${k + 1}`));
+    expect(found!.candidates.map((candidate) => candidate.uri)).toEqual(Array.from({ length: MAX_URIS_PER_DOCUMENT }, (_, k) => `https://example.com/${k + 1}`));
     const last = found!.candidates.at(-1)!;
     const [start, end] = sourceRangeOf(last, 0, last.uri.length);
-    expect(text.slice(start, end)).toBe(`https://example.com/${count}`);
+    expect(text.slice(start, end)).toBe(`https://example.com/${MAX_URIS_PER_DOCUMENT}`);
   });
 
   // Definitions, references, footnotes, quotes and list items, brackets, emphasis: each counted on 20,000 and 200,000 characters.
