@@ -259,7 +259,7 @@ function labelPattern(label: string): RegExp {
 /** The anchors of a Markdown text (its front matter blanked) from its tree: see `markdownAnchors`. */
 export function markdownTreeAnchors(root: Root, text: string, options: AnchorOptions): DocumentAnchors {
   const result = emptyAnchors(text);
-  const headings: { offset: number; explicit?: string; title: string }[] = [];
+  const headings: { offset: number; explicit?: string; title: string; raw: string }[] = [];
   const elements: Anchor[] = [];
   const definitions = new Set<string>();
   const labelPatterns: RegExp[] = [];
@@ -289,12 +289,14 @@ export function markdownTreeAnchors(root: Root, text: string, options: AnchorOpt
         uncertain = true;
         title = title.replace(new RegExp(TEMPLATE_TAG.source, 'g'), '').trim();
       }
-      headings.push({ offset: start, title, ...(explicit === undefined ? {} : { explicit }) });
+      // The heading's own source, as goldmark makes its id from it: the first line, without the ATX markers.
+      const raw = line.split(/\r?\n/, 1)[0]!.replace(/^ {0,3}#{1,6}(?=[ \t]|$)/, '').replace(/[ \t]+#+[ \t]*$/, '').trim();
+      headings.push({ offset: start, title, raw, ...(explicit === undefined ? {} : { explicit }) });
     }
     if (node.type === 'html' && start !== undefined) {
       elements.push(...htmlIds(node.value, start));
       // GitHub gives every heading of the rendered page an id, an HTML one (`<h3>Technology Sponsors</h3>`) too.
-      if (options.slugStyle === 'github') headings.push(...htmlHeadings(node.value, start));
+      if (options.slugStyle === 'github') headings.push(...htmlHeadings(node.value, start).map((heading) => ({ ...heading, raw: heading.title })));
       // A site's own id syntax may sit in its components too (react.dev's <Recipes titleId="…">).
       for (const pattern of options.customIds) {
         for (const match of pattern.withMultiline().matchAll(node.value)) if (match[1] !== undefined) elements.push({ id: match[1], offset: start + match.index });
@@ -323,7 +325,7 @@ export function markdownTreeAnchors(root: Root, text: string, options: AnchorOpt
   for (const heading of headings) if (heading.explicit !== undefined) slugger.reserve(heading.explicit);
   for (const element of elements) slugger.reserve(element.id);
   for (const heading of headings) {
-    const id = heading.explicit ?? slugger.next(heading.title);
+    const id = heading.explicit ?? slugger.next(options.slugStyle === 'goldmark' ? heading.raw : heading.title);
     anchors.push({ id, offset: heading.offset, title: heading.title });
   }
   anchors.push(...elements);

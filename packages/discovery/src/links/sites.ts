@@ -713,6 +713,22 @@ export function plainSite(root: string): SiteProfile {
   return { generator: undefined, root: folder, ...profile, description: describe(undefined, folder, profile) };
 }
 
+/**
+ * A repository whose Markdown the `templates` directive of a Caddyfile renders (Caddy's `markdown`
+ * template function, on goldmark with automatic heading ids): read as GitHub reads it, but its
+ * headings have goldmark's ids (https://caddyserver.com/docs/modules/http.handlers.templates).
+ */
+export function caddyTemplatesSite(root: string, caddyfile: string): SiteProfile {
+  const plain = plainSite(root);
+  const profile = { routes: plain.routes, staticDirs: plain.staticDirs, slugStyle: 'goldmark' as const, numberPrefixes: false };
+  return { ...plain, ...profile, description: `${describe(undefined, plain.root, profile)} (Markdown rendered by the templates of ${caddyfile})` };
+}
+
+/** Whether a Caddyfile's text turns on the `templates` directive (a line that starts with it). */
+export function caddyRendersTemplates(text: string): boolean {
+  return /^[ \t]*templates(?:[ \t]|\{|$)/m.test(text);
+}
+
 function describe(name: GeneratorName | undefined, dir: string, profile: Omit<SiteProfile, 'generator' | 'root' | 'description'>): string {
   const routes = profile.routes.map(([prefix, folder]) => `${prefix} → ${folder}`).join(', ');
   const redirects = profile.redirects === undefined || profile.redirects.length === 0 ? '' : `; ${profile.redirects.length} redirects`;

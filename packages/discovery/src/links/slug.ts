@@ -5,9 +5,9 @@
  */
 
 /** The slug styles of the common renderers. */
-export type SlugStyle = 'github' | 'vitepress' | 'mkdocs' | 'mdbook' | 'kramdown' | 'markdown-it-anchor';
+export type SlugStyle = 'github' | 'vitepress' | 'mkdocs' | 'mdbook' | 'kramdown' | 'markdown-it-anchor' | 'goldmark';
 
-export const SLUG_STYLES: readonly SlugStyle[] = ['github', 'vitepress', 'mkdocs', 'mdbook', 'kramdown', 'markdown-it-anchor'];
+export const SLUG_STYLES: readonly SlugStyle[] = ['github', 'vitepress', 'mkdocs', 'mdbook', 'kramdown', 'markdown-it-anchor', 'goldmark'];
 
 /**
  * GitHub (github-slugger, which Docusaurus, Astro, Hugo's default `github` heading ids and
@@ -79,6 +79,21 @@ function markdownItAnchor(text: string): string {
   return encodeURIComponent(text.trim().toLowerCase().replace(/\s+/g, '-'));
 }
 
+/**
+ * goldmark's automatic heading ids (`parser.WithAutoHeadingID()`, which Caddy's `markdown` template
+ * function turns on), made from the heading's source as written (`&lt;` is `lt`, a code span's
+ * backticks are dropped): ASCII letters (lower case) and digits kept, each space, `-` and `_` a
+ * `-`, every other character dropped, non-ASCII ones too; an empty id is `heading`.
+ */
+function goldmark(text: string): string {
+  let out = '';
+  for (const c of text.trim()) {
+    if (/^[A-Za-z0-9]$/.test(c)) out += c.toLowerCase();
+    else if (c === ' ' || c === '\t' || c === '-' || c === '_') out += '-';
+  }
+  return out === '' ? 'heading' : out;
+}
+
 const STYLES: Readonly<Record<SlugStyle, (text: string) => string>> = {
   github,
   vitepress,
@@ -86,6 +101,7 @@ const STYLES: Readonly<Record<SlugStyle, (text: string) => string>> = {
   mdbook,
   kramdown,
   'markdown-it-anchor': markdownItAnchor,
+  goldmark,
 };
 
 /** The slug of one heading's text in a style (before duplicates are told apart). */

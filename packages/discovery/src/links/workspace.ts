@@ -12,7 +12,7 @@ import { lineStarts } from '../lines.js';
 import { htmlAnchors, htmlIds, markdownAnchors, MDX_COMMENT_ID, type Anchor, type DocumentAnchors, type ElementIds } from './anchors.js';
 import { redirectPattern } from './path-patterns.js';
 import { eleventyPermalink, excluded, frontMatterOf, isPageFile, jsFrontMatter, pageRoutes, routeKey } from './routing.js';
-import { plainSite, recogniseSite, type GeneratorName, type SiteProfile } from './sites.js';
+import { caddyRendersTemplates, caddyTemplatesSite, plainSite, recogniseSite, type GeneratorName, type SiteProfile } from './sites.js';
 import { slug, SLUG_STYLES, type SlugStyle } from './slug.js';
 
 /** One entry of a folder. */
@@ -409,11 +409,13 @@ export class WorkspaceIndex {
     if (known !== undefined) return known;
     const root = this.repositoryRoot(dir);
     let profile: SiteProfile | undefined;
+    let caddyfile: string | undefined;
     if (generator !== 'none') {
       for (let folder = dir; ; folder = parentOf(folder)) {
         const entries = this.#entries(folder);
         if (entries !== null) {
           const names = new Set([...entries.values()].flat().map((entry) => entry.name));
+          if (caddyfile === undefined && names.has('Caddyfile') && caddyRendersTemplates(this.#readFile(join(folder, 'Caddyfile')) ?? '')) caddyfile = join(folder, 'Caddyfile');
           const list = (name: string): ReadonlySet<string> | undefined => {
             const below = this.#entries(join(folder, name));
             return below === null ? undefined : new Set([...below.values()].flat().map((entry) => entry.name));
@@ -431,7 +433,7 @@ export class WorkspaceIndex {
     if (profile === undefined && generator !== 'none') {
       profile = this.#sitesNear(root).find((site) => (generator === 'auto' || site.generator === generator) && (site.collections ?? []).some((collection) => within(trimSlash(collection.dir), dir)));
     }
-    profile ??= plainSite(root);
+    profile ??= caddyfile === undefined ? plainSite(root) : caddyTemplatesSite(root, caddyfile);
     this.#sites.set(key, profile);
     if (!this.sitesUsed.has(profile.root)) {
       this.sitesUsed.set(profile.root, profile.description);

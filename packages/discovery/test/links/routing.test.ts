@@ -238,6 +238,28 @@ describe('sites routed from their configuration', () => {
     expect(lint(index, '/r/no-permission.md')).toEqual([['gpl', 'anchorMissing']]);
   });
 
+  it("Caddy's templates: Markdown rendered by goldmark has goldmark's heading ids (caddyserver/website)", () => {
+    // goldmark's automatic ids, from the heading's source: the ids caddyserver.com's pages have.
+    const index = tree({
+      '/r/Caddyfile': 'localhost\n\nroot src\n\nfile_server\ntemplates {\n\textensions {\n\t}\n}\n',
+      '/r/src/docs/markdown/api.md': [
+        '# API',
+        '### GET /pki/ca/&lt;id&gt;',
+        '### `client_ip`',
+        '## Ünïcode and émoji 😀',
+        '## Twice',
+        '## Twice',
+        '',
+        '[a](#get-pkicaltidgt) [b](#client-ip) [c](#ncode-and-moji-) [d](#twice-1) [e](#client_ip)',
+        '',
+      ].join('\n'),
+    });
+    expect(lint(index, '/r/src/docs/markdown/api.md')).toEqual([['client_ip', 'anchorMissing']]);
+    // Without the directive the same page is read as GitHub renders it.
+    const github = tree({ '/r/Caddyfile': 'localhost\nfile_server\n', '/r/api.md': '### `client_ip`\n\n[b](#client-ip) [e](#client_ip)\n' });
+    expect(lint(github, '/r/api.md')).toEqual([['client-ip', 'anchorMissing']]);
+  });
+
   it('VitePress: srcDir from the configuration (not a nested srcDir of a plugin), rewrites, @theme', () => {
     const index = tree({
       '/r/site/.vitepress/config.ts': `export default defineConfig({ srcDir: 'pages', rewrites: { 'guide/old.md': 'new.md' }, pwa: { srcDir: '.vitepress/' } })`,
