@@ -153,5 +153,8 @@ export const cssTree = get('cssTree');
 export const htmlParser = get('htmlParser');
 export const momoa = get('momoa');
 
+/** git's ignore rules: no `.gitignore` is read in a browser (a page has no repository), so nothing is left out. */
+export const gitignore = (): undefined => undefined;
+
 /** RE2's linear-time engine (re2js), loaded with the readers whose documents may name patterns (a site's heading-id syntax): Markdown and HTML. */
 export const re2js = get('re2js');

@@ -24,6 +24,7 @@ import type * as Yaml from 'yaml';
 import type * as Toml from 'smol-toml';
 import type * as WebTreeSitter from 'web-tree-sitter';
 import type * as Re2js from 're2js';
+import type * as Ignore from 'ignore';
 import { htmlParse, type HtmlParse, type HtmlParserModules } from './html-tree.js';
 import type { SourceKind } from './document.js';
 
@@ -44,6 +45,9 @@ export const oxcParser = once(() => require('oxc-parser') as unknown);
 
 /** RE2's linear-time engine (re2js), for the patterns a tree or a configuration writes (linear-regex.ts). */
 export const re2js = once(() => (require('re2js') as typeof Re2js).RE2JS);
+
+/** git's ignore rules (the `ignore` package), for the links into what a `.gitignore` leaves out (links/workspace.ts). */
+export const gitignore = once((): typeof Ignore.default | undefined => require('ignore') as typeof Ignore.default);
 
 /** TypeScript: its scanner reads a JavaScript file that does not parse, its parser a component's expressions. */
 export const typescript = once(() => require('typescript') as typeof Ts);

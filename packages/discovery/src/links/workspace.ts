@@ -6,12 +6,13 @@
  * link against it.
  */
 import { encodePath, parse, resolve, tryPercentDecode, type UriReference } from '@urilint/core';
-import ignore, { type Ignore } from 'ignore';
+import type { Ignore } from 'ignore';
 import { LinearRegExp, linearRegExp } from '../linear-regex.js';
 import { lineStarts } from '../lines.js';
 import { htmlAnchors, htmlIds, markdownAnchors, MDX_COMMENT_ID, type Anchor, type DocumentAnchors, type ElementIds } from './anchors.js';
 import { redirectPattern } from './path-patterns.js';
 import { eleventyPermalink, excluded, frontMatterOf, isPageFile, jsFrontMatter, pageRoutes, routeKey } from './routing.js';
+import { gitignore } from '../parsers.js';
 import { caddyRendersTemplates, caddyTemplatesSite, plainSite, recogniseSite, type GeneratorName, type SiteProfile } from './sites.js';
 import { slug, SLUG_STYLES, type SlugStyle } from './slug.js';
 
@@ -397,7 +398,7 @@ export class WorkspaceIndex {
   #gitignore(dir: string): Ignore | undefined {
     if (this.#gitignores.has(dir)) return this.#gitignores.get(dir);
     const text = this.list(dir).some((entry) => entry.name === '.gitignore' && !entry.directory && entry.link !== true) ? this.fs.readFile(join(dir, '.gitignore')) : undefined;
-    const rules = text === undefined ? undefined : ignore().add(text);
+    const rules = text === undefined ? undefined : gitignore()?.().add(text);
     this.#gitignores.set(dir, rules);
     return rules;
   }
