@@ -57,6 +57,8 @@ Files read in a directory (the language server's documents):
              f-strings, .format and % placeholders as holes), docstrings, comments
   Go         .go                                     strings (interpreted and raw,
              fmt verbs as holes), comments
+  Rust       .rs                                     strings (escapes, raw, byte;
+             format!/println!/write! placeholders as holes, concat!), comments
   shell      .sh .bash, and a file named as a PATH whose #! line names sh, bash,
              dash, ksh or ash: words and strings as the shell quotes them
              ($VAR, \${VAR}, $(…) as holes), here-documents, comments

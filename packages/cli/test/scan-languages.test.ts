@@ -1,5 +1,5 @@
 /**
- * `urilint scan` reads Python, Go, shell scripts and `.env` files (issue 31): the help lists them,
+ * `urilint scan` reads Python, Go, Rust, shell scripts and `.env` files (issue 31): the help lists them,
  * each grammar is loaded only for a run that holds its language, the planted problems are found at
  * their line and column, and `--fix` writes in the literal's own syntax.
  */
@@ -15,6 +15,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const PYTHON = 'import requests\n\nrequests.get(f"https://example.com/{user}/\\x41 b")\n';
 const GO = 'package main\n\nimport "net/http"\n\nfunc main() { http.Get("https://example.com/a b") }\n';
+const RUST = 'fn main() {\n    let _ = reqwest::get(format!("https://example.com/{}/\\u{41} b", q));\n}\n';
 const SHELL = '#!/bin/sh\ncurl "https://example.com/?q=a b"\n';
 const DOTENV = 'DATABASE_URL=postgres://user:p@ss@db/app\n';
 
@@ -30,10 +31,10 @@ async function scan(...args: string[]): Promise<Problem[]> {
 }
 
 describe('urilint scan and other languages', () => {
-  it('scan --help lists Python, Go, shell and .env files', async () => {
+  it('scan --help lists Python, Go, Rust, shell and .env files', async () => {
     const help = (await run(['scan', '--help'])).stdout;
     const listing = help.slice(help.indexOf('Files read in a directory'), help.indexOf('Template tags are holes'));
-    for (const extension of ['.py', '.go', '.sh', '.bash', '.env']) expect(listing).toContain(extension);
+    for (const extension of ['.py', '.go', '.rs', '.sh', '.bash', '.env']) expect(listing).toContain(extension);
   });
 
   it('a run of Python files loads the Python grammar and no other; the problem is found past the f-string\'s hole and the escape', async () => {
@@ -58,6 +59,18 @@ describe('urilint scan and other languages', () => {
     expect(byFile('deploy')).toEqual([[2, SHELL.split('\n')[1]!.indexOf(' b') + 1, 'query-unescaped-char']]);
     expect(byFile('.env').map(([, , code]) => code).sort()).toEqual(['userinfo-password', 'userinfo-unescaped-char']);
     expect(wasmModulesLoaded()).toEqual(['web-tree-sitter', 'tree-sitter-python', 'tree-sitter-go', 'tree-sitter-bash']);
+  });
+
+  it('Rust: the problem is found past the format! placeholder and the escape, and --fix keeps both; the Rust grammar is loaded last', async () => {
+    const project = join(dir, 'rs');
+    mkdirSync(join(project, '.git'), { recursive: true });
+    writeFileSync(join(project, 'main.rs'), RUST);
+    const found = await scan(join(project, 'main.rs'));
+    const line = RUST.split('\n')[1]!;
+    expect(found.map((p) => [p.line, p.column, p.code])).toEqual([[2, line.indexOf(' b') + 1, 'path-unescaped-char']]);
+    expect(wasmModulesLoaded().at(-1)).toBe('tree-sitter-rust');
+    await run(['scan', '--fix', '--no-config', '--jobs', '1', project]);
+    expect(readFileSync(join(project, 'main.rs'), 'utf8')).toBe(RUST.replace('\\u{41} b', '\\u{41}%20b'));
   });
 
   it('--fix writes in the literal: the escape and the f-string\'s hole stay', async () => {

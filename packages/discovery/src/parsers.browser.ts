@@ -102,6 +102,7 @@ export const PARSERS_OF_KIND: Readonly<Record<SourceKind, readonly ParserName[]>
   // Programs on tree-sitter grammars: not loaded in a page (see `webTreeSitter`); read as text there.
   python: [],
   go: [],
+  rust: [],
   shell: [],
   dotenv: [],
 };
@@ -138,7 +139,7 @@ export const oxcParser = (): unknown => {
 export const typescriptEstree = (): typeof TsEslintParser => {
   throw new Error("typescript-eslint's parser does not run in a browser");
 };
-/** The tree-sitter grammars are not served to a page: Python, Go and shell documents are read as text there. */
+/** The tree-sitter grammars are not served to a page: Python, Go, Rust and shell documents are read as text there. */
 export const webTreeSitter = (): never => {
   throw new Error('the tree-sitter grammars are not loaded in a browser build');
 };

@@ -7,7 +7,7 @@
 //                                             @urilint/core, @urilint/discovery and the language server from
 //                                             their dist, typescript, @typescript-eslint/parser, …)
 //
-// and copies the WebAssembly builds of tree-sitter and its grammars (Python, Go, bash) and of oxc-parser
+// and copies the WebAssembly builds of tree-sitter and its grammars (Python, Go, Rust, bash) and of oxc-parser
 // next to them (dist/oxc-parser.wasm32-wasip1.wasm): the
 // bundle reads JavaScript and TypeScript with it (src/oxc-parser-wasm.ts), on every platform, since
 // a native binding is per platform and the .vsix is one for all.
@@ -37,6 +37,7 @@ const OPTIONAL_AT_RUN_TIME = new Map([
   ['web-tree-sitter/tree-sitter.wasm', "discovery's wasmFile: resolved in a package, else read beside the bundle (copied below)"],
   ['tree-sitter-python/tree-sitter-python.wasm', "discovery's wasmFile (as above)"],
   ['tree-sitter-go/tree-sitter-go.wasm', "discovery's wasmFile (as above)"],
+  ['tree-sitter-rust/tree-sitter-rust.wasm', "discovery's wasmFile (as above)"],
   ['tree-sitter-bash/tree-sitter-bash.wasm', "discovery's wasmFile (as above)"],
 ]);
 
@@ -156,6 +157,7 @@ for (const [name, file] of [
   ['web-tree-sitter', 'web-tree-sitter/tree-sitter.wasm'],
   ['tree-sitter-python', 'tree-sitter-python/tree-sitter-python.wasm'],
   ['tree-sitter-go', 'tree-sitter-go/tree-sitter-go.wasm'],
+  ['tree-sitter-rust', 'tree-sitter-rust/tree-sitter-rust.wasm'],
   ['tree-sitter-bash', 'tree-sitter-bash/tree-sitter-bash.wasm'],
 ]) {
   const source = discoveryRequire.resolve(file);

@@ -31,6 +31,7 @@ export const LANGUAGES: readonly string[] = [
   'astro',
   'python',
   'go',
+  'rust',
   'shellscript',
   'dotenv',
 ];

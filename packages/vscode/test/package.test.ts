@@ -32,6 +32,7 @@ const VSCODE_LANGUAGE_IDS = [
   'astro', // Astro
   'python', // VS Code's own
   'go', // Go
+  'rust', // VS Code's own
   'shellscript', // VS Code's own
   'dotenv', // DotENV
 ];
@@ -212,6 +213,7 @@ describe('the packaged extension (dist/urilint.vsix)', () => {
         'extension/dist/web-tree-sitter.wasm',
         'extension/dist/tree-sitter-python.wasm',
         'extension/dist/tree-sitter-go.wasm',
+        'extension/dist/tree-sitter-rust.wasm',
         'extension/dist/tree-sitter-bash.wasm',
         'extension/package.json',
         'extension/readme.md',

@@ -12,7 +12,7 @@ import { discoverDocument, loadGrammarsFor, type SourceKind } from '../../src/do
 import { sourceRangeOf } from '../../src/finding.js';
 import { discoverText } from '../../src/formats/text.js';
 
-beforeAll(() => loadGrammarsFor(['python', 'go', 'shell']));
+beforeAll(() => loadGrammarsFor(['python', 'go', 'rust', 'shell']));
 
 type Difference = 'escape' | 'hole' | 'white-space' | 'concatenation' | 'delimited' | 'network-path';
 
@@ -58,7 +58,7 @@ function differences(text: string, kind: SourceKind): { uri: string; difference:
 const fixture = (name: string): string => readFileSync(new URL(`fixtures/${name}`, import.meta.url), 'utf8');
 
 /** Strings of each language as code writes them, beside the fixtures. */
-const CORPUS: Record<'python' | 'go' | 'shell', string> = {
+const CORPUS: Record<'python' | 'go' | 'rust' | 'shell', string> = {
   python: [
     'A = "https://example.com/a"',
     "B = 'https://example.com/b?x=1&y=2#f'",
@@ -89,6 +89,21 @@ const CORPUS: Record<'python' | 'go' | 'shell', string> = {
     '// https://example.com/k in a comment',
     '',
   ].join('\n'),
+  rust: [
+    'const A: &str = "https://example.com/a";',
+    'const B: &str = r"https://example.com/b";',
+    'const C: &str = r#"https://example.com/c"#;',
+    'const D: &[u8] = b"https://example.com/d";',
+    'const E: &str = "https://example.com/\\x65";',
+    'const F: &str = concat!("https://example.com/", "f");',
+    'fn g() { let _ = format!("https://example.com/{}/g", n); }',
+    'fn h() { let _ = reqwest::get("https://example.com/h i"); }',
+    'const J: &str = "//cdn.example.com/j.js";',
+    'const K: &str = r"https://example.com/k\\l";',
+    '/// https://example.com/m in a doc comment',
+    'fn n() {}',
+    '',
+  ].join('\n'),
   shell: [
     'A="https://example.com/a"',
     "B='https://example.com/b'",
@@ -106,18 +121,20 @@ describe('the tree-sitter readers against the text reader', () => {
   it.each([
     ['python', 'clean.py'],
     ['go', 'clean.go'],
+    ['rust', 'clean.rs'],
     ['shell', 'clean.sh'],
   ] as const)('%s %s: every difference is explained by the syntax', (kind, name) => {
     for (const { uri, difference: why } of differences(fixture(name), kind)) expect(why, uri).toBeDefined();
   });
 
-  it.each(Object.entries(CORPUS) as ['python' | 'go' | 'shell', string][])('%s strings: every difference is explained by the syntax', (kind, text) => {
+  it.each(Object.entries(CORPUS) as ['python' | 'go' | 'rust' | 'shell', string][])('%s strings: every difference is explained by the syntax', (kind, text) => {
     for (const { uri, difference: why } of differences(text, kind)) expect(why, uri).toBeDefined();
   });
 
   it('the same characters where no syntax stands between: plain strings, raw strings, bytes, comments', () => {
     expect(differences(CORPUS.python, 'python').map((d) => d.uri)).not.toEqual(expect.arrayContaining(['https://example.com/a', 'https://example.com/d', 'https://example.com/e', 'https://example.com/n']));
     expect(differences(CORPUS.go, 'go').map((d) => d.uri)).not.toEqual(expect.arrayContaining(['https://example.com/a', 'https://example.com/b', 'https://example.com/k']));
+    expect(differences(CORPUS.rust, 'rust').map((d) => d.uri)).not.toEqual(expect.arrayContaining(['https://example.com/a', 'https://example.com/b', 'https://example.com/c', 'https://example.com/d', 'https://example.com/m']));
     expect(differences(CORPUS.shell, 'shell').map((d) => d.uri)).not.toEqual(expect.arrayContaining(['https://example.com/a', 'https://example.com/b', 'https://example.com/c', 'https://example.com/j']));
   });
 });
@@ -128,12 +145,14 @@ describe('each kind of difference', () => {
   it('escape: Python `\\x41`, Go `\\x41`, a shell word\'s `\\ ` and `$\'\\x41\'` write characters the source does not', () => {
     expect(only('u = "https://example.com/\\x41"\n', 'python')).toEqual([{ uri: 'https://example.com/A', difference: 'escape' }]);
     expect(only('package m\nvar u = "https://example.com/\\x41"\n', 'go')).toEqual([{ uri: 'https://example.com/A', difference: 'escape' }]);
+    expect(only('const U: &str = "https://example.com/\\u{41}";\n', 'rust')).toEqual([{ uri: 'https://example.com/A', difference: 'escape' }]);
     expect(only("curl $'https://example.com/\\x41'\n", 'shell')).toEqual([{ uri: 'https://example.com/A', difference: 'escape' }]);
   });
 
   it('hole: an f-string\'s `{…}`, a `+ name`, a shell expansion stand in the URI, with text prose would end at', () => {
     expect(only('u = f\'https://example.com/{a["k"]}/x\'\n', 'python')).toEqual([{ uri: 'https://example.com/x/x', difference: 'hole' }]);
     expect(only('package m\nvar u = "https://example.com/" + name + "/x"\n', 'go')).toEqual([{ uri: 'https://example.com/x/x', difference: 'hole' }]);
+    expect(only('fn f() { let _ = format!("https://example.com/{:>width$}/x", a, width = 3); }\n', 'rust')).toEqual([{ uri: 'https://example.com/x/x', difference: 'hole' }]);
     expect(only('curl "https://example.com/$(cat "f")/x"\n', 'shell')).toEqual([{ uri: 'https://example.com/x/x', difference: 'hole' }]);
     // A hole the text reader reads as characters of the URI is no difference of place: `{name}`, `%s`, `$NAME`.
     expect(only('u = f"https://example.com/{name}/x"\n', 'python')).toEqual([]);
@@ -142,6 +161,7 @@ describe('each kind of difference', () => {
 
   it('concatenation: the URI is built from literals written apart', () => {
     expect(only('u = "https://example.com/" "a"\n', 'python')).toEqual([{ uri: 'https://example.com/a', difference: 'concatenation' }]);
+    expect(only('const U: &str = concat!("https://example.com/", "a");\n', 'rust')).toEqual([{ uri: 'https://example.com/a', difference: 'concatenation' }]);
     expect(only('package m\nvar u = "https://example.com/" + "a"\n', 'go')).toEqual([{ uri: 'https://example.com/a', difference: 'concatenation' }]);
   });
 
@@ -155,11 +175,13 @@ describe('each kind of difference', () => {
 
   it('delimited: a raw string\'s backslash is in the URI, where prose ends it', () => {
     expect(only('u = r"https://example.com/a\\q"\n', 'python')).toEqual([{ uri: 'https://example.com/a\\q', difference: 'delimited' }]);
+    expect(only('const U: &str = r#"https://example.com/a\\q"#;\n', 'rust')).toEqual([{ uri: 'https://example.com/a\\q', difference: 'delimited' }]);
     expect(only('package m\nvar u = `https://example.com/a\\q`\n', 'go')).toEqual([{ uri: 'https://example.com/a\\q', difference: 'delimited' }]);
   });
 
   it('network-path: a string that is `//host/…` is a reference by its shape, which prose never takes', () => {
     expect(only('u = "//cdn.example.com/a.js"\n', 'python')).toEqual([{ uri: '//cdn.example.com/a.js', difference: 'network-path' }]);
+    expect(only('const U: &str = "//cdn.example.com/a.js";\n', 'rust')).toEqual([{ uri: '//cdn.example.com/a.js', difference: 'network-path' }]);
     expect(only('package m\nvar u = "//cdn.example.com/a.js"\n', 'go')).toEqual([{ uri: '//cdn.example.com/a.js', difference: 'network-path' }]);
   });
 });

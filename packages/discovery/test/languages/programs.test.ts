@@ -1,5 +1,5 @@
 /**
- * Python, Go, shell scripts and environment files: planted problems found at their exact characters
+ * Python, Go, Rust, shell scripts and environment files: planted problems found at their exact characters
  * through each language's escapes, raw strings and interpolations, fixed in the literal's own
  * syntax (or not at all where the syntax cannot say it), and a file of each language's usual traps
  * (format strings, regular expressions, SQL, log formats, XML namespaces, Windows paths) that yields
@@ -12,7 +12,7 @@ import { discoverDocument, loadGrammarsFor, sourceKindOf, type SourceKind } from
 import { presetOptions, RULE_NAMES, runRules } from '../../src/rules/index.js';
 import type { Finding } from '../../src/finding.js';
 
-beforeAll(() => loadGrammarsFor(['python', 'go', 'shell']));
+beforeAll(() => loadGrammarsFor(['python', 'go', 'rust', 'shell']));
 
 const ALL_STRICT = Object.fromEntries(RULE_NAMES.filter((name) => name !== 'no-broken-links').map((name) => [name, presetOptions(name, 'strict')]));
 
@@ -47,8 +47,9 @@ function expectPlanted(text: string, kind: SourceKind, planted: readonly Planted
 }
 
 function fixed(text: string, kind: SourceKind): string {
-  const edits = findings(text, kind).flatMap((finding) => finding.fix ?? []);
-  return applySourceEdits(text, edits);
+  // Findings of one run of characters carry the same fix (`%20%22%22` over a space and two quotes): applied once.
+  const edits = new Map(findings(text, kind).flatMap((finding) => finding.fix ?? []).map((edit) => [JSON.stringify(edit), edit]));
+  return applySourceEdits(text, [...edits.values()]);
 }
 
 const fixture = (name: string): string => readFileSync(new URL(`fixtures/${name}`, import.meta.url), 'utf8');
@@ -170,6 +171,89 @@ describe('Go', () => {
 
   it('finds nothing in the usual traps', () => {
     expect(findings(fixture('clean.go'), 'go')).toEqual([]);
+  });
+});
+
+describe('Rust', () => {
+  const text = [
+    'use reqwest::Client;',
+    '',
+    '/// Fetches https://example.com/%gg for details.',
+    'async fn run(client: &Client, q: &str) -> Result<(), reqwest::Error> {',
+    '    reqwest::get("https://example.com/a b").await?;',
+    '    reqwest::get("https://example.com/\\x41 c").await?;',
+    '    reqwest::get("https://example.com/\\u{1F600}").await?;',
+    '    reqwest::get(r"https://example.com/raw\\d").await?;',
+    '    reqwest::get(r#"https://example.com/e "f""#).await?;',
+    '    reqwest::get(format!("https://example.com/{} g", q)).await?;',
+    '    reqwest::get(format!("https://example.com/{q}/{{h}} i")).await?;',
+    '    client.post(&format!("https://example.com/{0:?} j", q)).send().await?;',
+    '    let u = url::Url::parse("http://[::1:8080/");',
+    '    let b = ureq::get(concat!("https://example.com/", "k l"));',
+    '    let api_url = b"https://example.com/m n";',
+    '    const HOMEPAGE: &str = "https://example.com/%zz";',
+    '    /* and https://example.com/%qq */',
+    '    Ok(())',
+    '}',
+    '',
+  ].join('\n');
+
+  it('reports each planted problem at its characters, through escapes, raw strings and format! placeholders', () => {
+    expectPlanted(text, 'rust', [
+      // RFC 3986 §2: a space is not a URI character; the fix writes "%20" (§2.1) into the literal.
+      { anchor: 'a b")', part: ' ', code: 'path-unescaped-char', fix: '%20' },
+      // `\x41` writes "A": the space after it is at its own column.
+      { anchor: '\\x41 c', part: ' ', code: 'path-unescaped-char', fix: '%20' },
+      // `\u{1F600}` writes U+1F600, not a URI character (RFC 3987's ucschar): reported as the escape that writes it,
+      // replaced by its UTF-8 percent-encoding (RFC 3987 §3.1).
+      { anchor: '\\u{1F600}', part: '\\u{1F600}', code: 'iri-char', fix: '%F0%9F%98%80' },
+      // In a raw string `\d` is a backslash and a "d": no escape, and no automatic fix (a browser reads "\" as "/").
+      { anchor: 'raw\\d', part: '\\', code: 'whatwg-backslash' },
+      { anchor: 'raw\\d', part: '\\', code: 'path-unescaped-char' },
+      // `r#"…"#` holds quotes as they are; the space and the quote are not URI characters, the fix writes "%20%22".
+      { anchor: 'e "f"', part: ' "', code: 'path-unescaped-char', fix: '%20%22%22' },
+      { anchor: 'f""#', part: '"', code: 'path-unescaped-char', fix: '%20%22%22' },
+      // `{}`, `{q}`, `{0:?}` are holes; `{{h}}` is a literal "{h}": the space after each is the literal's.
+      { anchor: '{} g', part: ' ', code: 'path-unescaped-char', fix: '%20' },
+      { anchor: '{{h}} i', part: ' ', code: 'path-unescaped-char', fix: '%20' },
+      { anchor: '{0:?} j', part: ' ', code: 'path-unescaped-char', fix: '%20' },
+      // The issue's Java example, given to `Url::parse`: "http:" is not encrypted; "[::1:8080" has no "]" (RFC 3986 §3.2.2).
+      { anchor: 'Url::parse', part: 'http', code: 'scheme-insecure' },
+      { anchor: 'Url::parse', part: '[::1:8080', code: 'host-ip-literal-unterminated' },
+      // `concat!` of literals is one string: the space is in its second literal.
+      { anchor: '"k l"', part: ' ', code: 'path-unescaped-char', fix: '%20' },
+      // A byte string is read as its ASCII text.
+      { anchor: 'm n"', part: ' ', code: 'path-unescaped-char', fix: '%20' },
+      // RFC 3986 §2.1: "%" must be followed by two hexadecimal digits; in a doc comment and a block comment too.
+      { anchor: '%zz', part: '%zz', code: 'pct-invalid-triplet' },
+      { anchor: '%gg', part: '%gg', code: 'pct-invalid-triplet' },
+      { anchor: '%qq', part: '%qq', code: 'pct-invalid-triplet' },
+    ]);
+  });
+
+  it('fixes in the literal: an escape stays an escape, a placeholder and an escaped brace are kept', () => {
+    const before = text.split('\n');
+    const after = fixed(text, 'rust').split('\n');
+    // Every line a fix changed, and nothing else: the raw string's backslash is left as it is.
+    expect(after.filter((line, i) => line !== before[i])).toEqual([
+      '    reqwest::get("https://example.com/a%20b").await?;',
+      '    reqwest::get("https://example.com/\\x41%20c").await?;',
+      '    reqwest::get("https://example.com/%F0%9F%98%80").await?;',
+      '    reqwest::get(r#"https://example.com/e%20%22f%22"#).await?;',
+      '    reqwest::get(format!("https://example.com/{}%20g", q)).await?;',
+      '    reqwest::get(format!("https://example.com/{q}/{{h}}%20i")).await?;',
+      '    client.post(&format!("https://example.com/{0:?}%20j", q)).send().await?;',
+      '    let b = ureq::get(concat!("https://example.com/", "k%20l"));',
+      '    let api_url = b"https://example.com/m%20n";',
+    ]);
+  });
+
+  it('finds nothing in the usual traps', () => {
+    expect(findings(fixture('clean.rs'), 'rust')).toEqual([]);
+  });
+
+  it('reads .rs', () => {
+    expect(sourceKindOf('src/main.rs')).toBe('rust');
   });
 });
 

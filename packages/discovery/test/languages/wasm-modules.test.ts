@@ -70,5 +70,17 @@ describe('WebAssembly modules loaded', () => {
     expect(wasmModulesLoaded()).toEqual(['web-tree-sitter', 'tree-sitter-python', 'tree-sitter-go']);
     expect(compiled).toHaveLength(3);
     expect(wasmModulesLoaded()).not.toContain('tree-sitter-bash');
+    expect(wasmModulesLoaded()).not.toContain('tree-sitter-rust');
+  });
+
+  it('reading a Python file loads no Rust grammar; a run with a .rs file loads it, once', async () => {
+    discoverDocument('requests.get("https://example.com/a b")\n', 'python');
+    expect(wasmModulesLoaded()).not.toContain('tree-sitter-rust');
+    await Promise.all([loadGrammarsFor(['rust', 'python']), loadGrammarsFor(['rust'])]);
+    expect(wasmModulesLoaded()).toEqual(['web-tree-sitter', 'tree-sitter-python', 'tree-sitter-go', 'tree-sitter-rust']);
+    expect(compiled).toHaveLength(4);
+    const found = discoverDocument('fn main() { reqwest::get("https://example.com/a b"); }\n', 'rust');
+    expect(found.parseError).toBeUndefined();
+    expect(found.candidates.map((candidate) => candidate.sink)).toEqual(['reqwest::get']);
   });
 });

@@ -59,6 +59,7 @@ export const LANGUAGES = {
   // Programs and environment files, read on their tree-sitter grammars (environment files line by line).
   python: 'python',
   go: 'go',
+  rust: 'rust',
   shellscript: 'shell',
   // Neovim's filetypes of shell scripts.
   sh: 'shell',

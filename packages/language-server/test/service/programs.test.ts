@@ -1,5 +1,5 @@
 /**
- * Python, Go, shell scripts and `.env` files in the editor (issue 31): the grammar is loaded ahead
+ * Python, Go, Rust, shell scripts and `.env` files in the editor (issue 31): the grammar is loaded ahead
  * of the analysis (`prepareDocument`), the diagnostic is at the exact characters, and the quick-fix
  * writes in the literal's own syntax. A plain-text document whose `#!` line names a shell is read as one.
  */
@@ -27,6 +27,13 @@ describe('programs in the editor', () => {
   it('Go: past an escape of an interpreted string', async () => {
     const { document } = documentOf('package main\n\nfunc main() { http.Get("https://example.com/\\x41 b") }\n', 'go');
     expect(await diagnostics(document)).toEqual([['path-unescaped-char', ' ']]);
+  });
+
+  it('Rust: past a format! placeholder and an escape; the Rust grammar loaded for it alone', async () => {
+    const { document } = documentOf('fn main() { reqwest::get(format!("https://example.com/{}/\\x41 b", q)); }\n', 'rust');
+    expect(await diagnostics(document)).toEqual([['path-unescaped-char', ' ']]);
+    expect(wasmModulesLoaded()).toContain('tree-sitter-rust');
+    expect(wasmModulesLoaded()).not.toContain('tree-sitter-bash');
   });
 
   it('shell: an escaped space of an unquoted word is reported as the two characters that write it', async () => {

@@ -20,6 +20,7 @@ const EXTENSIONS: Record<string, string> = {
   plaintext: 'txt',
   python: 'py',
   go: 'go',
+  rust: 'rs',
   shellscript: 'sh',
   dotenv: 'env',
 };
