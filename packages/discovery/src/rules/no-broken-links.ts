@@ -56,8 +56,12 @@ const NOT_FILES = /^<(?:base href|\S+ (?:action|formaction|cite|codebase|manifes
 /** The path of a target, as a message shows it: relative to the document's folder when below it. */
 function shown(path: string, document: DocumentContext): string {
   if (path === document.path) return 'this document';
-  const dir = document.path.slice(0, document.path.lastIndexOf('/') + 1);
-  return `"${path.startsWith(dir) ? path.slice(dir.length) : path}"`;
+  // Relative to the document's folder (`../api/Store.md`): no absolute path of the machine that ran the check.
+  const from = document.path.split('/').slice(0, -1);
+  const to = path.split('/');
+  let common = 0;
+  while (common < from.length && common < to.length - 1 && from[common] === to[common]) common++;
+  return `"${[...Array<string>(from.length - common).fill('..'), ...to.slice(common)].join('/')}"`;
 }
 
 function finding(

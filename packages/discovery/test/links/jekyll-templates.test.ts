@@ -90,7 +90,7 @@ title: 'Jekyll 1.0.1 Released'
 `;
     expect(brokenLinks('/repo/docs/_posts/2013-05-08-jekyll-1-0-1-released.markdown', post)).toEqual([
       ['changes', 'No definition of the label "changes" in this document: the text shows as it is, not as a link.'],
-      ['v1-0-1', 'No heading or id "v1-0-1" exists in "/repo/docs/_docs/history.md".'],
+      ['v1-0-1', 'No heading or id "v1-0-1" exists in "../_docs/history.md".'],
     ]);
   });
 
@@ -104,7 +104,7 @@ See the [History][] page, and [bug fixes](/docs/history/#bug-fixes-v4-4-1) and [
 [History]: /docs/history/#v1-0-0
 `;
     expect(brokenLinks('/repo/docs/_posts/2013-05-06-jekyll-1-0-0-released.markdown', post)).toEqual([
-      ['100--2013-05-06', 'No heading or id "100--2013-05-06" exists in "/repo/docs/_docs/history.md".'],
+      ['100--2013-05-06', 'No heading or id "100--2013-05-06" exists in "../_docs/history.md".'],
     ]);
   });
 });

@@ -339,7 +339,7 @@ describe('reference labels and messages', () => {
     const found = discoverDocument(text, 'markdown', { filePath: '/r/docs/a.md' });
     const findings = runRules(found.candidates, { 'no-broken-links': {} }, undefined, { path: '/r/docs/a.md', kind: 'markdown', text, links: index });
     expect(findings.map((f) => [f.message, f.fix])).toEqual([
-      ['The page "../packages/parser" names is "/r/packages/Parser.md", in another case: the link works on macOS and Windows but breaks on Linux, GitHub and GitHub Pages.', undefined],
+      ['The page "../packages/parser" names is "../packages/Parser.md", in another case: the link works on macOS and Windows but breaks on Linux, GitHub and GitHub Pages.', undefined],
     ]);
   });
 });
