@@ -143,17 +143,31 @@ export function htmlIds(text: string, from = 0): Anchor[] {
 }
 
 /** The anchors of an HTML document. */
-export function htmlAnchors(text: string, customIds: readonly LinearRegExp[] = []): DocumentAnchors {
+export function htmlAnchors(text: string, customIds: readonly LinearRegExp[] = [], slugifiedIds: readonly LinearRegExp[] = []): DocumentAnchors {
   const result = emptyAnchors(text);
   const ids = new Map<string, Anchor>();
   // Comments, scripts and styles set no ids.
   const visible = text.replace(/<!--[\s\S]*?-->|<(script|style)\b[\s\S]*?<\/\1\s*>/gi, (match) => ' '.repeat(match.length));
   for (const anchor of htmlIds(visible)) if (!ids.has(anchor.id)) ids.set(anchor.id, anchor);
   // A site's own id syntax: a component's or an include's parameter that sets an id (`license-id="mit"`).
-  for (const pattern of customIds) {
-    for (const match of pattern.withMultiline().matchAll(visible)) if (match[1] !== undefined && !ids.has(match[1])) ids.set(match[1], { id: match[1], offset: match.index });
+  for (const [patterns, id] of [[customIds, (value: string) => value], [slugifiedIds, jekyllSlugify]] as const) {
+    for (const pattern of patterns) {
+      for (const match of pattern.withMultiline().matchAll(visible)) {
+        if (match[1] === undefined) continue;
+        const value = id(match[1]);
+        if (value !== '' && !ids.has(value)) ids.set(value, { id: value, offset: match.index });
+      }
+    }
   }
   return { ...result, anchors: [...ids.values()], ids };
+}
+
+/**
+ * Jekyll's `slugify` filter in its default mode: each run of characters that are not letters, marks
+ * or decimal digits a `-`, no `-` at either end, lower case (https://jekyllrb.com/docs/liquid/filters/).
+ */
+export function jekyllSlugify(text: string): string {
+  return text.replace(/[^\p{M}\p{L}\p{Nd}]+/gu, '-').replace(/^-|-$/g, '').toLowerCase();
 }
 
 /** Where the YAML front matter of a Markdown text ends, or 0. */

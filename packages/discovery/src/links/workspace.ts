@@ -498,15 +498,15 @@ export class WorkspaceIndex {
   anchorsOf(path: string, options: LinkOptions = {}, text?: string, depth = 0): DocumentAnchors | undefined {
     const compiled = this.#compile(options);
     const layouts = isMarkdownPath(path) || isHtmlPath(path) ? this.#layoutsOf(this.site(parentOf(path), compiled.generator)) : NO_LAYOUTS;
-    const { props } = layouts;
-    const key = `${compiled.slugStyle}\0${compiled.generator}\0${[...compiled.customIds, ...props, ...layouts.defaults.map((d) => d.element)].map(String).join('\0')}`;
+    const { props, slugifiedProps } = layouts;
+    const key = `${compiled.slugStyle}\0${compiled.generator}\0${[...compiled.customIds, ...props, ...slugifiedProps, ...layouts.defaults.map((d) => d.element)].map(String).join('\0')}`;
     const known = this.#anchors.get(path);
     // The document being checked is usually the file as read for another's link: one parse serves both.
     if (known !== undefined && known.key === key && (text === undefined || known.source === text)) return known.anchors;
     const source = text ?? this.#readFile(path);
     if (source === undefined) return undefined;
     let anchors = isHtmlPath(path)
-      ? htmlAnchors(source, props)
+      ? htmlAnchors(source, props, slugifiedProps)
       : isMarkdownPath(path)
         ? markdownAnchors(source, { slugStyle: this.#styleOf(parentOf(path), compiled), customIds: [...compiled.customIds, ...props], elementIds: layouts.defaults })
         : { ...htmlAnchors(''), lineCount: lineCountOf(source), lineOffsets: lineStarts(source) };
@@ -769,6 +769,7 @@ export class WorkspaceIndex {
     if (known === undefined) {
       const ids = new Map<string, string>();
       const props = new Set<string>();
+      const slugified = new Set<string>();
       const defaults: ElementIds[] = [];
       const stack = [...(site.layoutDirs ?? [])].map(trimSlash);
       for (let dir = stack.pop(), seen = 0; dir !== undefined && seen < 2_000; dir = stack.pop()) {
@@ -795,11 +796,12 @@ export class WorkspaceIndex {
             }
             // A Liquid include that sets an id from its parameter (`id="{{ include.license-id }}"`): a page's
             // `{% include license-overview.html license-id="mit" %}` writes `id="mit"` (https://jekyllrb.com/docs/includes/#passing-parameters-to-includes).
-            for (const match of text.matchAll(/\bid=["']\{\{-?\s*include\.([A-Za-z_][\w-]*)\s*-?\}\}["']/g)) props.add(match[1]!);
+            for (const match of text.matchAll(/\bid=["']\{\{-?\s*include\.([A-Za-z_][\w-]*)\s*(\|\s*slugify\s*)?-?\}\}["']/g)) (match[2] === undefined ? props : slugified).add(match[1]!);
           }
         }
       }
-      known = { ids, props: [...props].sort().flatMap((prop) => linearRegExp(`\\b${prop}="([^"]+)"`) ?? []), defaults };
+      const patterns = (names: Set<string>): LinearRegExp[] => [...names].sort().flatMap((prop) => linearRegExp(`\\b${prop}="([^"]+)"`) ?? []);
+      known = { ids, props: patterns(props), slugifiedProps: patterns(slugified), defaults };
       this.#layoutIds.set(site.root, known);
     }
     return known;
@@ -1171,10 +1173,12 @@ const ROUTED_FIRST_SEGMENTS: ReadonlySet<string> = new Set(['nextjs-app', 'nextr
 interface Layouts {
   ids: Map<string, string>;
   props: LinearRegExp[];
+  /** Include parameters written as an id through Jekyll's `slugify` filter: the id is the value slugified. */
+  slugifiedProps: LinearRegExp[];
   defaults: ElementIds[];
 }
 
-const NO_LAYOUTS: Layouts = { ids: new Map(), props: [], defaults: [] };
+const NO_LAYOUTS: Layouts = { ids: new Map(), props: [], slugifiedProps: [], defaults: [] };
 
 /**
  * The ids a component's text gives `prop` by default, as a destructured parameter's default

@@ -236,6 +236,14 @@ describe('sites routed from their configuration', () => {
       '/r/no-permission.md': '[u](licenses.html#unlicense) [m](licenses.html#mit) [g](licenses.html#gpl)\n',
     });
     expect(lint(index, '/r/no-permission.md')).toEqual([['gpl', 'anchorMissing']]);
+    // Through Jekyll's slugify filter (https://jekyllrb.com/docs/liquid/filters/), as choosealicense.com writes it: `agpl-3.0` is `agpl-3-0`.
+    const slugified = tree({
+      '/r/_config.yml': 'title: licenses\n',
+      '/r/_includes/license-overview.html': '<div class="license-overview clearfix" id="{{ include.license-id | slugify }}"></div>\n',
+      '/r/licenses.html': '---\n---\n{% include license-overview.html license-id="agpl-3.0" %}\n{% include license-overview.html license-id="Unlicense" %}\n',
+      '/r/no-permission.md': '[a](licenses.html#agpl-3-0) [u](licenses.html#unlicense) [raw](licenses.html#agpl-3.0)\n',
+    });
+    expect(lint(slugified, '/r/no-permission.md')).toEqual([['agpl-3.0', 'anchorMissing']]);
   });
 
   it("Caddy's templates: Markdown rendered by goldmark has goldmark's heading ids (caddyserver/website)", () => {
