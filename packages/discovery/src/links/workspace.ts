@@ -874,6 +874,8 @@ export class WorkspaceIndex {
     if (siteAbsolute) {
       const route = this.#route(decoded, { ...source, path: sourcePath }, compiled);
       found = route.found;
+      // Docusaurus: `/api/Store.md` from the docs (or blog) folder of the page, then from the site's folder.
+      found ??= this.#markdownFromContentRoot(decoded, sourcePath, compiled, false);
       if (found === undefined && route.silenced !== undefined) {
         return this.#unresolvable(`unknown:${route.silenced}`, `cannot resolve site-absolute links such as "${rawPath}" from ${sourcePath}: the site's routes there are made by the generator itself or set by code the tree cannot evaluate (${route.silenced})`, rawPath);
       }
@@ -902,18 +904,8 @@ export class WorkspaceIndex {
         }
         found = routed;
       }
-      // Docusaurus: `api/Store.md` from the docs (or blog) folder of the page, then from the site's folder (https://docusaurus.io/docs/markdown-features/links).
-      if (found === undefined && site.markdownLinksFromContentRoot === true && !/^\.\.?\//.test(rawPath) && MARKDOWN_FILE.test(decoded)) {
-        const written = tryPercentDecode(rawPath) ?? rawPath;
-        const content = site.collections?.find((collection) => (collection.rule === 'docusaurus-docs' || collection.rule === 'docusaurus-blog') && sourcePath.startsWith(collection.dir));
-        for (const root of [...(content === undefined ? [] : [content.dir]), site.root.replace(/\/?$/, '/')]) {
-          const file = this.#find(withoutDotSegments(join(root, written)));
-          if (file !== undefined && !file.directory && file.caseFixes.length === 0) {
-            found = file;
-            break;
-          }
-        }
-      }
+      // Docusaurus: `api/Store.md` from the docs (or blog) folder of the page, then from the site's folder.
+      if (found === undefined && !/^\.\.?\//.test(rawPath)) found = this.#markdownFromContentRoot(tryPercentDecode(rawPath) ?? rawPath, sourcePath, compiled, true);
       // Eleventy's InputPathToUrl plugin: a template named by its path from the input folder (https://www.11ty.dev/docs/plugins/inputpath-to-url/).
       if (found === undefined && site.inputPaths !== undefined && !rawPath.startsWith('../')) {
         const fromInput = join(site.inputPaths, (tryPercentDecode(rawPath) ?? rawPath).replace(/^\.\//, ''));
@@ -964,6 +956,24 @@ export class WorkspaceIndex {
     }
     if (fragment === undefined || fragment === '') return { status: 'ok', target };
     return this.#checkFragment(target, fragment, query, compiled);
+  }
+
+  /**
+   * Docusaurus's reading of a link to a Markdown file (https://docusaurus.io/docs/markdown-features/links):
+   * `api/Store.md` (written without `./` or `../`) is looked for from the page's folder (by the
+   * caller), then from the content folder of the docs or blog instance the page is in, then from the
+   * site's folder; `/api/Store.md` from those two only. The file found, exactly in that case.
+   */
+  #markdownFromContentRoot(written: string, sourcePath: string, options: Compiled, relative: boolean): Found | undefined {
+    if (!MARKDOWN_FILE.test(written)) return undefined;
+    const site = this.site(parentOf(sourcePath), options.generator, isHtmlPath(sourcePath));
+    if (site.markdownLinksFromContentRoot !== true) return undefined;
+    const content = site.collections?.find((collection) => (collection.rule === 'docusaurus-docs' || collection.rule === 'docusaurus-blog') && sourcePath.startsWith(collection.dir));
+    for (const root of [...(content === undefined ? [] : [content.dir]), site.root.replace(/\/?$/, '/')]) {
+      const file = this.#find(withoutDotSegments(join(root, relative ? written : written.replace(/^\/+/, ''))));
+      if (file !== undefined && !file.directory && file.caseFixes.length === 0) return file;
+    }
+    return undefined;
   }
 
   /**

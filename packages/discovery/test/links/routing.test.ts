@@ -166,7 +166,7 @@ describe('sites routed from their configuration', () => {
     const index = tree({
       '/r/website/docusaurus.config.js': `module.exports = { presets: [['@docusaurus/preset-classic', { docs: { path: '../docs' }, blog: {} }]] };`,
       '/r/docs/api/Store.md': '# Store\n## getState()\n',
-      '/r/docs/faq/Actions.md': '[s](api/Store.md#getstate) [t](api/Store.md#dispatch) [rel](./api/Store.md) [up](../api/Store.md) [c](README.md) [case](api/store.md) [none](api/Gone.md)\n',
+      '/r/docs/faq/Actions.md': '[s](api/Store.md#getstate) [t](api/Store.md#dispatch) [rel](./api/Store.md) [up](../api/Store.md) [c](README.md) [case](api/store.md) [none](api/Gone.md) [abs](/api/Store.md) [absnone](/api/Gone.md)\n',
       '/r/website/README.md': '# Site\n',
       '/r/website/blog/2024-01-01-post.md': '[s](api/Store.md)\n',
     });
@@ -175,6 +175,7 @@ describe('sites routed from their configuration', () => {
       ['./api/Store.md', 'fileMissing'],
       ['api/store.md', 'fileMissing'],
       ['api/Gone.md', 'fileMissing'],
+      ['/api/Gone.md', 'fileMissing'],
     ]);
     // The blog's own folder holds no api/: the docs folder is another instance's.
     expect(lint(index, '/r/website/blog/2024-01-01-post.md')).toEqual([['api/Store.md', 'fileMissing']]);
