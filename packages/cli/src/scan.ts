@@ -59,6 +59,9 @@ Files read in a directory (the language server's documents):
              fmt verbs as holes), comments
   Rust       .rs                                     strings (escapes, raw, byte;
              format!/println!/write! placeholders as holes, concat!), comments
+  Java       .java                                   strings and text blocks (escapes;
+             String.format, MessageFormat, logger and URI template placeholders and
+             + operands as holes), comments
   shell      .sh .bash, and a file named as a PATH whose #! line names sh, bash,
              dash, ksh or ash: words and strings as the shell quotes them
              ($VAR, \${VAR}, $(…) as holes), here-documents, comments

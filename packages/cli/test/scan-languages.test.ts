@@ -1,5 +1,5 @@
 /**
- * `urilint scan` reads Python, Go, Rust, shell scripts and `.env` files (issue 31): the help lists them,
+ * `urilint scan` reads Python, Go, Rust, Java, shell scripts and `.env` files (issue 31): the help lists them,
  * each grammar is loaded only for a run that holds its language, the planted problems are found at
  * their line and column, and `--fix` writes in the literal's own syntax.
  */
@@ -16,6 +16,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const PYTHON = 'import requests\n\nrequests.get(f"https://example.com/{user}/\\x41 b")\n';
 const GO = 'package main\n\nimport "net/http"\n\nfunc main() { http.Get("https://example.com/a b") }\n';
 const RUST = 'fn main() {\n    let _ = reqwest::get(format!("https://example.com/{}/\\u{41} b", q));\n}\n';
+const JAVA = 'class App {\n    URI home = URI.create("http://[::1:8080/");\n    String page = String.format("https://example.com/%s/a b", q);\n}\n';
 const SHELL = '#!/bin/sh\ncurl "https://example.com/?q=a b"\n';
 const DOTENV = 'DATABASE_URL=postgres://user:p@ss@db/app\n';
 
@@ -31,10 +32,10 @@ async function scan(...args: string[]): Promise<Problem[]> {
 }
 
 describe('urilint scan and other languages', () => {
-  it('scan --help lists Python, Go, Rust, shell and .env files', async () => {
+  it('scan --help lists Python, Go, Rust, Java, shell and .env files', async () => {
     const help = (await run(['scan', '--help'])).stdout;
     const listing = help.slice(help.indexOf('Files read in a directory'), help.indexOf('Template tags are holes'));
-    for (const extension of ['.py', '.go', '.rs', '.sh', '.bash', '.env']) expect(listing).toContain(extension);
+    for (const extension of ['.py', '.go', '.rs', '.java', '.sh', '.bash', '.env']) expect(listing).toContain(extension);
   });
 
   it('a run of Python files loads the Python grammar and no other; the problem is found past the f-string\'s hole and the escape', async () => {
@@ -71,6 +72,24 @@ describe('urilint scan and other languages', () => {
     expect(wasmModulesLoaded().at(-1)).toBe('tree-sitter-rust');
     await run(['scan', '--fix', '--no-config', '--jobs', '1', project]);
     expect(readFileSync(join(project, 'main.rs'), 'utf8')).toBe(RUST.replace('\\u{41} b', '\\u{41}%20b'));
+  });
+
+  it('Java: the issue\'s URI.create("http://[::1:8080/") at its column, and --fix writes "%" as "%%" in a format string', async () => {
+    const project = join(dir, 'java');
+    mkdirSync(join(project, '.git'), { recursive: true });
+    writeFileSync(join(project, 'App.java'), JAVA);
+    // `recommended`: "http:" (scheme-insecure) is a `strict` finding.
+    const found = await scan(project);
+    const lines = JAVA.split('\n');
+    expect(found.map((p) => [p.line, p.column, p.code]).sort()).toEqual(
+      [
+        [2, lines[1]!.indexOf('[') + 1, 'host-ip-literal-unterminated'],
+        [3, lines[2]!.indexOf(' b') + 1, 'path-unescaped-char'],
+      ].sort(),
+    );
+    expect(wasmModulesLoaded().at(-1)).toBe('tree-sitter-java');
+    await run(['scan', '--fix', '--no-config', '--jobs', '1', project]);
+    expect(readFileSync(join(project, 'App.java'), 'utf8')).toBe(JAVA.replace('a b', 'a%%20b'));
   });
 
   it('--fix writes in the literal: the escape and the f-string\'s hole stay', async () => {

@@ -15,6 +15,7 @@ import { discoverJsText } from './js/text.js';
 import { discoverDotenv } from './languages/dotenv.js';
 import { discoverGo } from './languages/go.js';
 import { discoverRust } from './languages/rust.js';
+import { discoverJava } from './languages/java.js';
 import { discoverPython } from './languages/python.js';
 import { discoverShell } from './languages/shell.js';
 import type { ProgramUris } from './languages/common.js';
@@ -25,12 +26,12 @@ import { maskTemplates, serverProgramOf, templateSyntaxes } from './templates.js
 export type SourceKind = 'js' | 'json' | 'markdown' | 'html' | 'css' | 'yaml' | 'text' | ComponentKind | ProgramKind | 'dotenv';
 
 /** Programming languages read on a tree-sitter grammar (`languages/`): each grammar is loaded before its files are read (`loadGrammarsFor`). */
-export type ProgramKind = 'python' | 'go' | 'rust' | 'shell';
+export type ProgramKind = 'python' | 'go' | 'rust' | 'java' | 'shell';
 
-const PROGRAM_NAMES: Readonly<Record<ProgramKind, string>> = { python: 'Python', go: 'Go', rust: 'Rust', shell: 'a shell script' };
+const PROGRAM_NAMES: Readonly<Record<ProgramKind, string>> = { python: 'Python', go: 'Go', rust: 'Rust', java: 'Java', shell: 'a shell script' };
 
 /** The grammar each program kind is read with. */
-const GRAMMARS: Readonly<Record<ProgramKind, GrammarName>> = { python: 'python', go: 'go', rust: 'rust', shell: 'bash' };
+const GRAMMARS: Readonly<Record<ProgramKind, GrammarName>> = { python: 'python', go: 'go', rust: 'rust', java: 'java', shell: 'bash' };
 
 /** The tree-sitter grammar a kind of source is read with, if any. */
 export function grammarOf(kind: SourceKind): GrammarName | undefined {
@@ -56,7 +57,7 @@ export type ComponentKind = 'vue' | 'svelte' | 'astro' | 'angular';
 const COMPONENT_KINDS: ReadonlySet<SourceKind> = new Set<SourceKind>(['vue', 'svelte', 'astro', 'angular']);
 
 /** Programs: their strings hold template syntax as text, found by the reader in each string (as in JavaScript), never masked in the file. */
-const PROGRAM_KINDS: ReadonlySet<SourceKind> = new Set<SourceKind>(['js', 'python', 'go', 'rust', 'shell']);
+const PROGRAM_KINDS: ReadonlySet<SourceKind> = new Set<SourceKind>(['js', 'python', 'go', 'rust', 'java', 'shell']);
 
 /** What was found in a document. */
 export interface DocumentUris {
@@ -113,6 +114,7 @@ const EXTENSIONS: Readonly<Record<string, SourceKind>> = {
   py: 'python', pyi: 'python', pyw: 'python',
   go: 'go',
   rs: 'rust',
+  java: 'java',
   sh: 'shell', bash: 'shell',
   env: 'dotenv',
 };
@@ -242,6 +244,8 @@ function read(text: string, kind: SourceKind, options: DocumentOptions): Documen
         return programUris(text, kind, discoverGo(text, options));
       case 'rust':
         return programUris(text, kind, discoverRust(text, options));
+      case 'java':
+        return programUris(text, kind, discoverJava(text, options));
       case 'shell':
         return programUris(text, kind, discoverShell(text, options));
       case 'dotenv':

@@ -42,6 +42,7 @@ export { wasmModulesLoaded, type GrammarName } from './languages/tree-sitter.js'
 export { discoverPython } from './languages/python.js';
 export { discoverGo } from './languages/go.js';
 export { discoverRust } from './languages/rust.js';
+export { discoverJava } from './languages/java.js';
 export { discoverShell } from './languages/shell.js';
 export { discoverDotenv } from './languages/dotenv.js';
 export { braceEnd, discoverComponent, type ComponentOptions, type ComponentUris, type Dialect, type Framework } from './formats/component.js';

@@ -103,6 +103,7 @@ export const PARSERS_OF_KIND: Readonly<Record<SourceKind, readonly ParserName[]>
   python: [],
   go: [],
   rust: [],
+  java: [],
   shell: [],
   dotenv: [],
 };
@@ -139,7 +140,7 @@ export const oxcParser = (): unknown => {
 export const typescriptEstree = (): typeof TsEslintParser => {
   throw new Error("typescript-eslint's parser does not run in a browser");
 };
-/** The tree-sitter grammars are not served to a page: Python, Go, Rust and shell documents are read as text there. */
+/** The tree-sitter grammars are not served to a page: Python, Go, Rust, Java and shell documents are read as text there. */
 export const webTreeSitter = (): never => {
   throw new Error('the tree-sitter grammars are not loaded in a browser build');
 };

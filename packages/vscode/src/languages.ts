@@ -32,6 +32,7 @@ export const LANGUAGES: readonly string[] = [
   'python',
   'go',
   'rust',
+  'java',
   'shellscript',
   'dotenv',
 ];

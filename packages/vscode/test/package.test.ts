@@ -33,6 +33,7 @@ const VSCODE_LANGUAGE_IDS = [
   'python', // VS Code's own
   'go', // Go
   'rust', // VS Code's own
+  'java', // VS Code's own
   'shellscript', // VS Code's own
   'dotenv', // DotENV
 ];
@@ -214,6 +215,7 @@ describe('the packaged extension (dist/urilint.vsix)', () => {
         'extension/dist/tree-sitter-python.wasm',
         'extension/dist/tree-sitter-go.wasm',
         'extension/dist/tree-sitter-rust.wasm',
+        'extension/dist/tree-sitter-java.wasm',
         'extension/dist/tree-sitter-bash.wasm',
         'extension/package.json',
         'extension/readme.md',

@@ -1,5 +1,5 @@
 /**
- * Python, Go, Rust, shell scripts and environment files: planted problems found at their exact characters
+ * Python, Go, Rust, Java, shell scripts and environment files: planted problems found at their exact characters
  * through each language's escapes, raw strings and interpolations, fixed in the literal's own
  * syntax (or not at all where the syntax cannot say it), and a file of each language's usual traps
  * (format strings, regular expressions, SQL, log formats, XML namespaces, Windows paths) that yields
@@ -12,7 +12,7 @@ import { discoverDocument, loadGrammarsFor, sourceKindOf, type SourceKind } from
 import { presetOptions, RULE_NAMES, runRules } from '../../src/rules/index.js';
 import type { Finding } from '../../src/finding.js';
 
-beforeAll(() => loadGrammarsFor(['python', 'go', 'rust', 'shell']));
+beforeAll(() => loadGrammarsFor(['python', 'go', 'rust', 'java', 'shell']));
 
 const ALL_STRICT = Object.fromEntries(RULE_NAMES.filter((name) => name !== 'no-broken-links').map((name) => [name, presetOptions(name, 'strict')]));
 
@@ -254,6 +254,91 @@ describe('Rust', () => {
 
   it('reads .rs', () => {
     expect(sourceKindOf('src/main.rs')).toBe('rust');
+  });
+});
+
+describe('Java', () => {
+  const text = [
+    'import java.net.URI;',
+    '',
+    '/** Fetches https://example.com/%gg for details. */',
+    'class Client {',
+    '    static final String HOMEPAGE = "https://example.com/%zz";',
+    '',
+    '    void run(RestTemplate restTemplate, String q, int id) throws Exception {',
+    '        URI a = URI.create("http://[::1:8080/");',
+    '        URI b = new URI("https://example.com/a b");',
+    '        URL c = new URL("https://example.com/\\u0041 c");',
+    '        HttpRequest d = HttpRequest.newBuilder(URI.create("https://example.com/\\td")).build();',
+    '        String e = String.format("https://example.com/%s e", q);',
+    '        String f = "https://example.com/%d f".formatted(id);',
+    '        String g = MessageFormat.format("https://example.com/{0} g", q);',
+    '        URI h = URI.create("https://example.com/" + q + "/h i");',
+    '        String j = restTemplate.getForObject("https://example.com/users/{id} j", String.class, id);',
+    '        String docsUrl = """',
+    '            https://example.com/k l""";',
+    '        // and https://example.com/%qq',
+    '    }',
+    '}',
+    '',
+  ].join('\n');
+
+  it('reports each planted problem at its characters, through escapes, text blocks, placeholders and +', () => {
+    expectPlanted(text, 'java', [
+      // The issue's example: "http:" is not encrypted; "[::1:8080" has no "]" (RFC 3986 §3.2.2), at its own column.
+      { anchor: 'URI.create("http:', part: 'http', code: 'scheme-insecure' },
+      { anchor: 'URI.create("http:', part: '[::1:8080', code: 'host-ip-literal-unterminated' },
+      // RFC 3986 §2: a space is not a URI character; the fix writes "%20" (§2.1) into the literal.
+      { anchor: 'a b")', part: ' ', code: 'path-unescaped-char', fix: '%20' },
+      // `\u0041` writes "A": the space after it is at its own column.
+      { anchor: '\\u0041 c', part: ' ', code: 'path-unescaped-char', fix: '%20' },
+      // `\t` writes a tab, which a browser removes (WHATWG URL): reported as the escape, and no automatic fix.
+      { anchor: '\\td")', part: '\\t', code: 'whatwg-tab-newline-removed' },
+      { anchor: '\\td")', part: '\\t', code: 'path-unescaped-char' },
+      // `%s`, `%d` are holes; a "%" written into a format string is "%%", one "%" once formatted.
+      { anchor: '%s e', part: ' ', code: 'path-unescaped-char', fix: '%%20' },
+      { anchor: '%d f', part: ' ', code: 'path-unescaped-char', fix: '%%20' },
+      // MessageFormat's `{0}`, the `+ q` operand, RestTemplate's URI template variable `{id}` are holes.
+      { anchor: '{0} g', part: ' ', code: 'path-unescaped-char', fix: '%20' },
+      { anchor: '/h i"', part: ' ', code: 'path-unescaped-char', fix: '%20' },
+      { anchor: '{id} j', part: ' ', code: 'path-unescaped-char', fix: '%20' },
+      // A text block's value, past the line break after its opening delimiter and its incidental indentation.
+      { anchor: 'k l', part: ' ', code: 'path-unescaped-char', fix: '%20' },
+      // RFC 3986 §2.1: "%" must be followed by two hexadecimal digits; in Javadoc and a line comment too.
+      { anchor: '%zz', part: '%zz', code: 'pct-invalid-triplet' },
+      { anchor: '%gg', part: '%gg', code: 'pct-invalid-triplet' },
+      { anchor: '%qq', part: '%qq', code: 'pct-invalid-triplet' },
+    ]);
+  });
+
+  it('the issue\'s URI.create("http://[::1:8080/") at its line and column', () => {
+    const found = findings(text, 'java').filter((finding) => finding.code === 'host-ip-literal-unterminated');
+    const lineStart = text.indexOf('        URI a = URI.create(');
+    // Line 8, column 36 (1-based): 8 spaces, `URI a = URI.create(` (19), the quote and `http://` (8) before the "[".
+    expect(found.map((finding) => [text.slice(0, lineStart).split('\n').length, finding.range[0] - lineStart + 1])).toEqual([[8, 36]]);
+  });
+
+  it('fixes in the literal: an escape stays an escape, a placeholder and an operand are kept', () => {
+    const before = text.split('\n');
+    const after = fixed(text, 'java').split('\n');
+    expect(after.filter((line, i) => line !== before[i])).toEqual([
+      '        URI b = new URI("https://example.com/a%20b");',
+      '        URL c = new URL("https://example.com/\\u0041%20c");',
+      '        String e = String.format("https://example.com/%s%%20e", q);',
+      '        String f = "https://example.com/%d%%20f".formatted(id);',
+      '        String g = MessageFormat.format("https://example.com/{0}%20g", q);',
+      '        URI h = URI.create("https://example.com/" + q + "/h%20i");',
+      '        String j = restTemplate.getForObject("https://example.com/users/{id}%20j", String.class, id);',
+      '            https://example.com/k%20l""";',
+    ]);
+  });
+
+  it('finds nothing in the usual traps', () => {
+    expect(findings(fixture('clean.java'), 'java')).toEqual([]);
+  });
+
+  it('reads .java', () => {
+    expect(sourceKindOf('src/main/java/App.java')).toBe('java');
   });
 });
 

@@ -71,6 +71,7 @@ describe('WebAssembly modules loaded', () => {
     expect(compiled).toHaveLength(3);
     expect(wasmModulesLoaded()).not.toContain('tree-sitter-bash');
     expect(wasmModulesLoaded()).not.toContain('tree-sitter-rust');
+    expect(wasmModulesLoaded()).not.toContain('tree-sitter-java');
   });
 
   it('reading a Python file loads no Rust grammar; a run with a .rs file loads it, once', async () => {
@@ -82,5 +83,15 @@ describe('WebAssembly modules loaded', () => {
     const found = discoverDocument('fn main() { reqwest::get("https://example.com/a b"); }\n', 'rust');
     expect(found.parseError).toBeUndefined();
     expect(found.candidates.map((candidate) => candidate.sink)).toEqual(['reqwest::get']);
+    expect(wasmModulesLoaded()).not.toContain('tree-sitter-java');
+  });
+
+  it('a run with a .java file loads the Java grammar, once', async () => {
+    await Promise.all([loadGrammarsFor(['java']), loadGrammarsFor(['java', 'rust'])]);
+    expect(wasmModulesLoaded()).toEqual(['web-tree-sitter', 'tree-sitter-python', 'tree-sitter-go', 'tree-sitter-rust', 'tree-sitter-java']);
+    expect(compiled).toHaveLength(5);
+    const found = discoverDocument('class M { URI u = URI.create("http://[::1:8080/"); }\n', 'java');
+    expect(found.parseError).toBeUndefined();
+    expect(found.candidates.map((candidate) => candidate.sink)).toEqual(['URI.create']);
   });
 });

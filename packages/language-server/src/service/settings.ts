@@ -60,6 +60,7 @@ export const LANGUAGES = {
   python: 'python',
   go: 'go',
   rust: 'rust',
+  java: 'java',
   shellscript: 'shell',
   // Neovim's filetypes of shell scripts.
   sh: 'shell',

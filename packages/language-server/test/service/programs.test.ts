@@ -1,5 +1,5 @@
 /**
- * Python, Go, Rust, shell scripts and `.env` files in the editor (issue 31): the grammar is loaded ahead
+ * Python, Go, Rust, Java, shell scripts and `.env` files in the editor (issue 31): the grammar is loaded ahead
  * of the analysis (`prepareDocument`), the diagnostic is at the exact characters, and the quick-fix
  * writes in the literal's own syntax. A plain-text document whose `#!` line names a shell is read as one.
  */
@@ -34,6 +34,12 @@ describe('programs in the editor', () => {
     expect(await diagnostics(document)).toEqual([['path-unescaped-char', ' ']]);
     expect(wasmModulesLoaded()).toContain('tree-sitter-rust');
     expect(wasmModulesLoaded()).not.toContain('tree-sitter-bash');
+  });
+
+  it('Java: the issue\'s URI.create("http://[::1:8080/"), and a text block\'s line past its indentation', async () => {
+    const { document } = documentOf('class A {\n  URI u = URI.create("http://[::1:8080/");\n  String docsUrl = """\n      https://example.com/a b""";\n}\n', 'java');
+    expect((await diagnostics(document)).sort()).toEqual([['host-ip-literal-unterminated', '[::1:8080'], ['path-unescaped-char', ' ']]);
+    expect(wasmModulesLoaded()).toContain('tree-sitter-java');
   });
 
   it('shell: an escaped space of an unquoted word is reported as the two characters that write it', async () => {

@@ -21,6 +21,7 @@ const EXTENSIONS: Record<string, string> = {
   python: 'py',
   go: 'go',
   rust: 'rs',
+  java: 'java',
   shellscript: 'sh',
   dotenv: 'env',
 };
