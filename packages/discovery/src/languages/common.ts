@@ -135,6 +135,13 @@ export function addComment(out: UriCandidate[], text: string, start: number, end
   }
 }
 
+/** The URIs of a `//` or `/* … *\/` comment (and the doc comments `///`, `//!`, `/**`, `/*!`), its markers left out. */
+export function addSlashComment(out: UriCandidate[], text: string, node: Node): void {
+  const marker = /^\/[/*][/*!]?/.exec(text.slice(node.startIndex, node.startIndex + 3))?.[0].length ?? 0;
+  const block = text.startsWith('/*', node.startIndex);
+  addComment(out, text, node.startIndex + marker, node.endIndex - (block && node.endIndex - node.startIndex >= 4 && text.startsWith('*/', node.endIndex - 2) ? 2 : 0));
+}
+
 /**
  * Calls `visit` for every node of the tree in document order; when it returns false, the node's
  * children are skipped. Iterative: a deeply nested file cannot overflow the stack.

@@ -8,7 +8,7 @@ import type { Node } from 'web-tree-sitter';
 import type { UriCandidate } from '../candidate.js';
 import type { DiscoveryOptions } from '../js/discover.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
-import { addComment, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, stringCandidates, walkTree, writer } from './common.js';
+import { addSlashComment, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, stringCandidates, walkTree, writer } from './common.js';
 import { parseWith } from './tree-sitter.js';
 
 /** Escapes of one character in an interpreted string (The Go Programming Language Specification, "Rune literals"). */
@@ -206,12 +206,9 @@ export function discoverGo(text: string, options: DiscoveryOptions = {}): Progra
   try {
     walkTree(tree, (node) => {
       switch (node.type) {
-        case 'comment': {
-          if (options.comments === false) return false;
-          const block = text.startsWith('/*', node.startIndex);
-          addComment(out, text, node.startIndex + 2, node.endIndex - (block && text.startsWith('*/', node.endIndex - 2) ? 2 : 0));
+        case 'comment':
+          if (options.comments !== false) addSlashComment(out, text, node);
           return false;
-        }
         case 'interpreted_string_literal':
         case 'raw_string_literal':
         case 'binary_expression': {

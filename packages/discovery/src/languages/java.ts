@@ -10,7 +10,7 @@ import type { Node } from 'web-tree-sitter';
 import type { UriCandidate } from '../candidate.js';
 import type { DiscoveryOptions } from '../js/discover.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
-import { addComment, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, stringCandidates, walkTree, writer } from './common.js';
+import { addSlashComment, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, stringCandidates, walkTree, writer } from './common.js';
 import { parseWith } from './tree-sitter.js';
 
 /** Escapes of one character (The Java Language Specification, §3.10.7). */
@@ -240,10 +240,7 @@ export function discoverJava(text: string, options: DiscoveryOptions = {}): Prog
       switch (node.type) {
         case 'line_comment':
         case 'block_comment': {
-          if (options.comments === false) return false;
-          const block = node.type === 'block_comment';
-          const marker = block ? (text.startsWith('/**', node.startIndex) ? 3 : 2) : 2;
-          addComment(out, text, node.startIndex + marker, node.endIndex - (block && text.startsWith('*/', node.endIndex - 2) ? 2 : 0));
+          if (options.comments !== false) addSlashComment(out, text, node);
           return false;
         }
         case 'string_literal':

@@ -9,7 +9,7 @@ import type { Node } from 'web-tree-sitter';
 import type { UriCandidate } from '../candidate.js';
 import type { DiscoveryOptions } from '../js/discover.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
-import { addComment, type ProgramUris, Decoded, guarded, programTemplateSyntaxes, stringCandidates, walkTree, writer } from './common.js';
+import { addSlashComment, type ProgramUris, Decoded, guarded, programTemplateSyntaxes, stringCandidates, walkTree, writer } from './common.js';
 import { parseWith } from './tree-sitter.js';
 
 /** Escapes of one character (The Rust Reference, "Tokens": quote and ASCII escapes). */
@@ -295,11 +295,7 @@ export function discoverRust(text: string, options: DiscoveryOptions = {}): Prog
       switch (node.type) {
         case 'line_comment':
         case 'block_comment': {
-          if (options.comments === false) return false;
-          const block = node.type === 'block_comment';
-          // `//`, `///` and `//!` (doc comments), `/*`, `/**` and `/*!`.
-          const marker = /^\/[/*][/*!]?/.exec(text.slice(node.startIndex, node.startIndex + 3))![0].length;
-          addComment(out, text, node.startIndex + marker, node.endIndex - (block && text.startsWith('*/', node.endIndex - 2) ? 2 : 0));
+          if (options.comments !== false) addSlashComment(out, text, node);
           return false;
         }
         case 'macro_invocation': {
