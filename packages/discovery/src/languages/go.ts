@@ -91,7 +91,9 @@ function literalPieces(text: string, node: Node, format: boolean): StringPiece[]
   if (format) holes.push(...printfHoles(decoded.value));
   holes.sort((a, b) => a.start - b.start);
   // In a raw string a backslash is no escape and a backquote cannot be written; an interpreted string escapes `\` and `"`.
-  const write = raw ? writer({}, /`/) : writer({ '\\': '\\\\', '"': '\\"' }, undefined);
+  // A `%` written by a fix into a `fmt` format is `%%` (one `%` of the formatted text): `%20` alone is a verb to Sprintf.
+  const percent: Record<string, string> = format ? { '%': '%%' } : {};
+  const write = raw ? writer(percent, /`/) : writer({ '\\': '\\\\', '"': '\\"', ...percent }, undefined);
   return [{ map: decoded.map(to, write), holes }];
 }
 

@@ -107,10 +107,12 @@ function decodeBody(text: string, from: number, to: number, raw: boolean, bytes:
 }
 
 /** How text is written into a string of this kind by a fix (a fix writes only URI characters; the rest is refused). */
-function writeFor(prefix: string, quote: string): (text: string) => string | undefined {
+function writeFor(prefix: string, quote: string, format: 'format' | 'printf' | undefined): (text: string) => string | undefined {
   const raw = prefix.includes('r');
   const escapes: Record<string, string> = raw ? {} : { '\\': '\\\\', [quote[0]!]: `\\${quote[0]!}` };
-  if (prefix.includes('f')) Object.assign(escapes, { '{': '{{', '}': '}}' });
+  if (prefix.includes('f') || format === 'format') Object.assign(escapes, { '{': '{{', '}': '}}' });
+  // A `%` written into a `%`-format is `%%` (one `%` of the formatted text): `%20e` alone is a conversion to Python.
+  if (format === 'printf') escapes['%'] = '%%';
   const refused = raw ? new RegExp(`[\\\\${quote[0]!}]`) : prefix.includes('b') ? /[\u0080-\uffff]/ : undefined;
   return writer(escapes, refused);
 }
@@ -123,7 +125,7 @@ function stringPieces(text: string, node: Node, format: 'format' | 'printf' | un
   const raw = prefix.includes('r');
   const bytes = prefix.includes('b');
   const fstring = prefix.includes('f') || prefix.includes('t');
-  const write = writeFor(prefix, quote);
+  const write = writeFor(prefix, quote, format);
   const pieces: StringPiece[] = [];
   const interpolations = fstring ? node.namedChildren.filter((child): child is Node => child?.type === 'interpolation') : [];
   let from = body[0];

@@ -86,7 +86,8 @@ describe('Python', () => {
       // `{user}` is a hole: the space after it is still the literal's.
       { anchor: '{user} e', part: ' ', code: 'path-unescaped-char', fix: '%20' },
       { anchor: '{} f', part: ' ', code: 'path-unescaped-char', fix: '%20' },
-      { anchor: '%s g', part: ' ', code: 'path-unescaped-char', fix: '%20' },
+      // A %-format: the fix writes the "%" of "%20" as "%%", or Python reads "%20g" as a conversion.
+      { anchor: '%s g', part: ' ', code: 'path-unescaped-char', fix: '%%20' },
       // A bytes literal given to urlopen: "http:" is not encrypted; "[::1:8080" has no "]" (RFC 3986 §3.2.2).
       { anchor: 'b"http', part: 'http', code: 'scheme-insecure' },
       { anchor: 'b"http', part: '[::1:8080', code: 'host-ip-literal-unterminated' },
@@ -103,6 +104,9 @@ describe('Python', () => {
     const out = fixed(text, 'python');
     expect(out).toContain("requests.get('https://example.com/\\x41%20c')");
     expect(out).toContain('requests.get(f"https://example.com/{user}%20e")');
+    expect(out).toContain('requests.get("https://example.com/{}%20f".format(q))');
+    // In a %-format a `%` is written `%%`: `%20g` alone would be a conversion (`%20g` formats a number 20 wide).
+    expect(out).toContain('requests.get("https://example.com/%s%%20g" % q)');
     expect(out).toContain('requests.post(r"https://example.com/raw\\d")');
   });
 
@@ -151,7 +155,8 @@ describe('Go', () => {
       { anchor: 'raw\\n d', part: '\\', code: 'path-unescaped-char' },
       // The space after it is fixed on its own: the raw string takes "%20" as it is.
       { anchor: 'raw\\n d', part: ' ', code: 'path-unescaped-char', fix: '%20' },
-      { anchor: '%s e', part: ' ', code: 'path-unescaped-char', fix: '%20' },
+      // A fmt format: the fix writes the "%" of "%20" as "%%", or Sprintf reads "%20e" as a verb.
+      { anchor: '%s e', part: ' ', code: 'path-unescaped-char', fix: '%%20' },
       { anchor: 'url.Parse', part: 'http', code: 'scheme-insecure' },
       { anchor: 'url.Parse', part: '[::1:8080', code: 'host-ip-literal-unterminated' },
       { anchor: 'f g"', part: ' ', code: 'path-unescaped-char', fix: '%20' },
@@ -164,7 +169,7 @@ describe('Go', () => {
   it('fixes in the literal: the interpreted string\'s escape stays, the fmt verb is kept', () => {
     const out = fixed(text, 'go');
     expect(out).toContain('http.Get("https://example.com/\\x41%20c")');
-    expect(out).toContain('http.Get(fmt.Sprintf("https://example.com/%s%20e", q))');
+    expect(out).toContain('http.Get(fmt.Sprintf("https://example.com/%s%%20e", q))');
     // The raw string's backslash is left as it is (no fix keeps what a browser reads), its `\n` never becomes a line break.
     expect(out).toContain('http.Get(`https://example.com/raw\\n%20d`)');
   });
