@@ -13,6 +13,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import process from 'node:process';
 import { parseArgs } from 'node:util';
+import { make } from '../packages/core/test/fixtures/pathological-inputs.mjs';
 
 const CORE = new URL('../packages/core/dist/index.js', import.meta.url);
 const DISCOVERY = new URL('../packages/discovery/dist/index.js', import.meta.url);
@@ -30,8 +31,6 @@ const small = Number(values.small);
 const factor = Number(values.factor);
 const TABLE = JSON.parse(readFileSync(new URL('../packages/core/test/fixtures/pathological.json', import.meta.url), 'utf8'));
 const RUN = { parse, findUris, discoverText };
-
-const fill = (unit, size) => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
 
 /** The fastest of five runs, in milliseconds, after one warm-up. */
 function fastest(run, input) {
@@ -54,11 +53,10 @@ for (const [family, inputs] of Object.entries(TABLE)) {
   if (family.startsWith('$')) continue;
   // discoverMarkdown's inputs: bench/pathological-rss.bench.mjs runs them through the command line.
   if (RUN[family] === undefined) continue;
-  for (const [name, { prefix, unit, suffix }] of Object.entries(inputs)) {
+  for (const [name, shape] of Object.entries(inputs)) {
     if (name.startsWith('$')) continue;
-    const make = (size) => prefix + fill(unit, size) + suffix;
-    const a = fastest(RUN[family], make(small));
-    const b = fastest(RUN[family], make(small * factor));
+    const a = fastest(RUN[family], make(shape, small));
+    const b = fastest(RUN[family], make(shape, small * factor));
     const growth = b / Math.max(a, 0.01);
     worst = Math.max(worst, growth);
     console.log(`| ${family} | ${name} | ${a.toFixed(2)} | ${b.toFixed(2)} | ${growth.toFixed(1)} |`);

@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
 import { parseArgs } from 'node:util';
+import { fill, make } from '../packages/core/test/fixtures/pathological-inputs.mjs';
 
 const CLI = new URL('../packages/cli/dist/bin.js', import.meta.url);
 if (!existsSync(CLI)) {
@@ -29,25 +30,6 @@ const { values } = parseArgs({ options: { only: { type: 'string' }, timeout: { t
 const only = values.only === undefined ? undefined : new RegExp(values.only);
 const MAX = 10 * 1024 * 1024 - 1024;
 const TABLE = JSON.parse(readFileSync(new URL('../packages/core/test/fixtures/pathological.json', import.meta.url), 'utf8'));
-
-/** `unit` repeated to `size` characters; `{n}` in it is the repetition's number (as packages/core/test/support/pathological.ts). */
-function fill(unit, size) {
-  if (!unit.includes('{n}')) return unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
-  const parts = [];
-  let length = 0;
-  for (let n = 1; length < size; n++) {
-    const part = unit.replaceAll('{n}', String(n));
-    parts.push(part);
-    length += part.length;
-  }
-  return parts.join('').slice(0, size);
-}
-
-function make({ prefix, unit, closing, suffix }, size) {
-  if (closing === undefined) return prefix + fill(unit, size) + suffix;
-  const count = Math.ceil(size / (unit.length + closing.length));
-  return prefix + unit.repeat(count) + closing.repeat(count) + suffix;
-}
 
 /** The input of the shape, as large as fits in MAX bytes of UTF-8 (lone surrogates are written as U+FFFD, 3 bytes). */
 function underLimit(shape) {
