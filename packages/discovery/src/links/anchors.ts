@@ -9,7 +9,7 @@ import { lineStarts } from '../lines.js';
 import { readCharacterReference, type ReferenceMode } from '../formats/entities.js';
 import { markdownStructureOf, markdownTreeOf } from '../formats/markdown.js';
 import { CONTROL_SENTINEL, EXPRESSION_SENTINEL, maskTemplates, templateSyntaxes, type TemplateSyntax } from '../templates.js';
-import { Slugger, type SlugStyle } from './slug.js';
+import { jekyllSlugify, Slugger, type SlugStyle } from './slug.js';
 
 /** One id of a document and where it is set (the heading or the element). */
 export interface Anchor {
@@ -160,14 +160,6 @@ export function htmlAnchors(text: string, customIds: readonly LinearRegExp[] = [
     }
   }
   return { ...result, anchors: [...ids.values()], ids };
-}
-
-/**
- * Jekyll's `slugify` filter in its default mode: each run of characters that are not letters, marks
- * or decimal digits a `-`, no `-` at either end, lower case (https://jekyllrb.com/docs/liquid/filters/).
- */
-export function jekyllSlugify(text: string): string {
-  return text.replace(/[^\p{M}\p{L}\p{Nd}]+/gu, '-').replace(/^-|-$/g, '').toLowerCase();
 }
 
 /** Where the YAML front matter of a Markdown text ends, or 0. */

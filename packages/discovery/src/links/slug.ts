@@ -94,6 +94,14 @@ function goldmark(text: string): string {
   return out === '' ? 'heading' : out;
 }
 
+/**
+ * Jekyll's `slugify` filter in its default mode: each run of characters that are not letters, marks
+ * or decimal digits a `-`, no `-` at either end, lower case (https://jekyllrb.com/docs/liquid/filters/).
+ */
+export function jekyllSlugify(text: string): string {
+  return text.replace(/[^\p{M}\p{L}\p{Nd}]+/gu, '-').replace(/^-|-$/g, '').toLowerCase();
+}
+
 const STYLES: Readonly<Record<SlugStyle, (text: string) => string>> = {
   github,
   vitepress,
