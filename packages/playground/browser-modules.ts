@@ -41,6 +41,12 @@ export function browserReplacement(file: string): string | undefined {
  */
 export const BROWSER_UNREACHED: Readonly<Record<string, readonly string[]>> = {
   'typescript/lib/typescript.js': ['fs', 'path', 'os', 'crypto', 'buffer', 'inspector', 'perf_hooks', 'source-map-support', 'module'],
+  // typescript-estree's modules that its `use-at-your-own-risk` entry (the converter, which discovery's
+  // browser parser calls) brings along: they use `path` and the file system only in functions for a
+  // project's files, which a page never calls (it names the script kind itself).
+  '@typescript-eslint/typescript-estree/dist/create-program/getScriptKind.js': ['node:path'],
+  '@typescript-eslint/typescript-estree/dist/create-program/shared.js': ['node:path'],
+  '@typescript-eslint/tsconfig-utils/dist/getParsedConfigFile.js': ['node:fs', 'node:path'],
 };
 
 const UNAVAILABLE = '\0urilint-unavailable:';
@@ -60,7 +66,7 @@ export function browserModules(unavailableBuiltins: string[] = []): Plugin {
       if (importer === undefined) return null;
       if (isNodeBuiltin(source)) {
         const module = packageModule(importer);
-        if (module !== undefined && BROWSER_UNREACHED[module]?.includes(source.replace(/^node:/, ''))) {
+        if (module !== undefined && (BROWSER_UNREACHED[module]?.includes(source) === true || BROWSER_UNREACHED[module]?.includes(source.replace(/^node:/, '')) === true)) {
           unavailableBuiltins.push(`${module} → ${source}`);
           return `${UNAVAILABLE}${source}`;
         }

@@ -5,13 +5,18 @@
  * stay synchronous, then find it loaded. A reader whose parser is not loaded throws, and
  * `discoverDocument` reads its text as it reads a file that does not parse.
  *
- * oxc-parser's native binding and typescript-eslint's parser (which reads files and globs for its
- * project service) do not run in a page: JavaScript and TypeScript are read without a tree there
- * (string literals, templates and comments, by TypeScript's scanner).
+ * oxc-parser's native binding does not run in a page, nor does typescript-eslint's parser as a whole
+ * (its settings read the process's directory and the file system for a project): JavaScript and
+ * TypeScript are parsed in a page by the steps `parseForESLint` takes for a file without a project
+ * (`typescriptEstreeParser`), each from typescript-eslint's own packages, so that a page reads them
+ * with a tree, as `urilint scan` does.
  */
 import type * as CssTree from '@eslint/css-tree';
 import type * as Momoa from '@humanwhocodes/momoa';
 import type * as TsEslintParser from '@typescript-eslint/parser';
+import type * as ScopeManager from '@typescript-eslint/scope-manager';
+import type * as TsEstree from '@typescript-eslint/typescript-estree/use-at-your-own-risk';
+import type * as VisitorKeys from '@typescript-eslint/visitor-keys';
 import type * as HtmlParser from 'es-html-parser';
 import type * as FromMarkdown from 'mdast-util-from-markdown';
 import type * as MdastGfm from 'mdast-util-gfm';
@@ -35,9 +40,13 @@ interface HtmlParse {
   parse(html: string): { ast: HtmlParser.DocumentNode };
 }
 
+/** typescript-eslint's parser's `parseForESLint`, as discovery calls it (`js/source-code.ts`). */
+type ParseForESLint = typeof TsEslintParser.parseForESLint;
+
 interface Parsers {
   re2js: typeof RE2JS;
   typescript: typeof Ts;
+  typescriptEstree: { parseForESLint: ParseForESLint };
   markdown: Markdown;
   yaml: typeof Yaml;
   toml: typeof Toml;
@@ -48,15 +57,63 @@ interface Parsers {
 
 type ParserName = keyof Parsers;
 
+async function loadTypescript(): Promise<typeof Ts> {
+  // A CommonJS module: its exports are the namespace's default.
+  const module = (await import('typescript')) as unknown as { default?: typeof Ts };
+  return module.default ?? (module as unknown as typeof Ts);
+}
+
+/**
+ * `parseForESLint` of @typescript-eslint/parser 8.72 for a file without a project, step by step as
+ * it and typescript-estree's `parseAndGenerateServices` take them, with the same packages:
+ * TypeScript's `createSourceFile` (the file named `estree.tsx` or `estree.ts` as the parser names a
+ * file without a name, with its script kind, every module indicator set for a module), typescript-
+ * estree's `astConverter` (ranges, locations and comments, no tokens: discovery reads none), the
+ * program's `sourceType`, and scope-manager's `analyze` with the options the parser gives it. Left
+ * out: the settings that read the process's directory and the file system (the page has neither).
+ */
+export function typescriptEstreeParser(ts: typeof Ts, estree: typeof TsEstree, scope: typeof ScopeManager, keys: typeof VisitorKeys): ParseForESLint {
+  return ((code: string, options?: TsEslintParser.ParserOptions) => {
+    const sourceType = options?.sourceType === 'module' ? 'module' : 'script';
+    const jsx = options?.ecmaFeatures?.jsx === true;
+    const sourceFile = ts.createSourceFile(
+      jsx ? 'estree.tsx' : 'estree.ts',
+      code,
+      {
+        languageVersion: ts.ScriptTarget.Latest,
+        jsDocParsingMode: ts.JSDocParsingMode.ParseAll,
+        setExternalModuleIndicator:
+          sourceType === 'module'
+            ? (file: Ts.SourceFile) => {
+                (file as { externalModuleIndicator?: unknown }).externalModuleIndicator = true;
+              }
+            : undefined,
+      },
+      true,
+      jsx ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+    );
+    const settings = { allowInvalidAST: false, errorOnUnknownASTType: false, suppressDeprecatedPropertyWarnings: true, range: true, loc: true, comment: true, comments: [], tokens: null, codeFullText: code };
+    const { estree: ast } = estree.astConverter(sourceFile, settings as unknown as Parameters<typeof estree.astConverter>[1], true);
+    ast.sourceType = sourceType;
+    const scopeManager = scope.analyze(ast, { globalReturn: options?.ecmaFeatures?.globalReturn, jsxFragmentName: options?.jsxFragmentName, jsxPragma: options?.jsxPragma, lib: options?.lib, sourceType });
+    return { ast, scopeManager, services: {}, visitorKeys: keys.visitorKeys };
+  }) as unknown as ParseForESLint;
+}
+
 const loaded: Partial<Parsers> = {};
 
 /** Each parser's loading: a dynamic import per module, named literally so that the bundler makes it a chunk. */
 const LOADERS: { [Name in ParserName]: () => Promise<Parsers[Name]> } = {
   re2js: async () => (await import('re2js')).RE2JS,
-  typescript: async () => {
-    // A CommonJS module: its exports are the namespace's default.
-    const module = (await import('typescript')) as unknown as { default?: typeof Ts };
-    return module.default ?? (module as unknown as typeof Ts);
+  typescript: loadTypescript,
+  typescriptEstree: async () => {
+    const [ts, estree, scope, keys] = await Promise.all([
+      loadTypescript(),
+      import('@typescript-eslint/typescript-estree/use-at-your-own-risk'),
+      import('@typescript-eslint/scope-manager'),
+      import('@typescript-eslint/visitor-keys'),
+    ]);
+    return { parseForESLint: typescriptEstreeParser(ts, estree, scope, keys) };
   },
   markdown: async () => {
     const [fromMarkdown, micromark, subtokenize, gfm, gfmFromMarkdown] = await Promise.all([
@@ -94,11 +151,11 @@ export const PARSERS_OF_KIND: Readonly<Record<SourceKind, readonly ParserName[]>
   css: ['cssTree'],
   html: ['htmlParser', 'cssTree', 'markdown', 're2js'],
   markdown: ['markdown', 'yaml', 'htmlParser', 'cssTree', 're2js'],
-  js: ['typescript'],
-  vue: ['typescript', 'htmlParser', 'cssTree', 'markdown'],
-  svelte: ['typescript', 'htmlParser', 'cssTree', 'markdown'],
-  astro: ['typescript', 'htmlParser', 'cssTree', 'markdown'],
-  angular: ['typescript', 'htmlParser', 'cssTree', 'markdown'],
+  js: ['typescript', 'typescriptEstree'],
+  vue: ['typescript', 'typescriptEstree', 'htmlParser', 'cssTree', 'markdown'],
+  svelte: ['typescript', 'typescriptEstree', 'htmlParser', 'cssTree', 'markdown'],
+  astro: ['typescript', 'typescriptEstree', 'htmlParser', 'cssTree', 'markdown'],
+  angular: ['typescript', 'typescriptEstree', 'htmlParser', 'cssTree', 'markdown'],
   // Programs on tree-sitter grammars: not loaded in a page (see `webTreeSitter`); read as text there.
   python: [],
   go: [],
@@ -137,9 +194,8 @@ function get<Name extends ParserName>(name: Name): () => Parsers[Name] {
 export const oxcParser = (): unknown => {
   throw new Error('oxc-parser has no build for this page');
 };
-export const typescriptEstree = (): typeof TsEslintParser => {
-  throw new Error("typescript-eslint's parser does not run in a browser");
-};
+/** typescript-eslint's parser, as far as discovery calls it: `parseForESLint` (see `typescriptEstreeParser`). */
+export const typescriptEstree = get('typescriptEstree') as unknown as () => typeof TsEslintParser;
 /** The tree-sitter grammars are not served to a page: Python, Go, Rust, Java and shell documents are read as text there. */
 export const webTreeSitter = (): never => {
   throw new Error('the tree-sitter grammars are not loaded in a browser build');

@@ -3,7 +3,7 @@
 // size, and in the page a URI and a snippet are typed, their spans, problems and diagnostics read, a
 // fix applied, the findings compared with `urilint scan`'s for the same text, and a shared link
 // opened again. PLAYGROUND_SCREENSHOTS=1 writes docs/uri-view.png and docs/code-view.png.
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isNodeBuiltin } from '../browser-modules.js';
+import { BROWSER_UNREACHED, isNodeBuiltin } from '../browser-modules.js';
 import { INITIAL } from '../src/state.js';
 import { buildSite, ROOT, serve, type Built } from './site.js';
 
@@ -57,14 +57,15 @@ async function open(url: string, width = 1000): Promise<Page> {
 const gzip = (code: string) => gzipSync(code, { level: 9 }).length;
 
 describe('the browser bundle', () => {
-  it('holds no Node built-in: only TypeScript\'s compiler names some, on its Node-only path, and gets empty modules for them', () => {
+  it('holds no Node built-in: only modules of dependencies that name some on a path a page never takes (BROWSER_UNREACHED) get empty modules for them', () => {
     const ids = site.chunks.flatMap((chunk) => chunk.moduleIds.map((id) => ({ chunk: chunk.fileName, id })));
     expect(ids.length).toBeGreaterThan(50);
     expect(ids.filter(({ id }) => isNodeBuiltin(id))).toEqual([]);
     // Empty modules in place of built-ins: ours (browser-modules.ts) and those TypeScript's package.json maps to `false` for browsers.
     const stubs = ids.filter(({ id }) => id.startsWith('\0urilint-unavailable:') || id.includes('__vite-browser-external'));
     expect(stubs.length).toBeGreaterThan(0);
-    for (const { chunk } of stubs) expect(site.chunks.find((c) => c.fileName === chunk)!.moduleIds.some((id) => id.includes('typescript/lib/typescript.js'))).toBe(true);
+    const unreached = Object.keys(BROWSER_UNREACHED);
+    for (const { chunk } of stubs) expect(site.chunks.find((c) => c.fileName === chunk)!.moduleIds.some((id) => unreached.some((module) => id.endsWith(module))), chunk).toBe(true);
     // discovery's Node modules are replaced by their .browser.ts.
     for (const name of ['parsers', 'host', 'memory', 'config/node-fs', 'links/node-fs']) expect(ids.some(({ id }) => id.endsWith(`discovery/src/${name}.ts`)), name).toBe(false);
     for (const name of ['parsers', 'host']) expect(ids.some(({ id }) => id.endsWith(`discovery/src/${name}.browser.ts`)), name).toBe(true);
@@ -88,7 +89,7 @@ describe('the browser bundle', () => {
     // The first load: core and discovery, no parser and no editor.
     expect(holding('core/src/parse.ts').every((name) => first.has(name))).toBe(true);
     expect(holding('discovery/src/document.ts').every((name) => first.has(name))).toBe(true);
-    for (const lazy of ['@humanwhocodes/momoa', 'micromark', 'yaml/browser/dist', 'es-html-parser', 'css-tree', 'typescript/lib/typescript.js', '@codemirror/view']) {
+    for (const lazy of ['@humanwhocodes/momoa', 'micromark', 'yaml/browser/dist', 'es-html-parser', 'css-tree', 'typescript/lib/typescript.js', '@typescript-eslint/typescript-estree', '@typescript-eslint/scope-manager', '@codemirror/view']) {
       const chunks = holding(lazy);
       expect(chunks.length, lazy).toBeGreaterThan(0);
       for (const name of chunks) expect(first.has(name), `${lazy} in ${name}`).toBe(false);
@@ -103,26 +104,36 @@ describe('the browser bundle', () => {
       markdown: sizeOf([...closure(holding('micromark/'))].filter((name) => !first.has(name))),
       editor: sizeOf([...closure(holding('@codemirror/view'))].filter((name) => !first.has(name))),
       typescript: sizeOf(holding('typescript/lib/typescript.js')),
+      // typescript-estree's converter and scope-manager, with TypeScript: the tree of JavaScript and TypeScript.
+      estree: sizeOf([...closure(holding('@typescript-eslint/scope-manager'))].filter((name) => !first.has(name) && !holding('typescript/lib/typescript.js').includes(name))),
     };
     console.log(`playground bundle, gzip: ${JSON.stringify(figures)}`);
     expect(figures.withJson).toBeLessThanOrEqual(BUDGET);
   });
 });
 
-/** The findings `urilint scan --format json` reports for `text` in a file named `file` (no configuration: the recommended preset). */
-function scanFindings(file: string, text: string): { line: number; column: number; code: string; message: string }[] {
-  const dir = mkdtempSync(path.join(tmpdir(), 'urilint-playground-scan-'));
-  writeFileSync(path.join(dir, file), text);
-  let out: string;
-  try {
-    out = execFileSync(process.execPath, [CLI, 'scan', '--format', 'json', file], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  } catch (error) {
-    out = (error as { stdout: string }).stdout;
-  }
-  return (JSON.parse(out) as { line: number; column: number; code?: string; rule: string; message: string }[]).map((f) => ({ line: f.line, column: f.column, code: f.code ?? f.rule, message: f.message }));
+interface Found {
+  line: number;
+  column: number;
+  code: string;
+  message: string;
 }
 
-async function pageFindings(page: Page): Promise<{ line: number; column: number; code: string; message: string }[]> {
+/**
+ * What `urilint scan --format json` reports for `text` in a file named `file` (no configuration: the
+ * recommended preset): its findings, and how many of them have a fix (its summary's "N problems
+ * fixable with --fix", on standard error).
+ */
+function scan(file: string, text: string): { findings: Found[]; fixable: number } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'urilint-playground-scan-'));
+  writeFileSync(path.join(dir, file), text);
+  const result = spawnSync(process.execPath, [CLI, 'scan', '--format', 'json', file], { cwd: dir, encoding: 'utf8' });
+  const findings = (JSON.parse(result.stdout) as { line: number; column: number; code?: string; rule: string; message: string }[]).map((f) => ({ line: f.line, column: f.column, code: f.code ?? f.rule, message: f.message }));
+  const fixable = /(\d+) problems? fixable with --fix/.exec(result.stderr);
+  return { findings, fixable: fixable === null ? 0 : Number(fixable[1]) };
+}
+
+async function pageFindings(page: Page): Promise<Found[]> {
   return page.$$eval('#findings li.finding', (items) =>
     items.map((item) => ({ line: Number(item.getAttribute('data-line')), column: Number(item.getAttribute('data-column')), code: item.getAttribute('data-code')!, message: item.querySelector('.message')!.textContent! })),
   );
@@ -214,21 +225,75 @@ describe('the playground in Chromium', () => {
   it('shows the findings of a typed snippet as editor diagnostics, equal to `urilint scan`\'s for each language, and applies a quick-fix on click', { timeout: 180_000 }, async () => {
     const page = await open(`${origin}/`);
     await page.click('#tab-code');
+    // Each language's snippet, with the problems it plants in its own syntax and their number.
     const snippets: [string, string, number][] = [
+      // A key's value with a space in its path; a query with "%zz".
       ['snippet.json', '{\n  "homepage": "https://example.com/docs/a b.html",\n  "bugs": "https://example.com/issues?q=%zz"\n}\n', 2],
+      // A comment's URL with "%zz"; a value with a space, before a trailing comma.
+      ['snippet.jsonc', '{\n  // The site: https://example.com/%zz\n  "homepage": "https://example.com/a b", // a trailing comma next\n}\n', 2],
+      // An unquoted key's single-quoted value with a space; an IP literal without its "]".
+      ['snippet.json5', "{\n  homepage: 'https://example.com/a b',\n  bugs: \"http://[::1/issues\",\n}\n", 2],
       ['snippet.md', '# Links\n\nSee <https://example.com/%zz> and [x](http://[::1/).\n', 2],
       ['snippet.html', '<a href="https://example.com/a b">x</a>\n<img src="http://[1:2:3:4:5:6:7:8:9]/i.png">\n<div style="background: url(https://example.com/%zz.png)"></div>\n', 3],
       ['snippet.css', '.a { background: url("https://example.com/a b.png"); }\n@import "http://example.com/%zz.css";\n', 2],
       ['snippet.yaml', 'homepage: https://example.com/a b\nrepo: "git+https://exa mple.com/x.git"\n', 2],
       ['snippet.txt', 'Docs at https://example.com/%zz and http://exa mple.com/.\n', 1],
+      // A template literal with a `${…}` hole: a space in its path and "%zz" in its query (2); a
+      // relative reference known as a URL only by its sink, `fetch` (1).
+      ['snippet.js', 'const id = 7;\nfetch(`https://example.com/a b/${id}?q=%zz`);\nfetch(\'/api/a b\');\n', 3],
+      // Typed code: a string with "%zz" (1), a template whose IP literal has no "]" (1), a relative
+      // reference known by its sink, `new URL` (1).
+      [
+        'snippet.ts',
+        "const base: string = 'https://example.com/%zz';\nexport async function get(id: number): Promise<Response> {\n  return fetch(`http://[::1/items/${id}`);\n}\nexport const guide = new URL('docs/a b', 'https://example.com/');\n",
+        3,
+      ],
+      // JSX attributes: a string with a space (1), an expression's template with "%zz" (1), a relative
+      // `href` with a space (1).
+      [
+        'snippet.jsx',
+        'export const Nav = ({ page }) => (\n  <nav>\n    <a href="https://example.com/a b">Docs</a>\n    <a href={`https://example.com/${page}?q=%zz`}>Page</a>\n    <a href="/guide/a b">Guide</a>\n  </nav>\n);\n',
+        3,
+      ],
+      // A typed component: a JSX `src` template with a space after its hole (1), a typed string with "%zz" (1).
+      [
+        'snippet.tsx',
+        'type Props = { slug: string };\nexport function Card({ slug }: Props) {\n  return <img src={`https://cdn.example.com/${slug} x.png`} alt="" />;\n}\nconst home: string = "http://example.com/%zz";\n',
+        2,
+      ],
+      // A static `href` with a space (1), a `:href` binding's template with "%zz" (1), a relative
+      // reference in the script known by its sink (1).
+      [
+        'snippet.vue',
+        '<template>\n  <a href="https://example.com/a b">Docs</a>\n  <a :href="`https://example.com/${slug}?q=%zz`">Page</a>\n</template>\n<script setup>\nconst slug = \'x\';\nfetch(\'/api/a b\');\n</script>\n',
+        3,
+      ],
+      // An attribute with a `{slug}` hole and a space (1), a `{…}` attribute's template whose IP literal has no "]" (1).
+      ['snippet.svelte', "<script>\n  let slug = 'x';\n</script>\n<a href=\"https://example.com/{slug}/a b\">Page</a>\n<img src={`http://[::1/${slug}.png`} alt=\"\" />\n", 2],
+      // The front matter's string with "%zz" (1), a `{…}` attribute's template with a space (1), a static `href` with "%zz" (1).
+      [
+        'snippet.astro',
+        "---\nconst api = 'https://example.com/%zz';\nconst slug = 'x';\n---\n<a href={`https://example.com/${slug} page`}>Page</a>\n<link rel=\"canonical\" href=\"http://example.com/%zz\" />\n",
+        3,
+      ],
+      // A `[href]` binding's string with a space (1), an `{{ }}` interpolation in a URL followed by "%zz" (1).
+      ['snippet.component.html', '<a [href]="\'https://example.com/a b\'">Docs</a>\n<a href="https://example.com/{{ slug }}?q=%zz">Page</a>\n', 2],
+      // A `{{ }}` tag inside a URL, then a space (1); an IP literal without its "]" before a tag (1).
+      ['snippet.njk', '<a href="https://example.com/{{ page.slug }}/a b">Page</a>\n<img src="http://[::1/{{ image }}.png">\n', 2],
     ];
+    // Every language of the picker has its snippet.
+    expect(await page.$$eval('#language option', (options) => options.map((option) => (option as HTMLOptionElement).value).sort())).toEqual(snippets.map(([file]) => file).sort());
     for (const [file, text, count] of snippets) {
       await page.selectOption('#language', file);
       await typeCode(page, text);
       expect(await settled(page, file, text), file).toBe(count);
       expect(await page.$$eval('.cm-lintRange', (marks) => marks.length), file).toBeGreaterThan(0);
-      expect(await pageFindings(page), file).toEqual(scanFindings(file, text));
+      const scanned = scan(file, text);
+      expect(await pageFindings(page), file).toEqual(scanned.findings);
       expect(await pageFindings(page), file).toHaveLength(count);
+      // The same findings have a fix (scan's "fixable with --fix"), and the text was read with a full parse, as scan reads it.
+      expect(await page.$$eval('#findings li.finding button.apply', (buttons) => buttons.length), file).toBe(scanned.fixable);
+      expect(await page.$$eval('#findings li.note', (notes) => notes.map((note) => note.textContent)), file).toEqual([]);
     }
     // A quick-fix from the editor's own diagnostic: hover the underline, click its action.
     await page.selectOption('#language', 'snippet.json');
