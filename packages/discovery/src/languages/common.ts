@@ -73,10 +73,14 @@ export function writer(escapes: Readonly<Record<string, string>>, refused: RegEx
  */
 export const PRINTF_CONVERSION = /%(?:\([^()\s]*\)|\[\d+\])?[#0\- +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[a-zA-Z%]/g;
 
-/** The printf conversions of a format string, as value spans. A `%` and two hex digits is a percent-encoding (`%2F`), left alone. */
-export function printfHoles(value: string): ValueSpan[] {
+/**
+ * The printf conversions of a format string, as value spans: `conversions` matches one (by default
+ * `PRINTF_CONVERSION`; a language with its own adds its forms). A `%` and two hex digits is a
+ * percent-encoding (`%2F`), left alone.
+ */
+export function printfHoles(value: string, conversions: RegExp = PRINTF_CONVERSION): ValueSpan[] {
   const holes: ValueSpan[] = [];
-  for (const match of value.matchAll(PRINTF_CONVERSION)) {
+  for (const match of value.matchAll(conversions)) {
     if (/^%[0-9A-Fa-f]{2}$/.test(value.slice(match.index, match.index + 3)) && match[0].length > 2) continue;
     holes.push({ start: match.index, end: match.index + match[0].length });
   }
@@ -104,6 +108,18 @@ export function stringCandidates(init: StringInit): UriCandidate[] {
   const withTemplates = pieces.map((piece) => ('map' in piece ? { map: piece.map, holes: mergeHoles(piece.holes, templateHoles(piece.map.value, syntaxes, routes)) } : piece));
   const { value, parts } = assemblePieces(withTemplates);
   return valueCandidates(value, parts, { ...rest, namespace: false });
+}
+
+/**
+ * Hands one string expression (`node`: a literal, a concatenation, a heredoc) on to `out` as
+ * candidates: its `pieces`, the name it is given to (a variable, a key: `name`), and the sink whose
+ * URL argument it is. The one step from a reader's pieces to candidates every language takes.
+ */
+export function addStringCandidates(out: UriCandidate[], text: string, node: Node, init: { pieces: StringPiece[] | undefined; syntaxes: ReadonlySet<TemplateSyntax>; name: string | undefined; sink: string | undefined }): void {
+  const { pieces, syntaxes, name, sink } = init;
+  if (pieces === undefined) return;
+  const found = stringCandidates({ pieces, syntaxes, range: [node.startIndex, node.endIndex], source: text, name, key: name, ...(sink === undefined ? {} : { context: 'sink', sink }) });
+  for (const candidate of found) out.push(candidate);
 }
 
 /**

@@ -8,7 +8,7 @@ import type { Node } from 'web-tree-sitter';
 import type { UriCandidate } from '../candidate.js';
 import type { DiscoveryOptions } from '../js/discover.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
-import { addSlashComment, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, stringCandidates, walkTree, writer } from './common.js';
+import { addSlashComment, addStringCandidates, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, walkTree, writer } from './common.js';
 import { parseWith } from './tree-sitter.js';
 
 /** Escapes of one character in an interpreted string (The Go Programming Language Specification, "Rune literals"). */
@@ -218,11 +218,7 @@ export function discoverGo(text: string, options: DiscoveryOptions = {}): Progra
           guarded(() => {
             if (isExcluded(node)) return;
             const sink = sinkOf(node) ?? formatSink(node);
-            const pieces = expressionPieces(text, node, isFormat(node));
-            if (pieces === undefined) return;
-            const name = nameOf(node);
-            const found = stringCandidates({ pieces, syntaxes, range: [node.startIndex, node.endIndex], source: text, name, key: name, ...(sink === undefined ? {} : { context: 'sink', sink }) });
-            for (const candidate of found) out.push(candidate);
+            addStringCandidates(out, text, node, { pieces: expressionPieces(text, node, isFormat(node)), syntaxes, name: nameOf(node), sink });
           });
           return node.type === 'binary_expression';
         }

@@ -10,7 +10,7 @@ import type { Node } from 'web-tree-sitter';
 import type { UriCandidate } from '../candidate.js';
 import type { DiscoveryOptions } from '../js/discover.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
-import { addSlashComment, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, stringCandidates, walkTree, writer } from './common.js';
+import { addSlashComment, addStringCandidates, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, walkTree, writer } from './common.js';
 import { parseWith } from './tree-sitter.js';
 
 /** Escapes of one character (The Java Language Specification, §3.10.7). */
@@ -250,11 +250,7 @@ export function discoverJava(text: string, options: DiscoveryOptions = {}): Prog
             if (isExcluded(node)) return;
             const sink = sinkOf(node)?.sink;
             const first = node.type === 'string_literal' ? node : undefined;
-            const pieces = expressionPieces(text, node, first === undefined ? undefined : formatOf(first));
-            if (pieces === undefined) return;
-            const name = nameOf(node);
-            const found = stringCandidates({ pieces, syntaxes, range: [node.startIndex, node.endIndex], source: text, name, key: name, ...(sink === undefined ? {} : { context: 'sink', sink }) });
-            for (const candidate of found) out.push(candidate);
+            addStringCandidates(out, text, node, { pieces: expressionPieces(text, node, first === undefined ? undefined : formatOf(first)), syntaxes, name: nameOf(node), sink });
           });
           return node.type === 'binary_expression';
         }

@@ -8,7 +8,7 @@ import type { Node } from 'web-tree-sitter';
 import type { UriCandidate } from '../candidate.js';
 import type { DiscoveryOptions } from '../js/discover.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
-import { addComment, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, stringCandidates, walkTree, writer } from './common.js';
+import { addComment, addStringCandidates, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, walkTree, writer } from './common.js';
 import { parseWith } from './tree-sitter.js';
 
 /** Single-character escapes of Python strings and bytes (Python's lexical analysis, "Escape sequences"). */
@@ -300,10 +300,7 @@ export function discoverPython(text: string, options: DiscoveryOptions = {}): Pr
           guarded(() => {
             if (isExcluded(node)) return;
             const sink = sinkOf(node, clients);
-            const pieces = expressionPieces(text, node, node.type === 'binary_operator' ? undefined : formatOf(node));
-            if (pieces === undefined) return;
-            const found = stringCandidates({ pieces, syntaxes, range: [node.startIndex, node.endIndex], source: text, name: nameOf(node), key: nameOf(node), ...(sink === undefined ? {} : { context: 'sink', sink }) });
-            for (const candidate of found) out.push(candidate);
+            addStringCandidates(out, text, node, { pieces: expressionPieces(text, node, node.type === 'binary_operator' ? undefined : formatOf(node)), syntaxes, name: nameOf(node), sink });
           });
           // The operands of a `+` chain that are not strings (calls, f-strings' expressions) may hold strings of their own.
           return node.type === 'binary_operator' || node.type === 'string';

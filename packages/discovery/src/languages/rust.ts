@@ -9,7 +9,7 @@ import type { Node } from 'web-tree-sitter';
 import type { UriCandidate } from '../candidate.js';
 import type { DiscoveryOptions } from '../js/discover.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
-import { addSlashComment, type ProgramUris, Decoded, guarded, programTemplateSyntaxes, stringCandidates, walkTree, writer } from './common.js';
+import { addSlashComment, addStringCandidates, type ProgramUris, Decoded, guarded, programTemplateSyntaxes, walkTree, writer } from './common.js';
 import { parseWith } from './tree-sitter.js';
 
 /** Escapes of one character (The Rust Reference, "Tokens": quote and ASCII escapes). */
@@ -284,12 +284,7 @@ export function discoverRust(text: string, options: DiscoveryOptions = {}): Prog
   const out: UriCandidate[] = [];
   const hasError = tree.rootNode.hasError;
   const syntaxes = programTemplateSyntaxes(options.templates);
-  const emit = (node: Node, pieces: StringPiece[] | undefined, sink: string | undefined): void => {
-    if (pieces === undefined) return;
-    const name = nameOf(node);
-    const found = stringCandidates({ pieces, syntaxes, range: [node.startIndex, node.endIndex], source: text, name, key: name, ...(sink === undefined ? {} : { context: 'sink', sink }) });
-    for (const candidate of found) out.push(candidate);
-  };
+  const emit = (node: Node, pieces: StringPiece[] | undefined, sink: string | undefined): void => addStringCandidates(out, text, node, { pieces, syntaxes, name: nameOf(node), sink });
   try {
     walkTree(tree, (node) => {
       switch (node.type) {

@@ -10,7 +10,7 @@ import { hasUriShape } from '../shape.js';
 import type { UriCandidate } from '../candidate.js';
 import type { DiscoveryOptions } from '../js/discover.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
-import { addComment, type ProgramUris, Decoded, guarded, programTemplateSyntaxes, stringCandidates, walkTree, writer } from './common.js';
+import { addComment, addStringCandidates, type ProgramUris, Decoded, guarded, programTemplateSyntaxes, walkTree, writer } from './common.js';
 import { parseWith } from './tree-sitter.js';
 
 /** Nodes that expand to text the script computes: holes. */
@@ -202,8 +202,7 @@ export function discoverShell(text: string, options: DiscoveryOptions = {}): Pro
       }
       // An unquoted `//name` is an XPath, a path or a comment marker far more often than a network-path reference: a URI in a script has its scheme.
       if (sink === undefined && pieces[0] !== undefined && 'map' in pieces[0] && pieces[0].map.value.startsWith('//')) return;
-      const found = stringCandidates({ pieces, syntaxes, range: [node.startIndex, node.endIndex], source: text, name, key: name, ...(sink === undefined ? {} : { context: 'sink', sink }) });
-      for (const candidate of found) out.push(candidate);
+      addStringCandidates(out, text, node, { pieces, syntaxes, name, sink });
     });
   };
   try {
