@@ -62,6 +62,10 @@ Files read in a directory (the language server's documents):
   Java       .java                                   strings and text blocks (escapes;
              String.format, MessageFormat, logger and URI template placeholders and
              + operands as holes), comments
+  Ruby       .rb .rake .gemspec, Gemfile, Rakefile, and a file named as a PATH
+             whose #! line names ruby: strings as Ruby quotes them (escapes,
+             %q/%Q, heredocs; #{…} and format/sprintf/% conversions as holes),
+             comments and =begin/=end blocks
   shell      .sh .bash, and a file named as a PATH whose #! line names sh, bash,
              dash, ksh or ash: words and strings as the shell quotes them
              ($VAR, \${VAR}, $(…) as holes), here-documents, comments

@@ -1,5 +1,5 @@
 /**
- * `urilint scan` reads Python, Go, Rust, Java, shell scripts and `.env` files (issue 31): the help lists them,
+ * `urilint scan` reads Python, Go, Rust, Java, Ruby, shell scripts and `.env` files (issue 31): the help lists them,
  * each grammar is loaded only for a run that holds its language, the planted problems are found at
  * their line and column, and `--fix` writes in the literal's own syntax.
  */
@@ -17,6 +17,7 @@ const PYTHON = 'import requests\n\nrequests.get(f"https://example.com/{user}/\\x
 const GO = 'package main\n\nimport "net/http"\n\nfunc main() { http.Get("https://example.com/a b") }\n';
 const RUST = 'fn main() {\n    let _ = reqwest::get(format!("https://example.com/{}/\\u{41} b", q));\n}\n';
 const JAVA = 'class App {\n    URI home = URI.create("http://[::1:8080/");\n    String page = String.format("https://example.com/%s/a b", q);\n}\n';
+const RUBY = 'require "net/http"\n\nNet::HTTP.get(URI(format("https://example.com/%s/\\x41 b", q)))\n';
 const SHELL = '#!/bin/sh\ncurl "https://example.com/?q=a b"\n';
 const DOTENV = 'DATABASE_URL=postgres://user:p@ss@db/app\n';
 
@@ -32,10 +33,10 @@ async function scan(...args: string[]): Promise<Problem[]> {
 }
 
 describe('urilint scan and other languages', () => {
-  it('scan --help lists Python, Go, Rust, Java, shell and .env files', async () => {
+  it('scan --help lists Python, Go, Rust, Java, Ruby, shell and .env files', async () => {
     const help = (await run(['scan', '--help'])).stdout;
     const listing = help.slice(help.indexOf('Files read in a directory'), help.indexOf('Template tags are holes'));
-    for (const extension of ['.py', '.go', '.rs', '.java', '.sh', '.bash', '.env']) expect(listing).toContain(extension);
+    for (const extension of ['.py', '.go', '.rs', '.java', '.rb', '.rake', '.gemspec', 'Gemfile', '.sh', '.bash', '.env']) expect(listing).toContain(extension);
   });
 
   it('a run of Python files loads the Python grammar and no other; the problem is found past the f-string\'s hole and the escape', async () => {
@@ -90,6 +91,22 @@ describe('urilint scan and other languages', () => {
     expect(wasmModulesLoaded().at(-1)).toBe('tree-sitter-java');
     await run(['scan', '--fix', '--no-config', '--jobs', '1', project]);
     expect(readFileSync(join(project, 'App.java'), 'utf8')).toBe(JAVA.replace('a b', 'a%%20b'));
+  });
+
+  it('Ruby: the problem is found past the format conversion and the escape (line 3, column 54), a Gemfile is read while walking, and --fix writes "%" as "%%" in the format', async () => {
+    const project = join(dir, 'rb');
+    mkdirSync(join(project, '.git'), { recursive: true });
+    writeFileSync(join(project, 'client.rb'), RUBY);
+    writeFileSync(join(project, 'Gemfile'), 'source "https://rubygems.org/%zz"\n');
+    const found = await scan(project);
+    // `Net::HTTP.get(URI(format("` is 26 characters, the URL's 20 (27-46), `%s/` 3 (47-49), `\x41` 4 (50-53): the space is column 54.
+    expect(found.map((p) => [p.file.replace(/^.*[\\/]/, ''), p.line, p.column, p.code]).sort()).toEqual([
+      ['Gemfile', 1, 30, 'pct-invalid-triplet'],
+      ['client.rb', 3, 54, 'path-unescaped-char'],
+    ]);
+    expect(wasmModulesLoaded().at(-1)).toBe('tree-sitter-ruby');
+    await run(['scan', '--fix', '--no-config', '--jobs', '1', project]);
+    expect(readFileSync(join(project, 'client.rb'), 'utf8')).toBe(RUBY.replace('\\x41 b', '\\x41%%20b'));
   });
 
   it('--fix writes in the literal: the escape and the f-string\'s hole stay', async () => {

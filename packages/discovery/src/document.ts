@@ -16,6 +16,7 @@ import { discoverDotenv } from './languages/dotenv.js';
 import { discoverGo } from './languages/go.js';
 import { discoverRust } from './languages/rust.js';
 import { discoverJava } from './languages/java.js';
+import { discoverRuby } from './languages/ruby.js';
 import { discoverPython } from './languages/python.js';
 import { discoverShell } from './languages/shell.js';
 import type { ProgramUris } from './languages/common.js';
@@ -26,12 +27,12 @@ import { maskTemplates, serverProgramOf, templateSyntaxes } from './templates.js
 export type SourceKind = 'js' | 'json' | 'markdown' | 'html' | 'css' | 'yaml' | 'text' | ComponentKind | ProgramKind | 'dotenv';
 
 /** Programming languages read on a tree-sitter grammar (`languages/`): each grammar is loaded before its files are read (`loadGrammarsFor`). */
-export type ProgramKind = 'python' | 'go' | 'rust' | 'java' | 'shell';
+export type ProgramKind = 'python' | 'go' | 'rust' | 'java' | 'ruby' | 'shell';
 
-const PROGRAM_NAMES: Readonly<Record<ProgramKind, string>> = { python: 'Python', go: 'Go', rust: 'Rust', java: 'Java', shell: 'a shell script' };
+const PROGRAM_NAMES: Readonly<Record<ProgramKind, string>> = { python: 'Python', go: 'Go', rust: 'Rust', java: 'Java', ruby: 'Ruby', shell: 'a shell script' };
 
 /** The grammar each program kind is read with. */
-const GRAMMARS: Readonly<Record<ProgramKind, GrammarName>> = { python: 'python', go: 'go', rust: 'rust', java: 'java', shell: 'bash' };
+const GRAMMARS: Readonly<Record<ProgramKind, GrammarName>> = { python: 'python', go: 'go', rust: 'rust', java: 'java', ruby: 'ruby', shell: 'bash' };
 
 /** The tree-sitter grammar a kind of source is read with, if any. */
 export function grammarOf(kind: SourceKind): GrammarName | undefined {
@@ -57,7 +58,7 @@ export type ComponentKind = 'vue' | 'svelte' | 'astro' | 'angular';
 const COMPONENT_KINDS: ReadonlySet<SourceKind> = new Set<SourceKind>(['vue', 'svelte', 'astro', 'angular']);
 
 /** Programs: their strings hold template syntax as text, found by the reader in each string (as in JavaScript), never masked in the file. */
-const PROGRAM_KINDS: ReadonlySet<SourceKind> = new Set<SourceKind>(['js', 'python', 'go', 'rust', 'java', 'shell']);
+const PROGRAM_KINDS: ReadonlySet<SourceKind> = new Set<SourceKind>(['js', 'python', 'go', 'rust', 'java', 'ruby', 'shell']);
 
 /** What was found in a document. */
 export interface DocumentUris {
@@ -115,25 +116,31 @@ const EXTENSIONS: Readonly<Record<string, SourceKind>> = {
   go: 'go',
   rs: 'rust',
   java: 'java',
+  rb: 'ruby', rake: 'ruby', gemspec: 'ruby',
   sh: 'shell', bash: 'shell',
   env: 'dotenv',
 };
 
+/** Programs known by their whole name: Bundler's `Gemfile`, Rake's `Rakefile`. */
+const NAMES: Readonly<Record<string, SourceKind>> = { gemfile: 'ruby', rakefile: 'ruby' };
+
 /** Environment files by name: `.env`, `.env.local`, `.env.production`, `.env.example`. */
 const DOTENV_NAME = /^\.env(?:\.[^/\\]+)?$/;
 
-/** A shell script's `#!` line (`#!/bin/sh`, `#!/usr/bin/env bash`), and a Python script's. */
+/** A shell script's `#!` line (`#!/bin/sh`, `#!/usr/bin/env bash`), a Python script's and a Ruby script's. */
 const SHELL_SHEBANG = /^#![ \t]*\S*\/(?:env[ \t]+(?:-\S+[ \t]+)*)?(?:ba|da|k|a)?sh(?:[ \t]|\r?\n|$)/;
 const PYTHON_SHEBANG = /^#![ \t]*\S*\/(?:env[ \t]+(?:-\S+[ \t]+)*)?python[0-9.]*(?:[ \t]|\r?\n|$)/;
+const RUBY_SHEBANG = /^#![ \t]*\S*\/(?:env[ \t]+(?:-\S+[ \t]+)*)?ruby[0-9.]*(?:[ \t]|\r?\n|$)/;
 
 /**
  * The kind of a file whose name does not tell (`sourceKindOf` gives `text`) by its first line: a
- * shell or Python script's `#!` line. Any other kind is kept.
+ * shell, Python or Ruby script's `#!` line. Any other kind is kept.
  */
 export function sourceKindOfText(kind: SourceKind, text: string): SourceKind {
   if (kind !== 'text' || !text.startsWith('#!')) return kind;
   if (SHELL_SHEBANG.test(text)) return 'shell';
   if (PYTHON_SHEBANG.test(text)) return 'python';
+  if (RUBY_SHEBANG.test(text)) return 'ruby';
   return kind;
 }
 
@@ -141,6 +148,8 @@ export function sourceKindOfText(kind: SourceKind, text: string): SourceKind {
 export function sourceKindOf(filePath: string): SourceKind {
   const name = /[^/\\]*$/.exec(filePath)![0].toLowerCase();
   if (DOTENV_NAME.test(name)) return 'dotenv';
+  const named = Object.hasOwn(NAMES, name) ? NAMES[name] : undefined;
+  if (named !== undefined) return named;
   const extensions = name.split('.').slice(1);
   const last = extensions.at(-1);
   if (last !== undefined && TEMPLATE_EXTENSIONS.has(last)) {
@@ -246,6 +255,8 @@ function read(text: string, kind: SourceKind, options: DocumentOptions): Documen
         return programUris(text, kind, discoverRust(text, options));
       case 'java':
         return programUris(text, kind, discoverJava(text, options));
+      case 'ruby':
+        return programUris(text, kind, discoverRuby(text, options));
       case 'shell':
         return programUris(text, kind, discoverShell(text, options));
       case 'dotenv':

@@ -161,6 +161,7 @@ export const PARSERS_OF_KIND: Readonly<Record<SourceKind, readonly ParserName[]>
   go: [],
   rust: [],
   java: [],
+  ruby: [],
   shell: [],
   dotenv: [],
 };
@@ -196,7 +197,7 @@ export const oxcParser = (): unknown => {
 };
 /** typescript-eslint's parser, as far as discovery calls it: `parseForESLint` (see `typescriptEstreeParser`). */
 export const typescriptEstree = get('typescriptEstree') as unknown as () => typeof TsEslintParser;
-/** The tree-sitter grammars are not served to a page: Python, Go, Rust, Java and shell documents are read as text there. */
+/** The tree-sitter grammars are not served to a page: Python, Go, Rust, Java, Ruby and shell documents are read as text there. */
 export const webTreeSitter = (): never => {
   throw new Error('the tree-sitter grammars are not loaded in a browser build');
 };

@@ -33,12 +33,13 @@ const NESTED: Record<Exclude<SourceKind, 'js' | 'text'>, (depth: number) => stri
   go: (n) => 'package m\n\nvar x = ' + '('.repeat(n) + JSON.stringify(PLANTED) + ')'.repeat(n) + '\n',
   rust: (n) => 'const X: &str = ' + '('.repeat(n) + JSON.stringify(PLANTED) + ')'.repeat(n) + ';\n',
   java: (n) => 'class M { String x = ' + '('.repeat(n) + JSON.stringify(PLANTED) + ')'.repeat(n) + '; }\n',
+  ruby: (n) => 'x = ' + '['.repeat(n) + JSON.stringify(PLANTED) + ']'.repeat(n) + '\n',
   // `((` opens arithmetic: the subshells are written apart.
   shell: (n) => '( '.repeat(n) + `curl "${PLANTED}"` + ' )'.repeat(n) + '\n',
   dotenv: (n) => '# x\n'.repeat(n) + `URL=${PLANTED}\n`,
 };
 
-beforeAll(() => loadGrammarsFor(['python', 'go', 'rust', 'java', 'shell']));
+beforeAll(() => loadGrammarsFor(['python', 'go', 'rust', 'java', 'ruby', 'shell']));
 
 function check(text: string, kind: SourceKind): void {
   const found = discoverDocument(text, kind);

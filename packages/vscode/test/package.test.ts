@@ -34,6 +34,7 @@ const VSCODE_LANGUAGE_IDS = [
   'go', // Go
   'rust', // VS Code's own
   'java', // VS Code's own
+  'ruby', // VS Code's own
   'shellscript', // VS Code's own
   'dotenv', // DotENV
 ];
@@ -216,6 +217,7 @@ describe('the packaged extension (dist/urilint.vsix)', () => {
         'extension/dist/tree-sitter-go.wasm',
         'extension/dist/tree-sitter-rust.wasm',
         'extension/dist/tree-sitter-java.wasm',
+        'extension/dist/tree-sitter-ruby.wasm',
         'extension/dist/tree-sitter-bash.wasm',
         'extension/package.json',
         'extension/readme.md',

@@ -19,10 +19,10 @@ export const TEXT_NAMES: ReadonlySet<string> = new Set(['readme', 'changelog', '
 /** Directories never entered, whatever `.gitignore` says. */
 const ALWAYS_SKIPPED: ReadonlySet<string> = new Set(['.git']);
 
-/** Whether a file found while walking a directory is read: by its extension, or its name for extensionless text files. */
+/** Whether a file found while walking a directory is read: by its extension, or its name for extensionless text files and programs (`Gemfile`, `Rakefile`). */
 export function isScannedName(name: string): boolean {
   const dot = name.lastIndexOf('.');
-  if (dot <= 0) return TEXT_NAMES.has(name.toLowerCase());
+  if (dot <= 0) return TEXT_NAMES.has(name.toLowerCase()) || (dot < 0 && sourceKindOf(name) !== 'text');
   if (sourceKindOf(name) !== 'text') return true;
   return TEXT_EXTENSIONS.has(name.slice(dot + 1).toLowerCase());
 }

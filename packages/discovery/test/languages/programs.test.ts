@@ -1,5 +1,5 @@
 /**
- * Python, Go, Rust, Java, shell scripts and environment files: planted problems found at their exact characters
+ * Python, Go, Rust, Java, Ruby, shell scripts and environment files: planted problems found at their exact characters
  * through each language's escapes, raw strings and interpolations, fixed in the literal's own
  * syntax (or not at all where the syntax cannot say it), and a file of each language's usual traps
  * (format strings, regular expressions, SQL, log formats, XML namespaces, Windows paths) that yields
@@ -12,7 +12,7 @@ import { discoverDocument, loadGrammarsFor, sourceKindOf, type SourceKind } from
 import { presetOptions, RULE_NAMES, runRules } from '../../src/rules/index.js';
 import type { Finding } from '../../src/finding.js';
 
-beforeAll(() => loadGrammarsFor(['python', 'go', 'rust', 'java', 'shell']));
+beforeAll(() => loadGrammarsFor(['python', 'go', 'rust', 'java', 'ruby', 'shell']));
 
 const ALL_STRICT = Object.fromEntries(RULE_NAMES.filter((name) => name !== 'no-broken-links').map((name) => [name, presetOptions(name, 'strict')]));
 
@@ -50,6 +50,24 @@ function fixed(text: string, kind: SourceKind): string {
   // Findings of one run of characters carry the same fix (`%20%22%22` over a space and two quotes): applied once.
   const edits = new Map(findings(text, kind).flatMap((finding) => finding.fix ?? []).map((edit) => [JSON.stringify(edit), edit]));
   return applySourceEdits(text, [...edits.values()]);
+}
+
+/**
+ * A finding written out by hand: its 1-based line and column and the characters it covers (counted
+ * from the language's own string rules, not from the code under test), its code, and its automatic fix.
+ */
+type AtColumn = [line: number, column: number, characters: string, code: string, fix?: string];
+
+function expectAtColumns(text: string, kind: SourceKind, want: readonly AtColumn[]): void {
+  const lineStarts = [0, ...[...text.matchAll(/\n/g)].map((match) => match.index + 1)];
+  const got = findings(text, kind).map((finding): AtColumn => {
+    const line = lineStarts.findLastIndex((start) => start <= finding.range[0]);
+    const fix = finding.fix?.map((edit) => edit.text).join('');
+    const [column, characters, code] = [finding.range[0] - lineStarts[line]! + 1, text.slice(finding.range[0], finding.range[1]), finding.code ?? finding.rule];
+    return fix === undefined ? [line + 1, column, characters, code] : [line + 1, column, characters, code, fix];
+  });
+  const order = (a: AtColumn, b: AtColumn): number => a[0] - b[0] || a[1] - b[1] || a[3].localeCompare(b[3]);
+  expect(got.sort(order)).toEqual([...want].sort(order));
 }
 
 const fixture = (name: string): string => readFileSync(new URL(`fixtures/${name}`, import.meta.url), 'utf8');
@@ -344,6 +362,118 @@ describe('Java', () => {
 
   it('reads .java', () => {
     expect(sourceKindOf('src/main/java/App.java')).toBe('java');
+  });
+});
+
+describe('Ruby', () => {
+  const text = [
+    '# See https://example.com/%gg for details.',
+    '=begin',
+    'Docs at https://example.com/%qq here.',
+    '=end',
+    "HOMEPAGE = 'https://example.com/it\\'s a'",
+    'Net::HTTP.get(URI("https://example.com/\\u0041 b"))',
+    'uri = URI.parse("https://example.com/#{id} c")',
+    'URI.open("https://example.com/\\x41\\td")',
+    'conn = Faraday.new(url: "https://example.com/#@user e")',
+    'HTTParty.get(format("https://example.com/%s/%{name}/%<n>d f", a, name: 1, n: 2))',
+    'RestClient.get("https://example.com/%s g" % [q])',
+    'redirect_to "http://[::1:8080/"',
+    'link_to "Home", %q(https://example.com/(h) i)',
+    'API_URL = "https://example.com/" "j k"',
+    'body = <<~EOS',
+    '  Docs: https://example.com/\\x41%zz',
+    '    More: https://example.com/%yy',
+    'EOS',
+    "raw = <<-'EOS'",
+    '    Raw: https://example.com/%xx#@n',
+    '    EOS',
+    '',
+  ].join('\n');
+
+  it('reports each planted problem at its line and column, through escapes, interpolations, format conversions and heredocs', () => {
+    // Columns counted by hand from Ruby's string rules ("Literals" in Ruby's documentation), 1-based.
+    expectAtColumns(text, 'ruby', [
+      // RFC 3986 §2.1: "%" must be followed by two hexadecimal digits; in a comment (after "# See ", column 7, and 20 characters of URL) and an =begin block.
+      [1, 27, '%gg', 'pct-invalid-triplet'],
+      [3, 29, '%qq', 'pct-invalid-triplet'],
+      // Single quotes: `\'` is one quote, two columns (35, 36); the space after "s" is column 38.
+      [5, 38, ' ', 'path-unescaped-char', '%20'],
+      // `\u0041` (columns 40-45) writes "A": the space is column 46. The string is URI()'s argument.
+      [6, 46, ' ', 'path-unescaped-char', '%20'],
+      // `#{id}` (columns 38-42) is a hole: the space is column 43.
+      [7, 43, ' ', 'path-unescaped-char', '%20'],
+      // `\x41` (31-34) writes "A", `\t` (35-36) a tab, which a browser removes: reported as the escape, and no automatic fix.
+      [8, 35, '\\t', 'whatwg-tab-newline-removed'],
+      [8, 35, '\\t', 'path-unescaped-char'],
+      // `#@user` (46-51) interpolates an instance variable: a hole.
+      [9, 52, ' ', 'path-unescaped-char', '%20'],
+      // format's `%s`, `%{name}`, `%<n>d` (42-57) are holes; a "%" a fix writes in a format string is "%%".
+      [10, 58, ' ', 'path-unescaped-char', '%%20'],
+      // The left side of String#% is a format too.
+      [11, 39, ' ', 'path-unescaped-char', '%%20'],
+      // redirect_to's URL: "http:" is not encrypted; "[::1:8080" has no "]" (RFC 3986 §3.2.2).
+      [12, 14, 'http', 'scheme-insecure'],
+      [12, 21, '[::1:8080', 'host-ip-literal-unterminated'],
+      // link_to's second argument, a %q() literal with nested parentheses.
+      [13, 43, ' ', 'path-unescaped-char', '%20'],
+      // Adjacent literals are one string: the space is in the second ("j k" opens at column 34).
+      [14, 36, ' ', 'path-unescaped-char', '%20'],
+      // A squiggly heredoc: its value's lines without their indentation, each character at its own column.
+      [16, 33, '%zz', 'pct-invalid-triplet'],
+      [17, 31, '%yy', 'pct-invalid-triplet'],
+      // <<-'EOS' reads no interpolation: `#@n` is a fragment "@n" here (in <<-EOS it would be a hole, and the URI no URI).
+      [20, 30, '%xx', 'pct-invalid-triplet'],
+    ]);
+  });
+
+  it('fixes in the literal: an escape stays an escape, interpolations and conversions are kept, "%" is "%%" in a format', () => {
+    const before = text.split('\n');
+    const after = fixed(text, 'ruby').split('\n');
+    expect(after.filter((line, i) => line !== before[i])).toEqual([
+      "HOMEPAGE = 'https://example.com/it\\'s%20a'",
+      'Net::HTTP.get(URI("https://example.com/\\u0041%20b"))',
+      'uri = URI.parse("https://example.com/#{id}%20c")',
+      'conn = Faraday.new(url: "https://example.com/#@user%20e")',
+      'HTTParty.get(format("https://example.com/%s/%{name}/%<n>d%%20f", a, name: 1, n: 2))',
+      'RestClient.get("https://example.com/%s%%20g" % [q])',
+      'link_to "Home", %q(https://example.com/(h)%20i)',
+      'API_URL = "https://example.com/" "j%20k"',
+    ]);
+  });
+
+  it('writes a fix in the literal\'s own escapes, or refuses it where the literal cannot hold it', () => {
+    const candidate = (source: string) => {
+      const found = discoverDocument(source, 'ruby').candidates;
+      expect(found).toHaveLength(1);
+      return found[0]!;
+    };
+    const textOf = (source: string, value: string): string | undefined => {
+      const part = candidate(source).parts.find((p) => p.kind === 'text');
+      if (part?.kind !== 'text') return undefined;
+      const at = part.map.value.indexOf('/a');
+      return part.map.replace(at, at + 2, value)?.text;
+    };
+    // Double quotes: a backslash, the quote and "#" (which could open "#{") escaped; single quotes: the backslash and the quote.
+    expect(textOf('URI("https://example.com/a")\n', '\\"#')).toBe('\\\\\\"\\#');
+    expect(textOf("URI('https://example.com/a')\n", "\\'#")).toBe("\\\\\\'#");
+    // %q(): its delimiters escaped.
+    expect(textOf('URI(%q(https://example.com/a))\n', '()')).toBe('\\(\\)');
+    // Never a line break.
+    expect(textOf('URI("https://example.com/a")\n', '\n')).toBeUndefined();
+  });
+
+  it('finds nothing in the usual traps', () => {
+    expect(findings(fixture('clean.rb'), 'ruby')).toEqual([]);
+  });
+
+  it('reads .rb, .rake, .gemspec, Gemfile, Rakefile and a file whose #! line names ruby', () => {
+    expect(['app/models/user.rb', 'lib/tasks/db.rake', 'urilint.gemspec', 'Gemfile', 'Rakefile'].map(sourceKindOf)).toEqual(['ruby', 'ruby', 'ruby', 'ruby', 'ruby']);
+    expect(sourceKindOf('Gemfile.lock')).toBe('text');
+    for (const line of ['#!/usr/bin/env ruby', '#!/usr/bin/ruby -w', '#!/usr/bin/env ruby3.3']) {
+      const found = discoverDocument(`${line}\nputs URI("https://example.com/a b")\n`, sourceKindOf('bin/setup'));
+      expect(found.candidates.map((candidate) => candidate.sink), line).toEqual(['URI']);
+    }
   });
 });
 

@@ -84,6 +84,7 @@ describe('WebAssembly modules loaded', () => {
     expect(found.parseError).toBeUndefined();
     expect(found.candidates.map((candidate) => candidate.sink)).toEqual(['reqwest::get']);
     expect(wasmModulesLoaded()).not.toContain('tree-sitter-java');
+    expect(wasmModulesLoaded()).not.toContain('tree-sitter-ruby');
   });
 
   it('a run with a .java file loads the Java grammar, once', async () => {
@@ -93,5 +94,16 @@ describe('WebAssembly modules loaded', () => {
     const found = discoverDocument('class M { URI u = URI.create("http://[::1:8080/"); }\n', 'java');
     expect(found.parseError).toBeUndefined();
     expect(found.candidates.map((candidate) => candidate.sink)).toEqual(['URI.create']);
+  });
+
+  it('a run with a .rb file loads the Ruby grammar, once, and a file of the languages before it none', async () => {
+    discoverDocument('class M { URI u = URI.create("https://example.com/a"); }\n', 'java');
+    expect(wasmModulesLoaded()).not.toContain('tree-sitter-ruby');
+    await Promise.all([loadGrammarsFor(['ruby']), loadGrammarsFor(['ruby', 'java'])]);
+    expect(wasmModulesLoaded()).toEqual(['web-tree-sitter', 'tree-sitter-python', 'tree-sitter-go', 'tree-sitter-rust', 'tree-sitter-java', 'tree-sitter-ruby']);
+    expect(compiled).toHaveLength(6);
+    const found = discoverDocument('Net::HTTP.get(URI("http://[::1:8080/"))\n', 'ruby');
+    expect(found.parseError).toBeUndefined();
+    expect(found.candidates.map((candidate) => candidate.sink)).toEqual(['URI']);
   });
 });

@@ -61,6 +61,7 @@ export const LANGUAGES = {
   go: 'go',
   rust: 'rust',
   java: 'java',
+  ruby: 'ruby',
   shellscript: 'shell',
   // Neovim's filetypes of shell scripts.
   sh: 'shell',

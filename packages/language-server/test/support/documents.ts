@@ -22,6 +22,7 @@ const EXTENSIONS: Record<string, string> = {
   go: 'go',
   rust: 'rs',
   java: 'java',
+  ruby: 'rb',
   shellscript: 'sh',
   dotenv: 'env',
 };
