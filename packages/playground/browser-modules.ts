@@ -47,6 +47,9 @@ export const BROWSER_UNREACHED: Readonly<Record<string, readonly string[]>> = {
   '@typescript-eslint/typescript-estree/dist/create-program/getScriptKind.js': ['node:path'],
   '@typescript-eslint/typescript-estree/dist/create-program/shared.js': ['node:path'],
   '@typescript-eslint/tsconfig-utils/dist/getParsedConfigFile.js': ['node:fs', 'node:path'],
+  // web-tree-sitter's Emscripten module: it loads these only where `process.versions.node` exists;
+  // in a page it fetches its WebAssembly.
+  'web-tree-sitter/tree-sitter.js': ['module', 'fs/promises', 'fs', 'path', 'url'],
 };
 
 const UNAVAILABLE = '\0urilint-unavailable:';

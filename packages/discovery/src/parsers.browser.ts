@@ -9,7 +9,9 @@
  * (its settings read the process's directory and the file system for a project): JavaScript and
  * TypeScript are parsed in a page by the steps `parseForESLint` takes for a file without a project
  * (`typescriptEstreeParser`), each from typescript-eslint's own packages, so that a page reads them
- * with a tree, as `urilint scan` does.
+ * with a tree, as `urilint scan` does. The programs' tree-sitter grammars are WebAssembly files the
+ * page fetches: web-tree-sitter is loaded here, each grammar by `loadGrammarsFor` (which the page
+ * awaits with `loadParsers`), from the address `wasmFile` gives.
  */
 import type * as CssTree from '@eslint/css-tree';
 import type * as Momoa from '@humanwhocodes/momoa';
@@ -24,7 +26,17 @@ import type * as MicromarkGfm from 'micromark-extension-gfm';
 import type * as Ts from 'typescript';
 import type * as Yaml from 'yaml';
 import type * as Toml from 'smol-toml';
+import type * as WebTreeSitter from 'web-tree-sitter';
 import type { RE2JS } from 're2js';
+// The WebAssembly of web-tree-sitter and of each grammar: files of the site (their addresses here,
+// each file fetched only when its language's first document is read: see `wasmFile`).
+import webTreeSitterWasm from 'web-tree-sitter/tree-sitter.wasm?url';
+import pythonWasm from 'tree-sitter-python/tree-sitter-python.wasm?url';
+import goWasm from 'tree-sitter-go/tree-sitter-go.wasm?url';
+import rustWasm from 'tree-sitter-rust/tree-sitter-rust.wasm?url';
+import javaWasm from 'tree-sitter-java/tree-sitter-java.wasm?url';
+import rubyWasm from 'tree-sitter-ruby/tree-sitter-ruby.wasm?url';
+import bashWasm from 'tree-sitter-bash/tree-sitter-bash.wasm?url';
 import type { SourceKind } from './document.js';
 import { htmlParse, type HtmlParserModules } from './html-tree.js';
 
@@ -47,6 +59,7 @@ interface Parsers {
   re2js: typeof RE2JS;
   typescript: typeof Ts;
   typescriptEstree: { parseForESLint: ParseForESLint };
+  webTreeSitter: typeof WebTreeSitter;
   markdown: Markdown;
   yaml: typeof Yaml;
   toml: typeof Toml;
@@ -141,6 +154,7 @@ const LOADERS: { [Name in ParserName]: () => Promise<Parsers[Name]> } = {
     return htmlParse({ tokenize, constructTree, defaultTokenAdapter });
   },
   momoa: () => import('@humanwhocodes/momoa'),
+  webTreeSitter: () => import('web-tree-sitter'),
 };
 
 /** The parsers each reader calls (with those of the readers it hands parts of its text to). */
@@ -156,13 +170,13 @@ export const PARSERS_OF_KIND: Readonly<Record<SourceKind, readonly ParserName[]>
   svelte: ['typescript', 'typescriptEstree', 'htmlParser', 'cssTree', 'markdown'],
   astro: ['typescript', 'typescriptEstree', 'htmlParser', 'cssTree', 'markdown'],
   angular: ['typescript', 'typescriptEstree', 'htmlParser', 'cssTree', 'markdown'],
-  // Programs on tree-sitter grammars: not loaded in a page (see `webTreeSitter`); read as text there.
-  python: [],
-  go: [],
-  rust: [],
-  java: [],
-  ruby: [],
-  shell: [],
+  // Programs on tree-sitter grammars: the runtime here, each grammar by `loadGrammarsFor` (languages/tree-sitter.ts).
+  python: ['webTreeSitter'],
+  go: ['webTreeSitter'],
+  rust: ['webTreeSitter'],
+  java: ['webTreeSitter'],
+  ruby: ['webTreeSitter'],
+  shell: ['webTreeSitter'],
   dotenv: [],
 };
 
@@ -197,13 +211,26 @@ export const oxcParser = (): unknown => {
 };
 /** typescript-eslint's parser, as far as discovery calls it: `parseForESLint` (see `typescriptEstreeParser`). */
 export const typescriptEstree = get('typescriptEstree') as unknown as () => typeof TsEslintParser;
-/** The tree-sitter grammars are not served to a page: Python, Go, Rust, Java, Ruby and shell documents are read as text there. */
-export const webTreeSitter = (): never => {
-  throw new Error('the tree-sitter grammars are not loaded in a browser build');
-};
-export const wasmFile = (name: string): never => {
-  throw new Error(`${name}.wasm is not served in a browser build`);
-};
+/** web-tree-sitter, the runtime of the grammars: loaded with the readers of programs (`loadParsers`). */
+export const webTreeSitter = get('webTreeSitter');
+
+const WASM_FILES = {
+  'web-tree-sitter': webTreeSitterWasm,
+  'tree-sitter-python': pythonWasm,
+  'tree-sitter-go': goWasm,
+  'tree-sitter-rust': rustWasm,
+  'tree-sitter-java': javaWasm,
+  'tree-sitter-ruby': rubyWasm,
+  'tree-sitter-bash': bashWasm,
+} as const;
+
+/**
+ * The address of a WebAssembly file of web-tree-sitter or of a grammar: a file of the site, which
+ * web-tree-sitter fetches when `loadGrammar` loads it (the runtime with the first grammar).
+ */
+export function wasmFile(name: keyof typeof WASM_FILES): string {
+  return WASM_FILES[name];
+}
 export const typescript = get('typescript');
 export const markdown = get('markdown');
 export const yaml = get('yaml');

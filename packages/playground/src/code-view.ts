@@ -84,7 +84,7 @@ export function createCodeView(parent: HTMLElement, list: HTMLElement, initial: 
     async (editor): Promise<Diagnostic[]> => {
       const asked = current;
       const { file, preset, rules } = asked;
-      await loadReader(file);
+      await loadReader(file, editor.state.doc.toString());
       const state = editor.state;
       const { findings, parseError } = lint(state.doc.toString(), file, preset, rules);
       // Settings changed while the reader loaded: the run they started shows its own findings.

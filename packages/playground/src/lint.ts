@@ -8,12 +8,14 @@ import {
   defaultProjectSettings,
   disabledBy,
   discoverDocument,
+  loadGrammarsFor,
   loadParsers,
   presetOptions,
   presetRules,
   RULE_NAMES,
   runRules,
   sourceKindOf,
+  sourceKindOfText,
   type Finding,
   type RuleName,
   type SourceKind,
@@ -41,6 +43,13 @@ export const LANGUAGES: readonly { label: string; file: string }[] = [
   { label: 'Astro', file: 'snippet.astro' },
   { label: 'Angular template', file: 'snippet.component.html' },
   { label: 'Nunjucks template', file: 'snippet.njk' },
+  { label: 'Python', file: 'snippet.py' },
+  { label: 'Go', file: 'snippet.go' },
+  { label: 'Rust', file: 'snippet.rs' },
+  { label: 'Java', file: 'Snippet.java' },
+  { label: 'Ruby', file: 'snippet.rb' },
+  { label: 'Shell', file: 'snippet.sh' },
+  { label: 'Environment (.env)', file: '.env' },
 ];
 
 export interface LintFinding extends Finding {
@@ -60,9 +69,15 @@ export function activeRules(preset: Preset, choices: Readonly<Partial<Record<Rul
   return active;
 }
 
-/** Loads the parsers of the reader for `file` (each a chunk of its own, fetched once). */
-export function loadReader(file: string): Promise<void> {
-  return loadParsers(sourceKindOf(file));
+/**
+ * Loads the parsers of the reader for `text` as the file `file` (each a chunk of its own, fetched
+ * once), and the tree-sitter grammar of a program (its WebAssembly, fetched once): the kind as
+ * `discoverDocument` tells it, by the name and, for a name that does not tell, a `#!` line.
+ */
+export async function loadReader(file: string, text: string): Promise<void> {
+  const kind = sourceKindOfText(sourceKindOf(file), text);
+  await loadParsers(kind);
+  await loadGrammarsFor([kind]);
 }
 
 /** The findings of `text` read as the file `file`; the reader's parsers must be loaded (`loadReader`). */

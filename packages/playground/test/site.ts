@@ -34,7 +34,7 @@ export async function buildSite(): Promise<Built> {
   return { dir, chunks: files.filter((f): f is Rolldown.OutputChunk => f.type === 'chunk'), assets: files.filter((f): f is Rolldown.OutputAsset => f.type === 'asset') };
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png' };
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.wasm': 'application/wasm' };
 
 /** A static file server of `dir` on 127.0.0.1; its origin. */
 export async function serve(dir: string): Promise<{ origin: string; server: Server }> {
