@@ -178,6 +178,8 @@ const JEKYLL_TEXT = /\.(?:txt|xml|json|csv|svg|ics|webmanifest)$/i;
 
 /** A link to a Markdown file, as Docusaurus tells one from a route (`.md`, `.mdx`). */
 const MARKDOWN_FILE = /\.mdx?$/i;
+/** Generators that write a relative link into the page as it is written: the browser follows it from the page's URL. */
+const PAGE_URL_LINKS: ReadonlySet<GeneratorName> = new Set(['jekyll', 'hugo', 'eleventy']);
 
 export class WorkspaceIndex {
   readonly fs: LinkFileSystem;
@@ -890,7 +892,15 @@ export class WorkspaceIndex {
       const file = decoded.replace(/^\/([A-Za-z]:)/, '$1');
       // A path that climbs out of the repository is not looked up: nothing outside it is listed or read.
       escapes = !within(this.repositoryRoot(parentOf(sourcePath)), file);
-      found = escapes ? undefined : this.#lookup(file, compiled, site.numberPrefixes);
+      // Jekyll, Hugo and Eleventy write a link into the page as it is, so the browser follows it from
+      // the page's URL: in a page they moved (`_articles/ar/x.md` at `/ar/x/`) that comes first. A
+      // link to a Markdown file is the generator's to rewrite from the source (jekyll-relative-links,
+      // Hugo's render hooks), and is looked up from the source folder as before.
+      if (site.generator !== undefined && PAGE_URL_LINKS.has(site.generator) && !MARKDOWN_FILE.test(file)) {
+        const routed = this.#fromRoute(input.slice(0, reference.path.end), sourcePath, site, compiled, source.text, true);
+        if (routed !== undefined && routed !== 'outside') found = routed;
+      }
+      if (found === undefined) found = escapes ? undefined : this.#lookup(file, compiled, site.numberPrefixes);
       // A file found only in another case may be a route the generator serves exactly (Docusaurus's `configuration` is `Configuration.md` with `id: configuration`).
       if (found !== undefined && found.caseFixes.length > 0 && site.generator !== undefined) {
         const routed = this.#fromRoute(input.slice(0, reference.path.end), sourcePath, site, compiled, source.text);
@@ -981,7 +991,7 @@ export class WorkspaceIndex {
    * against `/route/of/page.md`, whose dot segments stop at the root), mapped back to the folder
    * the route is served from.
    */
-  #fromRoute(reference: string, sourcePath: string, site: SiteProfile, options: Compiled, text: string): Found | 'outside' | undefined {
+  #fromRoute(reference: string, sourcePath: string, site: SiteProfile, options: Compiled, text: string, movedOnly = false): Found | 'outside' | undefined {
     const root = this.repositoryRoot(parentOf(sourcePath));
     const configured = options.routes.map(([prefix, folder]): [string, string] => [prefix, join(root, folder.replace(/^\.?\/+/, '')).replace(/\/?$/, '/')]);
     for (const [prefix, folder] of [...configured, ...(site.generator === undefined ? [] : site.routes)]) {
@@ -995,6 +1005,7 @@ export class WorkspaceIndex {
         // A pretty URL (`/async/`, MkDocs, Hugo, Eleventy) moves the page a level down for its relative links.
         const moved = indexed !== undefined && (indexed.endsWith('/') || routeKey(indexed) !== routeKey(fileRoute.replace(/\.[^./]*$/, '').replace(/\/(?:index|readme)$/i, '/'))) ? indexed : undefined;
         const route = moved ?? frontMatterRoute(text, site.generator === undefined ? [] : (site.frontMatterRoutes ?? []), fileRoute);
+        if (movedOnly && route === fileRoute) return undefined;
         const target = parse(resolve(reference, `file:///${SITE_MARKER}${encodePath(route)}`));
         routed = tryPercentDecode(target.input.slice(target.path.start, target.path.end)) ?? '';
       } catch {

@@ -334,6 +334,18 @@ describe('sites routed from their configuration', () => {
     });
     expect(lint(index, '/r/index.md')).toEqual([['/docs/missing/', 'fileMissing']]);
   });
+
+  it('Jekyll: a relative link in a page its collection moves is followed from the page\'s URL (opensource.guide)', () => {
+    // `_articles/ar/x.md` at `permalink: /:path/` is `/ar/x/`: the browser reads `../y/` from there, as `/ar/y/`
+    // (https://jekyllrb.com/docs/permalinks/#collections), not from the source folder, where it is the English `_articles/y.md`.
+    const index = tree({
+      '/r/_config.yml': 'collections:\n  articles:\n    output: true\n    permalink: "/:path/"\n',
+      '/r/_articles/starting-a-project.md': '---\ntitle: Start\n---\n## Writing a README\n',
+      '/r/_articles/ar/starting-a-project.md': '---\nlang: ar\n---\n## كتابة ملف README\n',
+      '/r/_articles/ar/building-community.md': '---\nlang: ar\n---\n[a](../starting-a-project/#كتابة-ملف-readme) [b](../starting-a-project/#writing-a-readme) [c](../missing/)\n',
+    });
+    expect(lint(index, '/r/_articles/ar/building-community.md')).toEqual([['writing-a-readme', 'anchorMissing'], ['../missing/', 'fileMissing']]);
+  });
 });
 
 describe('reference labels and messages', () => {
