@@ -73,6 +73,15 @@ describe('printf placeholders are holes', () => {
     expect(codes("printf('https://example.com:%d/', n);")).toEqual([]);
   });
 
+  it('the text a .replace call replaces is a placeholder: "https://www.google.%/ads/ga-audiences".replace("%","com") (analytics.js)', () => {
+    expect(codes('wc("https://www.google.%/ads/ga-audiences".replace("%","com"),d.google,c);')).toEqual([]);
+    expect(codes("fetch('https://api.example.com/users/:id/a b'.replaceAll(':id', id));")).toEqual(['path-unescaped-char']);
+    // `replace` replaces the first occurrence only: the second `%` is the URI's own.
+    expect(codes("fetch('https://example.com/%/%zz'.replace('%', x));")).toEqual(['pct-invalid-triplet']);
+    // A pattern's matches cannot be known from the text: the string is read as written.
+    expect(codes("fetch('https://example.com/%zz'.replace(/%/g, x));")).toEqual(['pct-invalid-triplet']);
+  });
+
   it('outside a format argument a % is still the URI’s own', () => {
     expect(codes("fetch('https://example.com:%d/');")).toContain('port-invalid-char');
     expect(codes("util.inspect('https://example.com/a%zz');")).toContain('pct-invalid-triplet');

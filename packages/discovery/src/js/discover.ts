@@ -107,14 +107,49 @@ function printfHoles(cooked: string): { start: number; end: number }[] {
 }
 
 /**
+ * The text a call replaces in the string before it is used
+ * (`"https://www.google.%/ads".replace("%", tld)`, `url.replaceAll(":id", id)`): a placeholder, like
+ * a printf conversion. Only a string literal first argument: a pattern's matches cannot be known.
+ */
+function replacedText(node: TSESTree.Node): { text: string; all: boolean } | undefined {
+  const member = node.parent;
+  if (member?.type !== 'MemberExpression' || member.object !== node || member.computed || member.property.type !== 'Identifier') return undefined;
+  const call = member.parent;
+  if (call?.type !== 'CallExpression' || call.callee !== member) return undefined;
+  const method = member.property.name;
+  const first = call.arguments[0];
+  if ((method !== 'replace' && method !== 'replaceAll') || first === undefined || !isString(first) || first.value === '') return undefined;
+  return { text: first.value, all: method === 'replaceAll' };
+}
+
+/** Where the replaced text is in the string: its first occurrence for `replace`, every one for `replaceAll`. */
+function replacedHoles(cooked: string, replaced: { text: string; all: boolean }): { start: number; end: number }[] {
+  const holes: { start: number; end: number }[] = [];
+  for (let at = cooked.indexOf(replaced.text); at !== -1; at = replaced.all ? cooked.indexOf(replaced.text, at + replaced.text.length) : -1) {
+    holes.push({ start: at, end: at + replaced.text.length });
+  }
+  return holes;
+}
+
+/**
  * The holes of a literal's text: template tags, and RFC 6570 expressions between them — and route
  * pattern syntax, with `routes`: a string that goes to a request as written (a sink's argument, a
- * URL attribute) is no route pattern, and a `{…}` in it is sent as `%7B…%7D`.
+ * URL attribute) is no route pattern, and a `{…}` in it is sent as `%7B…%7D`. Printf conversions
+ * and the text a `.replace` call replaces are holes too, where they do not overlap one of those.
  */
-function holesIn(cooked: string, syntaxes: ReadonlySet<TemplateSyntax>, routes: boolean, printf = false): { start: number; end: number }[] {
+function holesIn(cooked: string, syntaxes: ReadonlySet<TemplateSyntax>, routes: boolean, printf = false, replaced?: { text: string; all: boolean }): { start: number; end: number }[] {
   const holes = templateHoles(cooked, syntaxes, routes);
-  if (!printf) return holes;
-  const placeholders = printfHoles(cooked).filter((p) => !holes.some((h) => h.start < p.end && p.start < h.end));
+  if (!printf && replaced === undefined) return holes;
+  const more = [...(printf ? printfHoles(cooked) : []), ...(replaced === undefined ? [] : replacedHoles(cooked, replaced))];
+  // Both in order: one pass, each placeholder kept unless it overlaps a hole or the placeholder kept before it.
+  const placeholders: { start: number; end: number }[] = [];
+  let h = 0;
+  for (const p of more.sort((a, b) => a.start - b.start)) {
+    while (h < holes.length && holes[h]!.end <= p.start) h++;
+    if (h < holes.length && holes[h]!.start < p.end) continue;
+    if ((placeholders.at(-1)?.end ?? 0) > p.start) continue;
+    placeholders.push(p);
+  }
   return [...holes, ...placeholders].sort((a, b) => a.start - b.start);
 }
 
@@ -131,6 +166,7 @@ export function jsTemplateSyntaxes(setting: TemplateSetting | undefined): Readon
 /** Builds the value and its parts; template tags and RFC 6570 expressions in the text become holes too. */
 function assemble(pieces: ({ map: CookedMap } | { hole: TSESTree.Node })[], node: TSESTree.Node, syntaxes: ReadonlySet<TemplateSyntax>, routes: boolean): { value: string; parts: Part[] } {
   const printf = isPrintfFormat(node);
+  const replaced = replacedText(node);
   let value = '';
   const parts: Part[] = [];
   for (const piece of pieces) {
@@ -144,7 +180,7 @@ function assemble(pieces: ({ map: CookedMap } | { hole: TSESTree.Node })[], node
     const cooked = piece.map.value;
     let from = 0;
     {
-      for (const expression of holesIn(cooked, syntaxes, routes, printf)) {
+      for (const expression of holesIn(cooked, syntaxes, routes, printf, replaced)) {
         const at = expression.start;
         if (at > from) parts.push({ kind: 'text', start: value.length, end: value.length + (at - from), map: piece.map, mapOffset: from });
         value += cooked.slice(from, at);
