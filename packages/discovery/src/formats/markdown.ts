@@ -479,12 +479,26 @@ function autolinkCandidate(node: Link, text: string, block: Range): UriCandidate
   const [from, to] = offsets(node)!;
   const bracketed = text[from] === '<' && text[to - 1] === '>';
   const start = bracketed ? from + 1 : from;
-  const end = bracketed ? to - 1 : to;
+  let end = bracketed ? to - 1 : to;
   if (end <= start || text.slice(start, end) !== node.url) return undefined;
+  // `(https://x.example/a.html)word`: GFM's literal runs on to the next space (and Jekyll's kramdown
+  // makes none), but the URL the author wrote ends at the `)` that closes the `(` before it.
+  if (!bracketed && text[from - 1] === '(') end = start + closingParenthesis(node.url);
+  if (end <= start) return undefined;
   const decoded = new DecodedText();
   decoded.pushLiteral(text, start, end);
   const map = new CheckedMap(decoded, end, { source: text, escape: (value) => value, literal: () => undefined, check: readsBack(text, block, [from, to], 'link') });
   return textCandidate({ map, context: 'attribute', sink: LINK_SINK, uriStart: 0, uriEnd: map.value.length, namespace: false });
+}
+
+/** Where a URL opened inside `(` ends: at the first `)` that closes no `(` of its own, else its end. */
+function closingParenthesis(url: string): number {
+  let depth = 0;
+  for (let i = 0; i < url.length; i++) {
+    if (url[i] === '(') depth++;
+    else if (url[i] === ')' && depth-- === 0) return i;
+  }
+  return url.length;
 }
 
 /**

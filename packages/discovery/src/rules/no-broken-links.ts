@@ -50,6 +50,16 @@ function inLayouts(document: DocumentContext, options: LinkOptions): boolean {
   return site.generator !== undefined && site.generator !== 'vitepress' && (site.layoutDirs ?? []).some((dir) => document.path.startsWith(dir));
 }
 
+/**
+ * An HTML template that is no whole page: a part another template includes (Django's and Jinja's
+ * `{% include %}`, Liquid's, Nunjucks's) or a child that fills a layout's blocks (`{% extends %}`).
+ * The page it ends up in holds the layout's ids as well (a skip link's `#main-content`), which the
+ * part alone does not say: its own `#id` links that find nothing in it are not reported.
+ */
+function templatePart(document: DocumentContext): boolean {
+  return document.kind === 'html' && /\{[{%]/.test(document.text) && !/<(?:html|body)[\s>]/i.test(document.text);
+}
+
 /** Attributes whose URL is no page or file of the site (a form's target, a quotation's source, `<base>` itself). */
 const NOT_FILES = /^<(?:base href|\S+ (?:action|formaction|cite|codebase|manifest|xmlns(?::\w+)?))>$/i;
 
@@ -238,6 +248,7 @@ export default defineCheck<NoBrokenLinksOptions>({
     // A browser sends an HTML attribute's spaces as %20; Markdown takes no link with them.
     if (/[ \t]/.test(uri) && candidate.reference.scheme === undefined) return spacedDestination(candidate, document, context.options);
     const result = document.links.resolveLink(candidate.reference, document, context.options);
+    if (result.status === 'missing-anchor' && result.target.path === document.path && templatePart(document)) return [];
     return findingsOf(candidate, result, document);
   },
   checkDocument(document, context) {

@@ -80,6 +80,16 @@ describe('discoverMarkdown: what it finds', () => {
     expectOneFix(text, 'path-unescaped-char', rangeOf(text, '^'), 'Go to https://example.com/a%5Eb, then stop.');
   });
 
+  it('ends a GFM literal opened inside "(" at the ")" that closes it, whatever follows (opensource.guide, Persian)', () => {
+    // GFM's literal runs to the next space, and Jekyll's kramdown makes no literal at all: the author's URL ends at the parenthesis.
+    const text = '[سرمایه‌گذاری والمارت (Walmart)] (https://www.example.com/walmart-s-investment.html)در متن باز وجود دارد.';
+    expect(discoverMarkdown(text).map((candidate) => [candidate.uri, candidate.range])).toEqual([['https://www.example.com/walmart-s-investment.html', rangeOf(text, 'https://www.example.com/walmart-s-investment.html')]]);
+    expect(findings(text)).toEqual([]);
+    // A parenthesis the URL opens itself is its own.
+    const wiki = 'See (https://en.wikipedia.org/wiki/URI_(disambiguation))و here.';
+    expect(discoverMarkdown(wiki).map((candidate) => candidate.uri)).toEqual(['https://en.wikipedia.org/wiki/URI_(disambiguation)']);
+  });
+
   it('reads a bare URI GFM does not link (ftp:) as prose', () => {
     const text = 'Mirror at ftp://example.com/pub{1 for now.';
     const [candidate] = discoverMarkdown(text);

@@ -512,3 +512,19 @@ describe('Eleventy: what the configuration and its plugins write', () => {
     ]);
   });
 });
+
+describe('template parts', () => {
+  it("a Django include's skip link names the id of the page that includes it (wagtail/bakerydemo)", () => {
+    const index = tree({
+      '/r/manage.py': '',
+      '/r/app/templates/base.html': '<!DOCTYPE html>\n<html><body>\n{% include "includes/header.html" %}\n<main id="main-content">{% block content %}{% endblock %}</main>\n<a href="#missing-in-page">x</a>\n</body></html>\n',
+      '/r/app/templates/includes/header.html': '{% load wagtailcore_tags %}\n<header>\n    <a href="#main-content" class="skip-link">Skip to main content</a>\n    <a href="../base.html#nowhere">b</a>\n</header>\n',
+      '/r/app/templates/page.html': '{% extends "base.html" %}\n{% block content %}<a href="#main-content">top</a>{% endblock %}\n',
+    });
+    // The part and the child: their own `#id` is the including page's. The whole page's own missing id is reported,
+    // and so is a part's link to another file's missing anchor.
+    expect(lint(index, '/r/app/templates/includes/header.html')).toEqual([['nowhere', 'anchorMissing']]);
+    expect(lint(index, '/r/app/templates/page.html')).toEqual([]);
+    expect(lint(index, '/r/app/templates/base.html')).toEqual([['missing-in-page', 'anchorMissing']]);
+  });
+});
