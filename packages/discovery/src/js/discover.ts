@@ -108,8 +108,9 @@ function printfHoles(cooked: string): { start: number; end: number }[] {
 
 /**
  * The text a call replaces in the string before it is used
- * (`"https://www.google.%/ads".replace("%", tld)`, `url.replaceAll(":id", id)`): a placeholder, like
- * a printf conversion. Only a string literal first argument: a pattern's matches cannot be known.
+ * (`"https://api.example.com/users/:id".replace(":id", id)`; analytics.js puts a `%` where the
+ * top-level domain goes and replaces it): a placeholder, like a printf conversion. Only a string
+ * literal first argument: a pattern's matches cannot be known.
  */
 function replacedText(node: TSESTree.Node): { text: string; all: boolean } | undefined {
   const member = node.parent;

@@ -204,6 +204,8 @@ export class WorkspaceIndex {
   unresolvable = 0;
   /** The lower-case names of the repository's files, by root: read once, when a generated page is looked for elsewhere. */
   readonly #names = new Map<string, Set<string>>();
+  /** Per repository root: the HTML files of its `templates` folders. */
+  readonly #templates = new Map<string, string[]>();
   /** Each site's pages by route (every route a page is served at) and each page's own route, by site root. */
   readonly #routeIndexes = new Map<string, RouteIndex>();
   /** The sites of each repository's top folders (`#sitesNear`). */
@@ -225,6 +227,7 @@ export class WorkspaceIndex {
       cache.delete(clean);
     }
     this.#names.clear();
+    this.#templates.clear();
     this.#layoutIds.clear();
     this.#routeIndexes.clear();
     // A folder's removal or a generator's configuration changes what sits above and below it.
@@ -541,6 +544,63 @@ export class WorkspaceIndex {
       }
     }
     return added.length === 0 ? anchors : { ...anchors, ids, anchors: [...anchors.anchors, ...added] };
+  }
+
+  /**
+   * Whether the pages an HTML template part ends up in hold an id: the template it `{% extends %}`
+   * and the templates that `{% include %}` it (Django's, Jinja's, Nunjucks's and Liquid's tags, with
+   * names from a `templates` folder), and theirs in turn. `undefined` when no such template is in the
+   * tree: the page cannot be known.
+   */
+  templatePagesHold(path: string, id: string, options: LinkOptions = {}): boolean | undefined {
+    const templates = this.#templateFiles(this.repositoryRoot(parentOf(path)));
+    const nameOf = (file: string): string | undefined => {
+      const at = file.lastIndexOf('/templates/');
+      return at === -1 ? undefined : file.slice(at + '/templates/'.length);
+    };
+    const seen = new Set([path]);
+    let found = false;
+    let frontier = [path];
+    for (let depth = 0; depth < 4 && frontier.length > 0; depth++) {
+      const next: string[] = [];
+      for (const file of frontier) {
+        const text = this.#readFile(file) ?? '';
+        const name = nameOf(file);
+        const base = /\{%-?\s*extends\s+["']([^"']+)["']/.exec(text)?.[1];
+        for (const other of templates) {
+          if (seen.has(other)) continue;
+          const otherName = nameOf(other);
+          const extended = base !== undefined && otherName === base;
+          const includes = name !== undefined && includesTemplate(this.#readFile(other) ?? '', name);
+          if (!extended && !includes) continue;
+          seen.add(other);
+          next.push(other);
+          found = true;
+          if (this.anchorsOf(other, options)?.ids.has(id) === true) return true;
+        }
+      }
+      frontier = next;
+    }
+    return found ? false : undefined;
+  }
+
+  /** The HTML files in the `templates` folders of a repository (bounded: a tree too large to list gives what was listed). */
+  #templateFiles(root: string): string[] {
+    let files = this.#templates.get(root);
+    if (files !== undefined) return files;
+    files = [];
+    const stack: [string, boolean][] = [[root, false]];
+    for (let item = stack.pop(), seen = 0; item !== undefined && seen < 100_000; item = stack.pop()) {
+      const [dir, inTemplates] = item;
+      for (const entry of this.list(dir)) {
+        seen++;
+        if (entry.directory) {
+          if (entry.name !== '.git' && entry.name !== 'node_modules') stack.push([join(dir, entry.name), inTemplates || entry.name === 'templates']);
+        } else if (inTemplates && isHtmlPath(entry.name)) files.push(join(dir, entry.name));
+      }
+    }
+    this.#templates.set(root, files);
+    return files;
   }
 
   /** The page a folder shows (README.md, index.html…), or none. */
@@ -1149,6 +1209,15 @@ export function frontMatterRoute(text: string, keys: readonly string[], route: s
     return value.startsWith('/') ? value : `/${value}`;
   }
   return route;
+}
+
+/** Whether a template writes `{% include "name" %}` (or `'name'`, `{%- include`). */
+function includesTemplate(text: string, name: string): boolean {
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1)) {
+    const quote = text[at - 1];
+    if ((quote === '"' || quote === "'") && text[at + name.length] === quote && /\{%-?\s*include\s+$/.test(text.slice(Math.max(0, at - 41), at - 1))) return true;
+  }
+  return false;
 }
 
 /** The anchor a fragment names: the id, or GitHub's `user-content-` form of it. */

@@ -1,5 +1,5 @@
 import { SLUG_STYLES } from '../links/slug.js';
-import { parse, type TextEdit } from '@urilint/core';
+import { parse, tryPercentDecode, type TextEdit } from '@urilint/core';
 import type { UriCandidate } from '../candidate.js';
 import { renderMessage, sourceEditsOf, sourceRangeOf, type Finding, type FindingSuggestion } from '../finding.js';
 import { isTemplateFile } from '../document.js';
@@ -53,8 +53,9 @@ function inLayouts(document: DocumentContext, options: LinkOptions): boolean {
 /**
  * An HTML template that is no whole page: a part another template includes (Django's and Jinja's
  * `{% include %}`, Liquid's, Nunjucks's) or a child that fills a layout's blocks (`{% extends %}`).
- * The page it ends up in holds the layout's ids as well (a skip link's `#main-content`), which the
- * part alone does not say: its own `#id` links that find nothing in it are not reported.
+ * The page it ends up in holds the layout's ids as well (a skip link's `#main-content`): its own
+ * `#id` that finds nothing in it is looked for in the templates that include or extend it, and is
+ * reported only when they are in the tree and none holds it.
  */
 function templatePart(document: DocumentContext): boolean {
   return document.kind === 'html' && /\{[{%]/.test(document.text) && !/<(?:html|body)[\s>]/i.test(document.text);
@@ -248,7 +249,7 @@ export default defineCheck<NoBrokenLinksOptions>({
     // A browser sends an HTML attribute's spaces as %20; Markdown takes no link with them.
     if (/[ \t]/.test(uri) && candidate.reference.scheme === undefined) return spacedDestination(candidate, document, context.options);
     const result = document.links.resolveLink(candidate.reference, document, context.options);
-    if (result.status === 'missing-anchor' && result.target.path === document.path && templatePart(document)) return [];
+    if (result.status === 'missing-anchor' && result.target.path === document.path && templatePart(document) && document.links.templatePagesHold(document.path, tryPercentDecode(result.fragment) ?? result.fragment, context.options) !== false) return [];
     return findingsOf(candidate, result, document);
   },
   checkDocument(document, context) {

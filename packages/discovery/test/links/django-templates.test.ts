@@ -29,16 +29,19 @@ const PAGE = `{% extends "base.html" %}
 {% endblock %}
 `;
 
+/** The layout the page extends: its ids are the page's too (none of them is the one the page links). */
+const BASE = '<!DOCTYPE html>\n<html><body>\n<main id="main-content">{% block content %}{% endblock %}</main>\n</body></html>\n';
+
 describe('links in Django templates (issue 29)', () => {
   it("leaves the URLs of the project's views alone, and still checks the page's own fragments", () => {
-    const files = { '/repo/.git/HEAD': 'ref: refs/heads/main\n', '/repo/manage.py': '#!/usr/bin/env python\n', '/repo/foundation/models.py': '', '/repo/djangoproject/templates/fundraising/index.html': PAGE };
+    const files = { '/repo/.git/HEAD': 'ref: refs/heads/main\n', '/repo/manage.py': '#!/usr/bin/env python\n', '/repo/foundation/models.py': '', '/repo/djangoproject/templates/base.html': BASE, '/repo/djangoproject/templates/fundraising/index.html': PAGE };
     expect(brokenLinks(files, '/repo/djangoproject/templates/fundraising/index.html')).toEqual([
       ['restricted-behaviors', 'No heading or id "restricted-behaviors" exists in this document.'],
     ]);
   });
 
   it('reports the same links where no manage.py makes the folder a Django project', () => {
-    const files = { '/repo/.git/HEAD': 'ref: refs/heads/main\n', '/repo/foundation/models.py': '', '/repo/site/templates/fundraising/index.html': PAGE };
+    const files = { '/repo/.git/HEAD': 'ref: refs/heads/main\n', '/repo/foundation/models.py': '', '/repo/site/templates/base.html': BASE, '/repo/site/templates/fundraising/index.html': PAGE };
     expect(brokenLinks(files, '/repo/site/templates/fundraising/index.html').map(([text]) => text)).toEqual(['/foundation/donate/', 'faq/', 'restricted-behaviors']);
   });
 });

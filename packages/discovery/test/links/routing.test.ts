@@ -519,12 +519,16 @@ describe('template parts', () => {
       '/r/manage.py': '',
       '/r/app/templates/base.html': '<!DOCTYPE html>\n<html><body>\n{% include "includes/header.html" %}\n<main id="main-content">{% block content %}{% endblock %}</main>\n<a href="#missing-in-page">x</a>\n</body></html>\n',
       '/r/app/templates/includes/header.html': '{% load wagtailcore_tags %}\n<header>\n    <a href="#main-content" class="skip-link">Skip to main content</a>\n    <a href="../base.html#nowhere">b</a>\n</header>\n',
-      '/r/app/templates/page.html': '{% extends "base.html" %}\n{% block content %}<a href="#main-content">top</a>{% endblock %}\n',
+      '/r/app/templates/page.html': '{% extends "base.html" %}\n{% block content %}<a href="#main-content">top</a> <a href="#creating-objects">x</a>{% endblock %}\n',
+      '/r/app/templates/orphan/part.html': '{% load static %}\n<a href="#somewhere">x</a>\n',
     });
     // The part and the child: their own `#id` is the including page's. The whole page's own missing id is reported,
     // and so is a part's link to another file's missing anchor.
     expect(lint(index, '/r/app/templates/includes/header.html')).toEqual([['nowhere', 'anchorMissing']]);
-    expect(lint(index, '/r/app/templates/page.html')).toEqual([]);
+    // djangoproject.com's styleguide.html: an id neither the child nor its base holds is broken on the page.
+    expect(lint(index, '/r/app/templates/page.html')).toEqual([['creating-objects', 'anchorMissing']]);
+    // A part no template in the tree includes: the page it ends up in cannot be known.
+    expect(lint(index, '/r/app/templates/orphan/part.html')).toEqual([]);
     expect(lint(index, '/r/app/templates/base.html')).toEqual([['missing-in-page', 'anchorMissing']]);
   });
 });
