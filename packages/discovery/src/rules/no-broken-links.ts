@@ -61,6 +61,16 @@ function templatePart(document: DocumentContext): boolean {
   return document.kind === 'html' && /\{[{%]/.test(document.text) && !/<(?:html|body)[\s>]/i.test(document.text);
 }
 
+/**
+ * A Markdown link with no text (`[](#bugfix)`): it renders nothing to click, so nobody follows it —
+ * a marker that the site styles (Grav's changelog writes each entry's kind so), not a link.
+ */
+function emptyMarkdownLink(document: DocumentContext, candidate: UriCandidate): boolean {
+  if (document.kind !== 'markdown') return false;
+  const start = candidate.range[0];
+  return start >= 3 && document.text.startsWith('[](', start - 3) && document.text[start - 4] !== '!' && document.text[start - 4] !== '\\';
+}
+
 /** Attributes whose URL is no page or file of the site (a form's target, a quotation's source, `<base>` itself). */
 const NOT_FILES = /^<(?:base href|\S+ (?:action|formaction|cite|codebase|manifest|xmlns(?::\w+)?))>$/i;
 
@@ -242,6 +252,7 @@ export default defineCheck<NoBrokenLinksOptions>({
       return externalFindings(candidate, document.external);
     }
     if (renderedElsewhere(document, context.options) || inLayouts(document, context.options) || inCapture(document.text, candidate.range[0])) return [];
+    if (emptyMarkdownLink(document, candidate)) return [];
     if (candidate.context !== 'attribute' || candidate.holes.length > 0 || candidate.namespace) return [];
     if (candidate.sink !== undefined && NOT_FILES.test(candidate.sink)) return [];
     const uri = candidate.uri;

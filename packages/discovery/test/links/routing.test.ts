@@ -532,3 +532,13 @@ describe('template parts', () => {
     expect(lint(index, '/r/app/templates/base.html')).toEqual([['missing-in-page', 'anchorMissing']]);
   });
 });
+
+describe('links with nothing to click', () => {
+  it("a Markdown link with no text is a marker, not a link: Grav's changelog `1. [](#bugfix)`", () => {
+    const index = tree({
+      '/r/CHANGELOG.md': '# v1.7.49\n## 01/01/2025\n\n1. [](#bugfix)\n    * Fixed a thing\n1. [](#improved)\n    * See [the notes](#v1749) and [gone](#v1.7.48)\n![](#nowhere)\n',
+    });
+    // Nothing to click in the first two; an image and a link with text are still checked.
+    expect(lint(index, '/r/CHANGELOG.md')).toEqual([['v1.7.48', 'anchorMissing'], ['nowhere', 'anchorMissing']]);
+  });
+});
