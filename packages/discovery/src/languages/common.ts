@@ -6,6 +6,7 @@
  * reader shares).
  */
 import type { Node, Tree } from 'web-tree-sitter';
+import { parseWith, type GrammarName } from './tree-sitter.js';
 import type { UriCandidate } from '../candidate.js';
 import type { SourceEdit } from '../finding.js';
 import { commentCandidates } from '../js/comments.js';
@@ -179,6 +180,24 @@ export function walkTree(tree: Tree, visit: (node: Node) => boolean): void {
   } finally {
     cursor.delete();
   }
+}
+
+/**
+ * Reads a program: parses `text` with its grammar, walks the tree in document order with the
+ * visitor `reader` makes for the list the candidates go to (see `walkTree`), and frees the tree.
+ * Undefined when the grammar is not loaded.
+ */
+export function readProgram(grammar: GrammarName, text: string, reader: (out: UriCandidate[]) => (node: Node) => boolean): ProgramUris | undefined {
+  const tree = parseWith(grammar, text);
+  if (tree === undefined) return undefined;
+  const out: UriCandidate[] = [];
+  const hasError = tree.rootNode.hasError;
+  try {
+    walkTree(tree, reader(out));
+  } finally {
+    tree.delete();
+  }
+  return { candidates: out, hasError };
 }
 
 /** Runs `read` on one string, so that a literal this code did not foresee is skipped, never the file. */

@@ -5,11 +5,9 @@
  * string given to `fmt.Sprintf` in a sink's place is the sink's argument.
  */
 import type { Node } from 'web-tree-sitter';
-import type { UriCandidate } from '../candidate.js';
 import type { DiscoveryOptions } from '../js/discover.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
-import { addSlashComment, addStringCandidates, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, walkTree, writer } from './common.js';
-import { parseWith } from './tree-sitter.js';
+import { addSlashComment, addStringCandidates, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer } from './common.js';
 
 /** Escapes of one character in an interpreted string (The Go Programming Language Specification, "Rune literals"). */
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\', '"': '"' };
@@ -200,13 +198,9 @@ function isExcluded(node: Node): boolean {
 
 /** The URIs of a Go file, or undefined when its grammar is not loaded. */
 export function discoverGo(text: string, options: DiscoveryOptions = {}): ProgramUris | undefined {
-  const tree = parseWith('go', text);
-  if (tree === undefined) return undefined;
-  const out: UriCandidate[] = [];
-  const hasError = tree.rootNode.hasError;
-  const syntaxes = programTemplateSyntaxes(options.templates);
-  try {
-    walkTree(tree, (node) => {
+  return readProgram('go', text, (out) => {
+    const syntaxes = programTemplateSyntaxes(options.templates);
+    return (node) => {
       switch (node.type) {
         case 'comment':
           if (options.comments !== false) addSlashComment(out, text, node);
@@ -225,9 +219,6 @@ export function discoverGo(text: string, options: DiscoveryOptions = {}): Progra
         default:
           return true;
       }
-    });
-  } finally {
-    tree.delete();
-  }
-  return { candidates: out, hasError };
+    };
+  });
 }

@@ -7,11 +7,9 @@
  * are sinks.
  */
 import type { Node } from 'web-tree-sitter';
-import type { UriCandidate } from '../candidate.js';
 import type { DiscoveryOptions } from '../js/discover.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
-import { addSlashComment, addStringCandidates, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, walkTree, writer } from './common.js';
-import { parseWith } from './tree-sitter.js';
+import { addSlashComment, addStringCandidates, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer } from './common.js';
 
 /** Escapes of one character (The Java Language Specification, §3.10.7). */
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { b: '\b', s: ' ', t: '\t', n: '\n', f: '\f', r: '\r', '"': '"', "'": "'", '\\': '\\' };
@@ -230,13 +228,9 @@ function isExcluded(node: Node): boolean {
 
 /** The URIs of a Java file, or undefined when its grammar is not loaded. */
 export function discoverJava(text: string, options: DiscoveryOptions = {}): ProgramUris | undefined {
-  const tree = parseWith('java', text);
-  if (tree === undefined) return undefined;
-  const out: UriCandidate[] = [];
-  const hasError = tree.rootNode.hasError;
-  const syntaxes = programTemplateSyntaxes(options.templates);
-  try {
-    walkTree(tree, (node) => {
+  return readProgram('java', text, (out) => {
+    const syntaxes = programTemplateSyntaxes(options.templates);
+    return (node) => {
       switch (node.type) {
         case 'line_comment':
         case 'block_comment': {
@@ -257,9 +251,6 @@ export function discoverJava(text: string, options: DiscoveryOptions = {}): Prog
         default:
           return true;
       }
-    });
-  } finally {
-    tree.delete();
-  }
-  return { candidates: out, hasError };
+    };
+  });
 }

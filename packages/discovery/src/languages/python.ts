@@ -5,11 +5,9 @@
  * HTTP clients (`requests`, `httpx`, `urllib.request`, `aiohttp`) are sinks.
  */
 import type { Node } from 'web-tree-sitter';
-import type { UriCandidate } from '../candidate.js';
 import type { DiscoveryOptions } from '../js/discover.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
-import { addComment, addStringCandidates, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, walkTree, writer } from './common.js';
-import { parseWith } from './tree-sitter.js';
+import { addComment, addStringCandidates, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer } from './common.js';
 
 /** Single-character escapes of Python strings and bytes (Python's lexical analysis, "Escape sequences"). */
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { '\\': '\\', "'": "'", '"': '"', a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
@@ -281,14 +279,10 @@ function isExcluded(node: Node): boolean {
 
 /** The URIs of a Python file, or undefined when its grammar is not loaded. */
 export function discoverPython(text: string, options: DiscoveryOptions = {}): ProgramUris | undefined {
-  const tree = parseWith('python', text);
-  if (tree === undefined) return undefined;
-  const out: UriCandidate[] = [];
-  const hasError = tree.rootNode.hasError;
-  const syntaxes = programTemplateSyntaxes(options.templates);
-  const clients = /^\s*(?:import|from)\s+(?:aiohttp|httpx|requests)\b/m.test(text);
-  try {
-    walkTree(tree, (node) => {
+  return readProgram('python', text, (out) => {
+    const syntaxes = programTemplateSyntaxes(options.templates);
+    const clients = /^\s*(?:import|from)\s+(?:aiohttp|httpx|requests)\b/m.test(text);
+    return (node) => {
       switch (node.type) {
         case 'comment':
           if (options.comments !== false) addComment(out, text, node.startIndex + 1, node.endIndex);
@@ -308,9 +302,6 @@ export function discoverPython(text: string, options: DiscoveryOptions = {}): Pr
         default:
           return true;
       }
-    });
-  } finally {
-    tree.delete();
-  }
-  return { candidates: out, hasError };
+    };
+  });
 }

@@ -11,8 +11,7 @@ import type { Node } from 'web-tree-sitter';
 import type { UriCandidate } from '../candidate.js';
 import type { DiscoveryOptions } from '../js/discover.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
-import { addComment, addStringCandidates, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, walkTree, writer } from './common.js';
-import { parseWith } from './tree-sitter.js';
+import { addComment, addStringCandidates, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer } from './common.js';
 
 /** Escapes of one character in a double-quoted string (Ruby's "Literals", "Escape Sequences"); any other `\c` is `c`. */
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { a: '\x07', b: '\b', t: '\t', n: '\n', v: '\v', f: '\f', r: '\r', e: '\x1b', s: ' ' };
@@ -395,15 +394,11 @@ function addRubyComment(out: UriCandidate[], text: string, node: Node): void {
 
 /** The URIs of a Ruby file, or undefined when its grammar is not loaded. */
 export function discoverRuby(text: string, options: DiscoveryOptions = {}): ProgramUris | undefined {
-  const tree = parseWith('ruby', text);
-  if (tree === undefined) return undefined;
-  const out: UriCandidate[] = [];
-  const hasError = tree.rootNode.hasError;
-  const syntaxes = programTemplateSyntaxes(options.templates);
-  // Heredocs' openings, in order: each body that follows belongs to the first not yet read.
-  const openings: Node[] = [];
-  try {
-    walkTree(tree, (node) => {
+  return readProgram('ruby', text, (out) => {
+    const syntaxes = programTemplateSyntaxes(options.templates);
+    // Heredocs' openings, in order: each body that follows belongs to the first not yet read.
+    const openings: Node[] = [];
+    return (node) => {
       switch (node.type) {
         case 'comment': {
           if (options.comments !== false && !(node.startIndex === 0 && text.startsWith('#!'))) addRubyComment(out, text, node);
@@ -440,9 +435,6 @@ export function discoverRuby(text: string, options: DiscoveryOptions = {}): Prog
         default:
           return true;
       }
-    });
-  } finally {
-    tree.delete();
-  }
-  return { candidates: out, hasError };
+    };
+  });
 }

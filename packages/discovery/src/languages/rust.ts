@@ -6,11 +6,9 @@
  * sink's argument.
  */
 import type { Node } from 'web-tree-sitter';
-import type { UriCandidate } from '../candidate.js';
 import type { DiscoveryOptions } from '../js/discover.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
-import { addSlashComment, addStringCandidates, type ProgramUris, Decoded, guarded, programTemplateSyntaxes, walkTree, writer } from './common.js';
-import { parseWith } from './tree-sitter.js';
+import { addSlashComment, addStringCandidates, type ProgramUris, Decoded, guarded, programTemplateSyntaxes, readProgram, writer } from './common.js';
 
 /** Escapes of one character (The Rust Reference, "Tokens": quote and ASCII escapes). */
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { n: '\n', r: '\r', t: '\t', '\\': '\\', '0': '\0', "'": "'", '"': '"' };
@@ -279,14 +277,10 @@ function isConcat(node: Node | null): node is Node {
 
 /** The URIs of a Rust file, or undefined when its grammar is not loaded. */
 export function discoverRust(text: string, options: DiscoveryOptions = {}): ProgramUris | undefined {
-  const tree = parseWith('rust', text);
-  if (tree === undefined) return undefined;
-  const out: UriCandidate[] = [];
-  const hasError = tree.rootNode.hasError;
-  const syntaxes = programTemplateSyntaxes(options.templates);
-  const emit = (node: Node, pieces: StringPiece[] | undefined, sink: string | undefined): void => addStringCandidates(out, text, node, { pieces, syntaxes, name: nameOf(node), sink });
-  try {
-    walkTree(tree, (node) => {
+  return readProgram('rust', text, (out) => {
+    const syntaxes = programTemplateSyntaxes(options.templates);
+    const emit = (node: Node, pieces: StringPiece[] | undefined, sink: string | undefined): void => addStringCandidates(out, text, node, { pieces, syntaxes, name: nameOf(node), sink });
+    return (node) => {
       switch (node.type) {
         case 'line_comment':
         case 'block_comment': {
@@ -310,9 +304,6 @@ export function discoverRust(text: string, options: DiscoveryOptions = {}): Prog
         default:
           return true;
       }
-    });
-  } finally {
-    tree.delete();
-  }
-  return { candidates: out, hasError };
+    };
+  });
 }

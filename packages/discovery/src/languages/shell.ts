@@ -7,11 +7,9 @@
  */
 import type { Node } from 'web-tree-sitter';
 import { hasUriShape } from '../shape.js';
-import type { UriCandidate } from '../candidate.js';
 import type { DiscoveryOptions } from '../js/discover.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
-import { addComment, addStringCandidates, type ProgramUris, Decoded, guarded, programTemplateSyntaxes, walkTree, writer } from './common.js';
-import { parseWith } from './tree-sitter.js';
+import { addComment, addStringCandidates, type ProgramUris, Decoded, guarded, programTemplateSyntaxes, readProgram, writer } from './common.js';
 
 /** Nodes that expand to text the script computes: holes. */
 const EXPANSIONS = new Set(['simple_expansion', 'expansion', 'command_substitution', 'arithmetic_expansion', 'process_substitution', 'brace_expression']);
@@ -184,29 +182,25 @@ function sinkArguments(command: Node): Map<number, string> {
 
 /** The URIs of a shell script, or undefined when its grammar is not loaded. */
 export function discoverShell(text: string, options: DiscoveryOptions = {}): ProgramUris | undefined {
-  const tree = parseWith('bash', text);
-  if (tree === undefined) return undefined;
-  const out: UriCandidate[] = [];
-  const hasError = tree.rootNode.hasError;
-  const syntaxes = programTemplateSyntaxes(options.templates);
-  const sinks = new Map<number, string>();
-  const read = (node: Node, name: string | undefined): void => {
-    guarded(() => {
-      const pieces: StringPiece[] = [];
-      addWordPieces(text, node, pieces);
-      let sink = sinks.get(node.id);
-      // A sink's argument that does not start with a scheme (`git@host:org/repo`, a local path, `$BASE/x`) is left to the shape of its text.
-      if (sink !== undefined) {
-        const first = pieces[0];
-        if (first === undefined || !('map' in first) || !hasUriShape(first.map.value, pieces.length > 1)) sink = undefined;
-      }
-      // An unquoted `//name` is an XPath, a path or a comment marker far more often than a network-path reference: a URI in a script has its scheme.
-      if (sink === undefined && pieces[0] !== undefined && 'map' in pieces[0] && pieces[0].map.value.startsWith('//')) return;
-      addStringCandidates(out, text, node, { pieces, syntaxes, name, sink });
-    });
-  };
-  try {
-    walkTree(tree, (node) => {
+  return readProgram('bash', text, (out) => {
+    const syntaxes = programTemplateSyntaxes(options.templates);
+    const sinks = new Map<number, string>();
+    const read = (node: Node, name: string | undefined): void => {
+      guarded(() => {
+        const pieces: StringPiece[] = [];
+        addWordPieces(text, node, pieces);
+        let sink = sinks.get(node.id);
+        // A sink's argument that does not start with a scheme (`git@host:org/repo`, a local path, `$BASE/x`) is left to the shape of its text.
+        if (sink !== undefined) {
+          const first = pieces[0];
+          if (first === undefined || !('map' in first) || !hasUriShape(first.map.value, pieces.length > 1)) sink = undefined;
+        }
+        // An unquoted `//name` is an XPath, a path or a comment marker far more often than a network-path reference: a URI in a script has its scheme.
+        if (sink === undefined && pieces[0] !== undefined && 'map' in pieces[0] && pieces[0].map.value.startsWith('//')) return;
+        addStringCandidates(out, text, node, { pieces, syntaxes, name, sink });
+      });
+    };
+    return (node) => {
       switch (node.type) {
         case 'comment':
           if (options.comments !== false && !(node.startIndex === 0 && text.startsWith('#!'))) addComment(out, text, node.startIndex + 1, node.endIndex);
@@ -232,9 +226,6 @@ export function discoverShell(text: string, options: DiscoveryOptions = {}): Pro
         default:
           return true;
       }
-    });
-  } finally {
-    tree.delete();
-  }
-  return { candidates: out, hasError };
+    };
+  });
 }
