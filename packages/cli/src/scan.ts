@@ -66,6 +66,10 @@ Files read in a directory (the language server's documents):
              whose #! line names ruby: strings as Ruby quotes them (escapes,
              %q/%Q, heredocs; #{…} and format/sprintf/% conversions as holes),
              comments and =begin/=end blocks
+  PHP        .php .phtml, and a file named as a PATH whose #! line names php: the
+             code's strings as PHP quotes them (escapes, heredocs, nowdocs; $x,
+             {$x}, \${x} and sprintf conversions as holes), comments; the HTML
+             around <?php … ?> as HTML
   shell      .sh .bash, and a file named as a PATH whose #! line names sh, bash,
              dash, ksh or ash: words and strings as the shell quotes them
              ($VAR, \${VAR}, $(…) as holes), here-documents, comments
@@ -73,7 +77,7 @@ Files read in a directory (the language server's documents):
   text       .txt .text .rst .adoc .asciidoc .org .textile .rdoc, and README,
              LICENSE, CHANGELOG, NOTICE and the like without an extension: prose
   templates  .njk .liquid .hbs .handlebars .mustache .jinja .jinja2 .j2 .erb .ejs
-             .php .tmpl .gotmpl .gohtml .tpl .twig: as HTML, or as the format of an
+             .tmpl .gotmpl .gohtml .tpl .twig: as HTML, or as the format of an
              inner extension (page.md.njk is Markdown, values.yaml.tmpl YAML)
 Template tags are holes in every file: nothing inside {{ … }}, {{{ … }}},
 {% … %}, {# … #}, <% … %>, <?php … ?>, \${{ … }} or \${VAR} is reported or

@@ -1,5 +1,5 @@
 /**
- * `urilint scan` reads Python, Go, Rust, Java, Ruby, shell scripts and `.env` files (issue 31): the help lists them,
+ * `urilint scan` reads Python, Go, Rust, Java, Ruby, PHP, shell scripts and `.env` files (issue 31): the help lists them,
  * each grammar is loaded only for a run that holds its language, the planted problems are found at
  * their line and column, and `--fix` writes in the literal's own syntax.
  */
@@ -18,6 +18,7 @@ const GO = 'package main\n\nimport "net/http"\n\nfunc main() { http.Get("https:/
 const RUST = 'fn main() {\n    let _ = reqwest::get(format!("https://example.com/{}/\\u{41} b", q));\n}\n';
 const JAVA = 'class App {\n    URI home = URI.create("http://[::1:8080/");\n    String page = String.format("https://example.com/%s/a b", q);\n}\n';
 const RUBY = 'require "net/http"\n\nNet::HTTP.get(URI(format("https://example.com/%s/\\x41 b", q)))\n';
+const PHP = '<a href="https://example.com/a b">a</a>\n<?php\n$page = file_get_contents(sprintf("https://example.com/%s/\\x41 c", $q));\n';
 const SHELL = '#!/bin/sh\ncurl "https://example.com/?q=a b"\n';
 const DOTENV = 'DATABASE_URL=postgres://user:p@ss@db/app\n';
 
@@ -33,10 +34,10 @@ async function scan(...args: string[]): Promise<Problem[]> {
 }
 
 describe('urilint scan and other languages', () => {
-  it('scan --help lists Python, Go, Rust, Java, Ruby, shell and .env files', async () => {
+  it('scan --help lists Python, Go, Rust, Java, Ruby, PHP, shell and .env files', async () => {
     const help = (await run(['scan', '--help'])).stdout;
     const listing = help.slice(help.indexOf('Files read in a directory'), help.indexOf('Template tags are holes'));
-    for (const extension of ['.py', '.go', '.rs', '.java', '.rb', '.rake', '.gemspec', 'Gemfile', '.sh', '.bash', '.env']) expect(listing).toContain(extension);
+    for (const extension of ['.py', '.go', '.rs', '.java', '.rb', '.rake', '.gemspec', 'Gemfile', '.php', '.phtml', '.sh', '.bash', '.env']) expect(listing).toContain(extension);
   });
 
   it('a run of Python files loads the Python grammar and no other; the problem is found past the f-string\'s hole and the escape', async () => {
@@ -107,6 +108,21 @@ describe('urilint scan and other languages', () => {
     expect(wasmModulesLoaded().at(-1)).toBe('tree-sitter-ruby');
     await run(['scan', '--fix', '--no-config', '--jobs', '1', project]);
     expect(readFileSync(join(project, 'client.rb'), 'utf8')).toBe(RUBY.replace('\\x41 b', '\\x41%%20b'));
+  });
+
+  it('PHP: the HTML around the code and the code past the sprintf conversion and the escape (line 3, column 63), and --fix writes each in its syntax', async () => {
+    const project = join(dir, 'php');
+    mkdirSync(join(project, '.git'), { recursive: true });
+    writeFileSync(join(project, 'index.php'), PHP);
+    const found = await scan(project);
+    // `<a href="` is 9 characters and "https://example.com/a" 21: the space is column 31. `$page = file_get_contents(sprintf("` is 35, the URL's 20 (36-55), `%s/` 3 (56-58), `\x41` 4 (59-62): the space is column 63.
+    expect(found.map((p) => [p.line, p.column, p.code]).sort()).toEqual([
+      [1, 31, 'path-unescaped-char'],
+      [3, 63, 'path-unescaped-char'],
+    ]);
+    expect(wasmModulesLoaded().at(-1)).toBe('tree-sitter-php');
+    await run(['scan', '--fix', '--no-config', '--jobs', '1', project]);
+    expect(readFileSync(join(project, 'index.php'), 'utf8')).toBe(PHP.replace('a b', 'a%20b').replace('\\x41 c', '\\x41%%20c'));
   });
 
   it('--fix writes in the literal: the escape and the f-string\'s hole stay', async () => {

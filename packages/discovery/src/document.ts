@@ -17,6 +17,7 @@ import { discoverGo } from './languages/go.js';
 import { discoverRust } from './languages/rust.js';
 import { discoverJava } from './languages/java.js';
 import { discoverRuby } from './languages/ruby.js';
+import { discoverPhp } from './languages/php.js';
 import { discoverPython } from './languages/python.js';
 import { discoverShell } from './languages/shell.js';
 import type { ProgramUris } from './languages/common.js';
@@ -27,12 +28,12 @@ import { maskTemplates, serverProgramOf, templateSyntaxes } from './templates.js
 export type SourceKind = 'js' | 'json' | 'markdown' | 'html' | 'css' | 'yaml' | 'text' | ComponentKind | ProgramKind | 'dotenv';
 
 /** Programming languages read on a tree-sitter grammar (`languages/`): each grammar is loaded before its files are read (`loadGrammarsFor`). */
-export type ProgramKind = 'python' | 'go' | 'rust' | 'java' | 'ruby' | 'shell';
+export type ProgramKind = 'python' | 'go' | 'rust' | 'java' | 'ruby' | 'php' | 'shell';
 
-const PROGRAM_NAMES: Readonly<Record<ProgramKind, string>> = { python: 'Python', go: 'Go', rust: 'Rust', java: 'Java', ruby: 'Ruby', shell: 'a shell script' };
+const PROGRAM_NAMES: Readonly<Record<ProgramKind, string>> = { python: 'Python', go: 'Go', rust: 'Rust', java: 'Java', ruby: 'Ruby', php: 'PHP', shell: 'a shell script' };
 
 /** The grammar each program kind is read with. */
-const GRAMMARS: Readonly<Record<ProgramKind, GrammarName>> = { python: 'python', go: 'go', rust: 'rust', java: 'java', ruby: 'ruby', shell: 'bash' };
+const GRAMMARS: Readonly<Record<ProgramKind, GrammarName>> = { python: 'python', go: 'go', rust: 'rust', java: 'java', ruby: 'ruby', php: 'php', shell: 'bash' };
 
 /** The tree-sitter grammar a kind of source is read with, if any. */
 export function grammarOf(kind: SourceKind): GrammarName | undefined {
@@ -58,7 +59,7 @@ export type ComponentKind = 'vue' | 'svelte' | 'astro' | 'angular';
 const COMPONENT_KINDS: ReadonlySet<SourceKind> = new Set<SourceKind>(['vue', 'svelte', 'astro', 'angular']);
 
 /** Programs: their strings hold template syntax as text, found by the reader in each string (as in JavaScript), never masked in the file. */
-const PROGRAM_KINDS: ReadonlySet<SourceKind> = new Set<SourceKind>(['js', 'python', 'go', 'rust', 'java', 'ruby', 'shell']);
+const PROGRAM_KINDS: ReadonlySet<SourceKind> = new Set<SourceKind>(['js', 'python', 'go', 'rust', 'java', 'ruby', 'php', 'shell']);
 
 /** What was found in a document. */
 export interface DocumentUris {
@@ -127,20 +128,22 @@ const NAMES: Readonly<Record<string, SourceKind>> = { gemfile: 'ruby', rakefile:
 /** Environment files by name: `.env`, `.env.local`, `.env.production`, `.env.example`. */
 const DOTENV_NAME = /^\.env(?:\.[^/\\]+)?$/;
 
-/** A shell script's `#!` line (`#!/bin/sh`, `#!/usr/bin/env bash`), a Python script's and a Ruby script's. */
+/** A shell script's `#!` line (`#!/bin/sh`, `#!/usr/bin/env bash`), a Python, Ruby and PHP script's. */
 const SHELL_SHEBANG = /^#![ \t]*\S*\/(?:env[ \t]+(?:-\S+[ \t]+)*)?(?:ba|da|k|a)?sh(?:[ \t]|\r?\n|$)/;
 const PYTHON_SHEBANG = /^#![ \t]*\S*\/(?:env[ \t]+(?:-\S+[ \t]+)*)?python[0-9.]*(?:[ \t]|\r?\n|$)/;
 const RUBY_SHEBANG = /^#![ \t]*\S*\/(?:env[ \t]+(?:-\S+[ \t]+)*)?ruby[0-9.]*(?:[ \t]|\r?\n|$)/;
+const PHP_SHEBANG = /^#![ \t]*\S*\/(?:env[ \t]+(?:-\S+[ \t]+)*)?php[0-9.]*(?:[ \t]|\r?\n|$)/;
 
 /**
  * The kind of a file whose name does not tell (`sourceKindOf` gives `text`) by its first line: a
- * shell, Python or Ruby script's `#!` line. Any other kind is kept.
+ * shell, Python, Ruby or PHP script's `#!` line. Any other kind is kept.
  */
 export function sourceKindOfText(kind: SourceKind, text: string): SourceKind {
   if (kind !== 'text' || !text.startsWith('#!')) return kind;
   if (SHELL_SHEBANG.test(text)) return 'shell';
   if (PYTHON_SHEBANG.test(text)) return 'python';
   if (RUBY_SHEBANG.test(text)) return 'ruby';
+  if (PHP_SHEBANG.test(text)) return 'php';
   return kind;
 }
 
@@ -152,6 +155,8 @@ export function sourceKindOf(filePath: string): SourceKind {
   if (named !== undefined) return named;
   const extensions = name.split('.').slice(1);
   const last = extensions.at(-1);
+  // PHP: its code read on its grammar, the HTML around it by the HTML reader.
+  if (last === 'php' || last === 'phtml') return 'php';
   if (last !== undefined && TEMPLATE_EXTENSIONS.has(last)) {
     const inner = extensions.at(-2);
     const kind = inner !== undefined && extensions.length >= 2 ? EXTENSIONS[inner] : undefined;
@@ -257,6 +262,8 @@ function read(text: string, kind: SourceKind, options: DocumentOptions): Documen
         return programUris(text, kind, discoverJava(text, options));
       case 'ruby':
         return programUris(text, kind, discoverRuby(text, options));
+      case 'php':
+        return phpUris(text, options);
       case 'shell':
         return programUris(text, kind, discoverShell(text, options));
       case 'dotenv':
@@ -276,6 +283,20 @@ function programUris(text: string, kind: ProgramKind, found: ProgramUris | undef
   const grammar = GRAMMARS[kind];
   const failure = grammarFailure(grammar);
   return withTextFallback(text, [], failure === undefined ? `the ${grammar} grammar is not loaded` : `the ${grammar} grammar could not be loaded: ${failure}`);
+}
+
+/**
+ * A PHP file: the HTML around its `<?php … ?>` read by the HTML reader with the PHP masked (as a
+ * template's tags are, whatever `templates` says), the PHP code on its grammar. Without the grammar,
+ * or where the code has syntax errors, the code is searched as prose.
+ */
+function phpUris(text: string, options: DocumentOptions): DocumentUris {
+  const markup = read(maskTemplates(text, new Set([...templateSyntaxes(options.templates), 'php'])).text, 'html', options);
+  const code = discoverPhp(text, options);
+  const reason = code === undefined ? (grammarFailure('php') === undefined ? 'the php grammar is not loaded' : `the php grammar could not be loaded: ${grammarFailure('php')!}`) : code.hasError ? 'the file does not parse as PHP' : markup.parseError;
+  const candidates = [...markup.candidates, ...(code === undefined ? [] : code.hasError ? readWithoutParse(code.candidates) : code.candidates)].sort((x, y) => x.range[0] - y.range[0]);
+  const found = reason === undefined ? { candidates } : reason === markup.parseError ? { candidates, parseError: reason } : withTextFallback(text, candidates, reason);
+  return markup.base === undefined ? found : { ...found, base: markup.base };
 }
 
 /**

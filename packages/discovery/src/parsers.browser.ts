@@ -36,6 +36,7 @@ import goWasm from 'tree-sitter-go/tree-sitter-go.wasm?url';
 import rustWasm from 'tree-sitter-rust/tree-sitter-rust.wasm?url';
 import javaWasm from 'tree-sitter-java/tree-sitter-java.wasm?url';
 import rubyWasm from 'tree-sitter-ruby/tree-sitter-ruby.wasm?url';
+import phpWasm from 'tree-sitter-php/tree-sitter-php.wasm?url';
 import bashWasm from 'tree-sitter-bash/tree-sitter-bash.wasm?url';
 import type { SourceKind } from './document.js';
 import { htmlParse, type HtmlParserModules } from './html-tree.js';
@@ -176,6 +177,8 @@ export const PARSERS_OF_KIND: Readonly<Record<SourceKind, readonly ParserName[]>
   rust: ['webTreeSitter'],
   java: ['webTreeSitter'],
   ruby: ['webTreeSitter'],
+  // PHP's text around `<?php … ?>` is HTML, read by the HTML reader.
+  php: ['webTreeSitter', 'htmlParser', 'cssTree', 'markdown', 're2js'],
   shell: ['webTreeSitter'],
   dotenv: [],
 };
@@ -221,6 +224,7 @@ const WASM_FILES = {
   'tree-sitter-rust': rustWasm,
   'tree-sitter-java': javaWasm,
   'tree-sitter-ruby': rubyWasm,
+  'tree-sitter-php': phpWasm,
   'tree-sitter-bash': bashWasm,
 } as const;
 

@@ -145,7 +145,7 @@ export const webTreeSitter = once(() => require('web-tree-sitter') as typeof Web
  * Where a WebAssembly file of web-tree-sitter or of a grammar is: in its npm package, or beside this
  * file (the VS Code extension's bundle copies them into its `dist`, where no package is installed).
  */
-export function wasmFile(name: 'web-tree-sitter' | 'tree-sitter-python' | 'tree-sitter-go' | 'tree-sitter-rust' | 'tree-sitter-java' | 'tree-sitter-ruby' | 'tree-sitter-bash'): string {
+export function wasmFile(name: 'web-tree-sitter' | 'tree-sitter-python' | 'tree-sitter-go' | 'tree-sitter-rust' | 'tree-sitter-java' | 'tree-sitter-ruby' | 'tree-sitter-php' | 'tree-sitter-bash'): string {
   try {
     switch (name) {
       case 'web-tree-sitter':
@@ -160,6 +160,9 @@ export function wasmFile(name: 'web-tree-sitter' | 'tree-sitter-python' | 'tree-
         return require.resolve('tree-sitter-java/tree-sitter-java.wasm');
       case 'tree-sitter-ruby':
         return require.resolve('tree-sitter-ruby/tree-sitter-ruby.wasm');
+      case 'tree-sitter-php':
+        // The `php` grammar, which reads the HTML around `<?php … ?>` as text (`php_only` reads code alone).
+        return require.resolve('tree-sitter-php/tree-sitter-php.wasm');
       case 'tree-sitter-bash':
         return require.resolve('tree-sitter-bash/tree-sitter-bash.wasm');
     }

@@ -34,12 +34,13 @@ const NESTED: Record<Exclude<SourceKind, 'js' | 'text'>, (depth: number) => stri
   rust: (n) => 'const X: &str = ' + '('.repeat(n) + JSON.stringify(PLANTED) + ')'.repeat(n) + ';\n',
   java: (n) => 'class M { String x = ' + '('.repeat(n) + JSON.stringify(PLANTED) + ')'.repeat(n) + '; }\n',
   ruby: (n) => 'x = ' + '['.repeat(n) + JSON.stringify(PLANTED) + ']'.repeat(n) + '\n',
+  php: (n) => '<?php $x = ' + '['.repeat(n) + JSON.stringify(PLANTED) + ']'.repeat(n) + ';\n',
   // `((` opens arithmetic: the subshells are written apart.
   shell: (n) => '( '.repeat(n) + `curl "${PLANTED}"` + ' )'.repeat(n) + '\n',
   dotenv: (n) => '# x\n'.repeat(n) + `URL=${PLANTED}\n`,
 };
 
-beforeAll(() => loadGrammarsFor(['python', 'go', 'rust', 'java', 'ruby', 'shell']));
+beforeAll(() => loadGrammarsFor(['python', 'go', 'rust', 'java', 'ruby', 'php', 'shell']));
 
 function check(text: string, kind: SourceKind): void {
   const found = discoverDocument(text, kind);

@@ -48,6 +48,7 @@ export const LANGUAGES: readonly { label: string; file: string }[] = [
   { label: 'Rust', file: 'snippet.rs' },
   { label: 'Java', file: 'Snippet.java' },
   { label: 'Ruby', file: 'snippet.rb' },
+  { label: 'PHP', file: 'snippet.php' },
   { label: 'Shell', file: 'snippet.sh' },
   { label: 'Environment (.env)', file: '.env' },
 ];

@@ -121,6 +121,7 @@ describe('the browser bundle', () => {
       rust: wasm('tree-sitter-rust'),
       java: wasm('tree-sitter-java'),
       ruby: wasm('tree-sitter-ruby'),
+      php: wasm('tree-sitter-php'),
       bash: wasm('tree-sitter-bash'),
     };
     console.log(`playground bundle, gzip: ${JSON.stringify(figures)}`);
@@ -306,6 +307,8 @@ describe('the playground in Chromium', () => {
       ['Snippet.java', 'class Snippet {\n    String api = """\n        https://example.com/api?q=%zz\n        """;\n    String docs = "http://example.com/a b";\n}\n', 2],
       // A `#{slug}` interpolation in a URL, then a space (1); a single-quoted string whose IP literal has no "]" (1).
       ['snippet.rb', 'require "net/http"\n\nslug = "x"\nNet::HTTP.get(URI("https://example.com/#{slug}/a b"))\nDOCS = \'http://[::1/docs\'\n', 2],
+      // A `{$slug}` interpolation in a URL, then a space (1); a single-quoted string whose IP literal has no "]" (1).
+      ['snippet.php', '<?php\n$slug = "x";\n$page = file_get_contents("https://example.com/{$slug}/a b");\n$docs = \'http://[::1/docs\';\n', 2],
       // A `$VERSION` expansion in a URL, then a space (1); an unquoted word whose IP literal has no "]" (1).
       ['snippet.sh', '#!/bin/sh\ncurl "https://example.com/$VERSION/a b"\nwget http://[::1/file\n', 2],
       // A value with a space (1); a quoted value with "%zz" (1).
@@ -317,7 +320,7 @@ describe('the playground in Chromium', () => {
     const seen: string[] = [];
     page.on('request', (request) => seen.push(request.url()));
     const fetched = (name: string) => seen.some((url) => new RegExp(`/assets/${name}-[\\w-]{8}\\.wasm$`).test(url));
-    const GRAMMARS: Record<string, string> = { 'snippet.py': 'tree-sitter-python', 'snippet.go': 'tree-sitter-go', 'snippet.rs': 'tree-sitter-rust', 'Snippet.java': 'tree-sitter-java', 'snippet.rb': 'tree-sitter-ruby', 'snippet.sh': 'tree-sitter-bash' };
+    const GRAMMARS: Record<string, string> = { 'snippet.py': 'tree-sitter-python', 'snippet.go': 'tree-sitter-go', 'snippet.rs': 'tree-sitter-rust', 'Snippet.java': 'tree-sitter-java', 'snippet.rb': 'tree-sitter-ruby', 'snippet.php': 'tree-sitter-php', 'snippet.sh': 'tree-sitter-bash' };
     for (const [file, text, count] of snippets) {
       const grammar = GRAMMARS[file];
       if (file === 'snippet.py') expect(fetched('tree-sitter'), 'web-tree-sitter before the first program').toBe(false);

@@ -218,6 +218,7 @@ describe('the packaged extension (dist/urilint.vsix)', () => {
         'extension/dist/tree-sitter-rust.wasm',
         'extension/dist/tree-sitter-java.wasm',
         'extension/dist/tree-sitter-ruby.wasm',
+        'extension/dist/tree-sitter-php.wasm',
         'extension/dist/tree-sitter-bash.wasm',
         'extension/package.json',
         'extension/readme.md',

@@ -12,7 +12,7 @@ import { discoverDocument, loadGrammarsFor, type SourceKind } from '../../src/do
 import { sourceRangeOf } from '../../src/finding.js';
 import { discoverText } from '../../src/formats/text.js';
 
-beforeAll(() => loadGrammarsFor(['python', 'go', 'rust', 'java', 'ruby', 'shell']));
+beforeAll(() => loadGrammarsFor(['python', 'go', 'rust', 'java', 'ruby', 'php', 'shell']));
 
 type Difference = 'escape' | 'hole' | 'white-space' | 'concatenation' | 'delimited' | 'network-path';
 
@@ -58,7 +58,7 @@ function differences(text: string, kind: SourceKind): { uri: string; difference:
 const fixture = (name: string): string => readFileSync(new URL(`fixtures/${name}`, import.meta.url), 'utf8');
 
 /** Strings of each language as code writes them, beside the fixtures. */
-const CORPUS: Record<'python' | 'go' | 'rust' | 'java' | 'ruby' | 'shell', string> = {
+const CORPUS: Record<'python' | 'go' | 'rust' | 'java' | 'ruby' | 'php' | 'shell', string> = {
   python: [
     'A = "https://example.com/a"',
     "B = 'https://example.com/b?x=1&y=2#f'",
@@ -138,6 +138,26 @@ const CORPUS: Record<'python' | 'go' | 'rust' | 'java' | 'ruby' | 'shell', strin
     "L = %q(https://example.com/l)",
     '',
   ].join('\n'),
+  php: [
+    '<?php',
+    '$a = "https://example.com/a";',
+    "$b = 'https://example.com/b?x=1&y=2#f';",
+    '$c = "https://example.com/\\x63";',
+    '$d = "https://example.com/" . "d";',
+    '$e = "https://example.com/" . $path . "/e";',
+    '$f = sprintf("https://example.com/%s/f", $q);',
+    '$g = "//cdn.example.com/g.js";',
+    '$h = file_get_contents("https://example.com/h {$x}");',
+    "$i = <<<'EOT'",
+    '  https://example.com/i',
+    '  EOT;',
+    '// https://example.com/j in a comment',
+    '# https://example.com/k in a comment',
+    '/** https://example.com/l in a docblock */',
+    '?>',
+    '<a href="https://example.com/m">m</a>',
+    '',
+  ].join('\n'),
   shell: [
     'A="https://example.com/a"',
     "B='https://example.com/b'",
@@ -158,12 +178,13 @@ describe('the tree-sitter readers against the text reader', () => {
     ['rust', 'clean.rs'],
     ['java', 'clean.java'],
     ['ruby', 'clean.rb'],
+    ['php', 'clean.php'],
     ['shell', 'clean.sh'],
   ] as const)('%s %s: every difference is explained by the syntax', (kind, name) => {
     for (const { uri, difference: why } of differences(fixture(name), kind)) expect(why, uri).toBeDefined();
   });
 
-  it.each(Object.entries(CORPUS) as ['python' | 'go' | 'rust' | 'java' | 'ruby' | 'shell', string][])('%s strings: every difference is explained by the syntax', (kind, text) => {
+  it.each(Object.entries(CORPUS) as ['python' | 'go' | 'rust' | 'java' | 'ruby' | 'php' | 'shell', string][])('%s strings: every difference is explained by the syntax', (kind, text) => {
     for (const { uri, difference: why } of differences(text, kind)) expect(why, uri).toBeDefined();
   });
 
@@ -173,6 +194,7 @@ describe('the tree-sitter readers against the text reader', () => {
     expect(differences(CORPUS.rust, 'rust').map((d) => d.uri)).not.toEqual(expect.arrayContaining(['https://example.com/a', 'https://example.com/b', 'https://example.com/c', 'https://example.com/d', 'https://example.com/m']));
     expect(differences(CORPUS.java, 'java').map((d) => d.uri)).not.toEqual(expect.arrayContaining(['https://example.com/a', 'https://example.com/h', 'https://example.com/i', 'https://example.com/j']));
     expect(differences(CORPUS.ruby, 'ruby').map((d) => d.uri)).not.toEqual(expect.arrayContaining(['https://example.com/a', 'https://example.com/b?x=1&y=2#f', 'https://example.com/i', 'https://example.com/j', 'https://example.com/k', 'https://example.com/l']));
+    expect(differences(CORPUS.php, 'php').map((d) => d.uri)).not.toEqual(expect.arrayContaining(['https://example.com/a', 'https://example.com/b?x=1&y=2#f', 'https://example.com/i', 'https://example.com/j', 'https://example.com/k', 'https://example.com/l', 'https://example.com/m']));
     expect(differences(CORPUS.shell, 'shell').map((d) => d.uri)).not.toEqual(expect.arrayContaining(['https://example.com/a', 'https://example.com/b', 'https://example.com/c', 'https://example.com/j']));
   });
 });
@@ -187,6 +209,8 @@ describe('each kind of difference', () => {
     expect(only('class M { String u = "https://example.com/\\u0041"; }\n', 'java')).toEqual([{ uri: 'https://example.com/A', difference: 'escape' }]);
     expect(only('u = "https://example.com/\\x41"\n', 'ruby')).toEqual([{ uri: 'https://example.com/A', difference: 'escape' }]);
     expect(only("u = 'https://example.com/it\\'s'\n", 'ruby')).toEqual([{ uri: "https://example.com/it's", difference: 'escape' }]);
+    expect(only('<?php $u = "https://example.com/\\u{41}";\n', 'php')).toEqual([{ uri: 'https://example.com/A', difference: 'escape' }]);
+    expect(only("<?php $u = 'https://example.com/it\\'s';\n", 'php')).toEqual([{ uri: "https://example.com/it's", difference: 'escape' }]);
     expect(only("curl $'https://example.com/\\x41'\n", 'shell')).toEqual([{ uri: 'https://example.com/A', difference: 'escape' }]);
   });
 
@@ -196,6 +220,7 @@ describe('each kind of difference', () => {
     expect(only('fn f() { let _ = format!("https://example.com/{:>width$}/x", a, width = 3); }\n', 'rust')).toEqual([{ uri: 'https://example.com/x/x', difference: 'hole' }]);
     expect(only('class M { String u = "https://example.com/" + m.get("k") + "/x"; }\n', 'java')).toEqual([{ uri: 'https://example.com/x/x', difference: 'hole' }]);
     expect(only('u = "https://example.com/#{a["k"]}/x"\n', 'ruby')).toEqual([{ uri: 'https://example.com/x/x', difference: 'hole' }]);
+    expect(only('<?php $u = "https://example.com/{$a["k"]}/x";\n', 'php')).toEqual([{ uri: 'https://example.com/x/x', difference: 'hole' }]);
     expect(only('curl "https://example.com/$(cat "f")/x"\n', 'shell')).toEqual([{ uri: 'https://example.com/x/x', difference: 'hole' }]);
     // A hole the text reader reads as characters of the URI is no difference of place: `{name}`, `%s`, `$NAME`.
     expect(only('u = f"https://example.com/{name}/x"\n', 'python')).toEqual([]);
@@ -207,6 +232,7 @@ describe('each kind of difference', () => {
     expect(only('const U: &str = concat!("https://example.com/", "a");\n', 'rust')).toEqual([{ uri: 'https://example.com/a', difference: 'concatenation' }]);
     expect(only('u = "https://example.com/" "a"\n', 'ruby')).toEqual([{ uri: 'https://example.com/a', difference: 'concatenation' }]);
     expect(only('u = "https://example.com/" + "a"\n', 'ruby')).toEqual([{ uri: 'https://example.com/a', difference: 'concatenation' }]);
+    expect(only('<?php $u = "https://example.com/" . "a";\n', 'php')).toEqual([{ uri: 'https://example.com/a', difference: 'concatenation' }]);
     expect(only('class M { String u = "https://example.com/" + "a"; }\n', 'java')).toEqual([{ uri: 'https://example.com/a', difference: 'concatenation' }]);
     expect(only('package m\nvar u = "https://example.com/" + "a"\n', 'go')).toEqual([{ uri: 'https://example.com/a', difference: 'concatenation' }]);
   });
@@ -224,6 +250,9 @@ describe('each kind of difference', () => {
     expect(only('const U: &str = r#"https://example.com/a\\q"#;\n', 'rust')).toEqual([{ uri: 'https://example.com/a\\q', difference: 'delimited' }]);
     // Ruby's single quotes keep a backslash before any character but another backslash or the quote.
     expect(only("u = 'https://example.com/a\\q'\n", 'ruby')).toEqual([{ uri: 'https://example.com/a\\q', difference: 'delimited' }]);
+    // PHP's single quotes keep a backslash before any character but another backslash or the quote; a nowdoc keeps every one.
+    expect(only("<?php $u = 'https://example.com/a\\q';\n", 'php')).toEqual([{ uri: 'https://example.com/a\\q', difference: 'delimited' }]);
+    expect(only("<?php $u = <<<'E'\nhttps://example.com/a\\q\nE;\n", 'php')).toEqual([{ uri: 'https://example.com/a\\q', difference: 'delimited' }]);
     expect(only('package m\nvar u = `https://example.com/a\\q`\n', 'go')).toEqual([{ uri: 'https://example.com/a\\q', difference: 'delimited' }]);
   });
 
@@ -231,6 +260,7 @@ describe('each kind of difference', () => {
     expect(only('u = "//cdn.example.com/a.js"\n', 'python')).toEqual([{ uri: '//cdn.example.com/a.js', difference: 'network-path' }]);
     expect(only('const U: &str = "//cdn.example.com/a.js";\n', 'rust')).toEqual([{ uri: '//cdn.example.com/a.js', difference: 'network-path' }]);
     expect(only('u = "//cdn.example.com/a.js"\n', 'ruby')).toEqual([{ uri: '//cdn.example.com/a.js', difference: 'network-path' }]);
+    expect(only('<?php $u = "//cdn.example.com/a.js";\n', 'php')).toEqual([{ uri: '//cdn.example.com/a.js', difference: 'network-path' }]);
     expect(only('class M { String u = "//cdn.example.com/a.js"; }\n', 'java')).toEqual([{ uri: '//cdn.example.com/a.js', difference: 'network-path' }]);
     expect(only('package m\nvar u = "//cdn.example.com/a.js"\n', 'go')).toEqual([{ uri: '//cdn.example.com/a.js', difference: 'network-path' }]);
   });

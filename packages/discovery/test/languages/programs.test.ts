@@ -1,5 +1,5 @@
 /**
- * Python, Go, Rust, Java, Ruby, shell scripts and environment files: planted problems found at their exact characters
+ * Python, Go, Rust, Java, Ruby, PHP, shell scripts and environment files: planted problems found at their exact characters
  * through each language's escapes, raw strings and interpolations, fixed in the literal's own
  * syntax (or not at all where the syntax cannot say it), and a file of each language's usual traps
  * (format strings, regular expressions, SQL, log formats, XML namespaces, Windows paths) that yields
@@ -12,7 +12,7 @@ import { discoverDocument, loadGrammarsFor, sourceKindOf, type SourceKind } from
 import { presetOptions, RULE_NAMES, runRules } from '../../src/rules/index.js';
 import type { Finding } from '../../src/finding.js';
 
-beforeAll(() => loadGrammarsFor(['python', 'go', 'rust', 'java', 'ruby', 'shell']));
+beforeAll(() => loadGrammarsFor(['python', 'go', 'rust', 'java', 'ruby', 'php', 'shell']));
 
 const ALL_STRICT = Object.fromEntries(RULE_NAMES.filter((name) => name !== 'no-broken-links').map((name) => [name, presetOptions(name, 'strict')]));
 
@@ -474,6 +474,116 @@ describe('Ruby', () => {
       const found = discoverDocument(`${line}\nputs URI("https://example.com/a b")\n`, sourceKindOf('bin/setup'));
       expect(found.candidates.map((candidate) => candidate.sink), line).toEqual(['URI']);
     }
+  });
+});
+
+describe('PHP', () => {
+  const text = [
+    '<!doctype html>',
+    '<a href="https://example.com/html a">home</a>',
+    '<?php',
+    '// See https://example.com/%gg for details.',
+    '# Also https://example.com/%hh here.',
+    '/** Docs at https://example.com/%qq here. */',
+    "const HOMEPAGE = 'https://example.com/it\\'s b';",
+    '$page = file_get_contents("https://example.com/\\x41\\u{42} c");',
+    '$ch = curl_init("https://example.com/$id d");',
+    'curl_setopt($ch, CURLOPT_URL, "https://example.com/{$user->name} e");',
+    "header('Location: https://example.com/f g');",
+    '$response = $client->get(sprintf("https://example.com/%s/%1\\$d h", $a));',
+    '$r = Http::post("https://example.com/${x} i");',
+    'return redirect("http://[::1:8080/");',
+    '$api = "https://example.com/" . $path . "/j k";',
+    '$body = <<<EOT',
+    '    Docs: https://example.com/\\x41%zz',
+    '      More: https://example.com/%yy',
+    '    EOT;',
+    "$raw = <<<'EOT'",
+    '  Raw: https://example.com/%xx$x',
+    '  EOT;',
+    '?>',
+    '<p>See https://example.com/%ww</p>',
+    '',
+  ].join('\n');
+
+  it('reports each planted problem at its line and column, through escapes, interpolations, sprintf conversions, heredocs and the HTML around the code', () => {
+    // Columns counted by hand from PHP's string rules (the PHP manual, "Strings"), 1-based.
+    expectAtColumns(text, 'php', [
+      // The HTML around the code, read by the HTML reader: `<a href="` is 9 characters, the URL's "https://example.com/html" 24.
+      [2, 34, ' ', 'path-unescaped-char', '%20'],
+      // RFC 3986 §2.1 in `//`, `#` and `/** */` comments.
+      [4, 28, '%gg', 'pct-invalid-triplet'],
+      [5, 28, '%hh', 'pct-invalid-triplet'],
+      [6, 33, '%qq', 'pct-invalid-triplet'],
+      // Single quotes: `\'` is one quote, two columns (41, 42).
+      [7, 44, ' ', 'path-unescaped-char', '%20'],
+      // `\x41` (48-51) and `\u{42}` (52-57) write "A" and "B".
+      [8, 58, ' ', 'path-unescaped-char', '%20'],
+      // `$id` (38-40), `{$user->name}` (52-64) and `${x}` (38-41) are holes.
+      [9, 41, ' ', 'path-unescaped-char', '%20'],
+      [10, 65, ' ', 'path-unescaped-char', '%20'],
+      // header('Location: …'): the URL after the header's name.
+      [11, 40, ' ', 'path-unescaped-char', '%20'],
+      // sprintf's `%s` and `%1\$d` (`\$` is "$": 55-62) are holes; a "%" a fix writes in a format is "%%". Guzzle's $client->get is the sink.
+      [12, 63, ' ', 'path-unescaped-char', '%%20'],
+      [13, 42, ' ', 'path-unescaped-char', '%20'],
+      // redirect()'s URL: "http:" is not encrypted; "[::1:8080" has no "]" (RFC 3986 §3.2.2).
+      [14, 18, 'http', 'scheme-insecure'],
+      [14, 25, '[::1:8080', 'host-ip-literal-unterminated'],
+      // `.` concatenation: `$path` is a hole, the space is in the last literal.
+      [15, 44, ' ', 'path-unescaped-char', '%20'],
+      // A heredoc's lines without the closing marker's indentation (4), each character at its own column; `\x41` (31-34) writes "A".
+      [17, 35, '%zz', 'pct-invalid-triplet'],
+      [18, 33, '%yy', 'pct-invalid-triplet'],
+      // A nowdoc reads no interpolation: `$x` is two characters of the URI (in a heredoc it would be a hole, and the URI no URI).
+      [21, 28, '%xx', 'pct-invalid-triplet'],
+      [24, 28, '%ww', 'pct-invalid-triplet'],
+    ]);
+  });
+
+  it('fixes in the literal: escapes and interpolations are kept, "%" is "%%" in a format, the HTML is fixed as HTML', () => {
+    const before = text.split('\n');
+    const after = fixed(text, 'php').split('\n');
+    expect(after.filter((line, i) => line !== before[i])).toEqual([
+      '<a href="https://example.com/html%20a">home</a>',
+      "const HOMEPAGE = 'https://example.com/it\\'s%20b';",
+      '$page = file_get_contents("https://example.com/\\x41\\u{42}%20c");',
+      '$ch = curl_init("https://example.com/$id%20d");',
+      'curl_setopt($ch, CURLOPT_URL, "https://example.com/{$user->name}%20e");',
+      "header('Location: https://example.com/f%20g');",
+      '$response = $client->get(sprintf("https://example.com/%s/%1\\$d%%20h", $a));',
+      '$r = Http::post("https://example.com/${x}%20i");',
+      '$api = "https://example.com/" . $path . "/j%20k";',
+    ]);
+  });
+
+  it('writes a fix in the literal\'s own escapes, or refuses it where the literal cannot hold it', () => {
+    const textOf = (source: string, value: string): string | undefined => {
+      const found = discoverDocument(source, 'php').candidates;
+      expect(found).toHaveLength(1);
+      const part = found[0]!.parts.find((p) => p.kind === 'text');
+      if (part?.kind !== 'text') return undefined;
+      const at = part.map.value.indexOf('/a');
+      return part.map.replace(at, at + 2, value)?.text;
+    };
+    // Double quotes: the backslash, the quote and "$" escaped; "{" refused (before a "$" it opens an interpolation).
+    expect(textOf('<?php file_get_contents("https://example.com/a");\n', '\\"$')).toBe('\\\\\\"\\$');
+    expect(textOf('<?php file_get_contents("https://example.com/a");\n', '{')).toBeUndefined();
+    // Single quotes: the backslash and the quote; "$" is itself.
+    expect(textOf("<?php file_get_contents('https://example.com/a');\n", "\\'$")).toBe("\\\\\\'$");
+    // A nowdoc: as written, never a line break.
+    expect(textOf("<?php $u = <<<'E'\nhttps://example.com/a\nE;\n", '\\$')).toBe('\\$');
+    expect(textOf("<?php $u = <<<'E'\nhttps://example.com/a\nE;\n", '\n')).toBeUndefined();
+  });
+
+  it('finds nothing in the usual traps', () => {
+    expect(findings(fixture('clean.php'), 'php')).toEqual([]);
+  });
+
+  it('reads .php, .phtml and a file whose #! line names php', () => {
+    expect(['public/index.php', 'views/page.phtml'].map(sourceKindOf)).toEqual(['php', 'php']);
+    const found = discoverDocument('#!/usr/bin/env php\n<?php file_get_contents("https://example.com/a b");\n', sourceKindOf('bin/console'));
+    expect(found.candidates.map((candidate) => candidate.sink)).toEqual(['file_get_contents']);
   });
 });
 

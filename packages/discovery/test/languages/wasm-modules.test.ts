@@ -85,6 +85,7 @@ describe('WebAssembly modules loaded', () => {
     expect(found.candidates.map((candidate) => candidate.sink)).toEqual(['reqwest::get']);
     expect(wasmModulesLoaded()).not.toContain('tree-sitter-java');
     expect(wasmModulesLoaded()).not.toContain('tree-sitter-ruby');
+    expect(wasmModulesLoaded()).not.toContain('tree-sitter-php');
   });
 
   it('a run with a .java file loads the Java grammar, once', async () => {
@@ -105,5 +106,15 @@ describe('WebAssembly modules loaded', () => {
     const found = discoverDocument('Net::HTTP.get(URI("http://[::1:8080/"))\n', 'ruby');
     expect(found.parseError).toBeUndefined();
     expect(found.candidates.map((candidate) => candidate.sink)).toEqual(['URI']);
+  });
+
+  it('a run with a .php file loads the PHP grammar, once; its HTML is read with no grammar of its own', async () => {
+    expect(wasmModulesLoaded()).not.toContain('tree-sitter-php');
+    await Promise.all([loadGrammarsFor(['php', 'html']), loadGrammarsFor(['php'])]);
+    expect(wasmModulesLoaded()).toEqual(['web-tree-sitter', 'tree-sitter-python', 'tree-sitter-go', 'tree-sitter-rust', 'tree-sitter-java', 'tree-sitter-ruby', 'tree-sitter-php']);
+    expect(compiled).toHaveLength(7);
+    const found = discoverDocument('<a href="https://example.com/a">a</a>\n<?php file_get_contents("http://[::1:8080/");\n', 'php');
+    expect(found.parseError).toBeUndefined();
+    expect(found.candidates.map((candidate) => candidate.sink)).toEqual(['<a href>', 'file_get_contents']);
   });
 });

@@ -48,7 +48,7 @@ export const LANGUAGES = {
   'django-html': 'html',
   twig: 'html',
   erb: 'html',
-  php: 'html',
+  php: 'php',
   gohtml: 'html',
   gotmpl: 'html',
   helm: 'yaml',

@@ -1,5 +1,5 @@
 /**
- * Python, Go, Rust, Java, Ruby, shell scripts and `.env` files in the editor (issue 31): the grammar is loaded ahead
+ * Python, Go, Rust, Java, Ruby, PHP, shell scripts and `.env` files in the editor (issue 31): the grammar is loaded ahead
  * of the analysis (`prepareDocument`), the diagnostic is at the exact characters, and the quick-fix
  * writes in the literal's own syntax. A plain-text document whose `#!` line names a shell is read as one.
  */
@@ -46,6 +46,12 @@ describe('programs in the editor', () => {
     const { document } = documentOf('redirect_to "https://example.com/#{id}/\\x41 b"\nbody = <<~EOS\n  Docs: https://example.com/%zz\nEOS\n', 'ruby');
     expect((await diagnostics(document)).sort()).toEqual([['path-unescaped-char', ' '], ['pct-invalid-triplet', '%zz']]);
     expect(wasmModulesLoaded()).toContain('tree-sitter-ruby');
+  });
+
+  it('PHP: the code past an interpolation and an escape, and the HTML around it', async () => {
+    const { document } = documentOf('<a href="https://example.com/a b">a</a>\n<?php\n$page = file_get_contents("https://example.com/{$id}/\\x41 c");\n', 'php');
+    expect((await diagnostics(document)).sort()).toEqual([['path-unescaped-char', ' '], ['path-unescaped-char', ' ']]);
+    expect(wasmModulesLoaded()).toContain('tree-sitter-php');
   });
 
   it('shell: an escaped space of an unquoted word is reported as the two characters that write it', async () => {

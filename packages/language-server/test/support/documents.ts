@@ -23,6 +23,7 @@ const EXTENSIONS: Record<string, string> = {
   rust: 'rs',
   java: 'java',
   ruby: 'rb',
+  php: 'php',
   shellscript: 'sh',
   dotenv: 'env',
 };
