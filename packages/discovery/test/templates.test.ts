@@ -83,9 +83,11 @@ describe('template files and holes in documents', () => {
   };
 
   it('reads template files as the markup they produce', () => {
-    expect(['a.njk', 'a.liquid', 'a.hbs', 'a.erb', 'a.php', 'a.gohtml', 'page.md.njk', 'values.yaml.tmpl', 'app.js.erb'].map(sourceKindOf)).toEqual(
-      ['html', 'html', 'html', 'html', 'html', 'html', 'markdown', 'yaml', 'text'],
+    expect(['a.njk', 'a.liquid', 'a.hbs', 'a.erb', 'a.gohtml', 'page.md.njk', 'values.yaml.tmpl', 'app.js.erb'].map(sourceKindOf)).toEqual(
+      ['html', 'html', 'html', 'html', 'html', 'markdown', 'yaml', 'text'],
     );
+    // PHP is a program whose text around `<?php … ?>` is markup: the PHP reader reads both (a Blade view too).
+    expect(['a.php', 'a.blade.php', 'a.phtml'].map(sourceKindOf)).toEqual(['php', 'php', 'php']);
   });
 
   it('reports nothing inside a tag and still checks what is around it, in every reader', () => {
