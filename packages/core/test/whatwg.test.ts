@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { analyze, applyEdits, browserReading, compareWithWhatwg, parse, type Diagnostic } from '../src/index.js';
 import { WHATWG_CODES } from '../src/whatwg/codes.js';
 import { MAX_WHATWG_INPUT, PLACEHOLDER_BASE } from '../src/whatwg/index.js';
@@ -313,5 +313,65 @@ describe('browserReading', () => {
     expect(same('https://a.example/b\\c', 'https://a.example/b%5Cc')).toBe(false);
     expect(same('https://a.example/?a=1&b=2', 'https://a.example/?a=1%26b=2')).toBe(false);
     expect(browserReading('https://exa mple.com/', false)).toBeUndefined();
+  });
+});
+
+describe('the URL Standard over the runtime: a host a conforming parser cannot return', () => {
+  // The URL Standard §3.1: the forbidden domain code points, each of which fails the host parser.
+  const FORBIDDEN = ['\u0000', '\t', '\n', '\r', ' ', '#', '%', '/', ':', '<', '>', '?', '@', '[', '\\', ']', '^', '|', '\u0001', '\u001f', '\u007f'];
+
+  it('rejects a special URL whose host holds a forbidden domain code point, as Chromium returns "http://exa mple.com/"', async () => {
+    // Chromium's URL keeps a space in a host percent-encoded: `new URL('http://exa mple.com/').hostname` is "exa%20mple.com".
+    const chromiumReading = { protocol: 'http:', hostname: 'exa%20mple.com' };
+    const { conformsToStandard } = await import('../src/whatwg/url.js');
+    expect(conformsToStandard(chromiumReading)).toBe(false);
+    for (const char of FORBIDDEN) expect(conformsToStandard({ protocol: 'https:', hostname: `a${char}b.example` }), JSON.stringify(char)).toBe(false);
+    // An IPv6 literal keeps its brackets and colons; a non-special URL's opaque host may hold "%".
+    expect(conformsToStandard({ protocol: 'http:', hostname: '[::1]' })).toBe(true);
+    expect(conformsToStandard({ protocol: 'foo:', hostname: 'exa%20mple.com' })).toBe(true);
+    expect(conformsToStandard({ protocol: 'http:', hostname: 'xn--caf-dma.example' })).toBe(true);
+  });
+
+  it('reads such a runtime as the Standard does: the URL rejected, and the failure worded as Node words it', async () => {
+    const Real = URL;
+    class ChromiumLikeURL extends Real {
+      constructor(input: string, base?: string) {
+        if (input === 'http://exa mple.com/') {
+          super('http://exa%2520mple.com/');
+          Object.defineProperty(this, 'hostname', { value: 'exa%20mple.com' });
+          return;
+        }
+        if (input === 'http://a:99999/') throw new TypeError("Failed to construct 'URL': Invalid URL");
+        super(input, base);
+      }
+    }
+    vi.resetModules();
+    vi.stubGlobal('URL', ChromiumLikeURL);
+    try {
+      const { whatwgParse } = await import('../src/whatwg/url.js');
+      expect(whatwgParse('http://exa mple.com/')).toEqual({ failure: 'Invalid URL' });
+      expect(whatwgParse('http://a:99999/')).toEqual({ failure: 'Invalid URL' });
+      expect(whatwgParse('http://example.com/a b')).toMatchObject({ hostname: 'example.com', pathname: '/a%20b' });
+    } finally {
+      vi.unstubAllGlobals();
+      vi.resetModules();
+    }
+  });
+
+  it('never rejects a URL that Node, a conforming parser, returns', async () => {
+    const { conformsToStandard } = await import('../src/whatwg/url.js');
+    const host = fc.stringMatching(/^[\w\-.~!$&'()*+,;=%\u00e0-\u00ff\u4e00-\u4e10 ]{1,12}$/);
+    fc.assert(
+      fc.property(fc.constantFrom('http', 'https', 'ws', 'wss', 'ftp', 'file'), host, (scheme, name) => {
+        let url: URL;
+        try {
+          url = new URL(`${scheme}://${name}/`);
+        } catch {
+          return;
+        }
+        expect(conformsToStandard(url), url.href).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

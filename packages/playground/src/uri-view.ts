@@ -119,8 +119,13 @@ const COMPONENT_LABELS: readonly [Component | 'user' | 'password', string][] = [
   ['fragment', 'fragment'],
 ];
 
-/** What RFC 3986 reads each component as, and what the URL Standard's `URL` does (secrets masked in both). */
-function readings(reference: UriReference, base: string): { rfc: Record<string, string | undefined>; url: Record<string, string | undefined> | undefined; failure?: string } {
+/**
+ * What RFC 3986 reads each component as, and what the URL Standard's `URL` does (secrets masked in
+ * both). Core's reading decides whether the URL Standard rejects it (`failure`), as it does for
+ * `scan`: where the page's own `URL` departs from the Standard (Chromium keeps a space in a host),
+ * the Standard is shown.
+ */
+function readings(reference: UriReference, base: string, failure: string | undefined): { rfc: Record<string, string | undefined>; url: Record<string, string | undefined> | undefined; failure?: string } {
   const shown = maskSecrets(reference.input, reference);
   const slice = (span: Span | undefined) => (span === undefined ? undefined : shown.slice(span.start, span.end));
   const userinfo = slice(reference.userinfo);
@@ -135,6 +140,7 @@ function readings(reference: UriReference, base: string): { rfc: Record<string, 
     query: slice(reference.query),
     fragment: slice(reference.fragment),
   };
+  if (failure !== undefined) return { rfc, url: undefined, failure };
   let url: URL;
   try {
     url = base === '' ? new URL(reference.input) : new URL(reference.input, base);
@@ -223,7 +229,7 @@ export function renderUri(root: HTMLElement, input: string, base: string, apply:
   }
 
   // RFC 3986 and the URL Standard side by side; the rows of the components where core finds that they differ are marked.
-  const read = readings(reference, base);
+  const read = readings(reference, base, analysis.whatwg?.failure);
   const differing = new Set<string>(differences.map((d) => d.component));
   if (differing.has('userinfo')) differing.add('user').add('password');
   const table = h('table', { class: 'readings', 'data-testid': 'readings' });
