@@ -237,7 +237,7 @@ describe('the playground in Chromium', () => {
     expect(await page.locator('[data-testid=readings] tr.differs').first().getAttribute('data-component')).toBe('host');
     if (process.env['PLAYGROUND_SCREENSHOTS']) {
       await page.fill('#base', 'http://example.com/docs/guide/');
-      await page.fill('#uri', 'http://user:hunter2@exa mple.com:8080/a b/%zz?q=1&token=s3cret#top');
+      await page.fill('#uri', 'http://user:hunter2@0x7f.1:8080/a b/%zz?q=1&token=s3cret#top');
       await page.screenshot({ path: path.join(ROOT, 'docs/uri-view.png'), fullPage: true });
     }
     await page.close();
