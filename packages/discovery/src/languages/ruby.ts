@@ -40,12 +40,25 @@ const SINKS: Readonly<Record<string, number>> = {
   link_to: 1,
   button_to: 1,
 };
+/**
+ * The same calls with a block: `link_to(url) do … end` takes its text from the block, so the URL comes
+ * first. Rails' `redirect_to` takes no block; a `redirect_to` that has one, or that is another call's
+ * argument, is a test's matcher (shoulda-matchers' `should redirect_to("the sign in page") { sign_in_path }`,
+ * RSpec's `expect(response).to redirect_to(path)`), whose string is a description or whose URL is checked
+ * where the path is made.
+ */
+const SINKS_WITH_BLOCK: Readonly<Record<string, number>> = {
+  link_to: 0,
+  button_to: 0,
+};
+/** Sinks that are statements of a controller, never another call's argument. */
+const STATEMENT_SINKS = new Set(['redirect_to']);
 /** Clients whose methods named after HTTP methods take the URL first: `HTTParty.get(url)`, `RestClient.post(url, body)`. */
 const CLIENTS = new Set(['HTTParty', 'RestClient', 'Excon', 'HTTP', 'Typhoeus', 'HTTPX']);
 const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
 
-/** Methods that take patterns, prefixes or parts, not URLs (`url.start_with?("https://")`). */
-const NOT_URL_METHODS = new Set(['start_with?', 'end_with?', 'include?', 'match?', 'match', '=~', 'sub', 'sub!', 'gsub', 'gsub!', 'split', 'index', 'rindex', 'delete_prefix', 'delete_suffix', 'delete_prefix!', 'delete_suffix!', 'tr', 'eql?', 'equal?', 'scan', 'partition', 'rpartition', 'squeeze', 'count', 'delete']);
+/** Methods that take patterns, prefixes or parts, not URLs (`url.start_with?("https://")`; Arel's `matches`, an SQL LIKE pattern). */
+const NOT_URL_METHODS = new Set(['matches', 'does_not_match', 'matches_any', 'matches_all', 'does_not_match_any', 'does_not_match_all', 'start_with?', 'end_with?', 'include?', 'match?', 'match', '=~', 'sub', 'sub!', 'gsub', 'gsub!', 'split', 'index', 'rindex', 'delete_prefix', 'delete_suffix', 'delete_prefix!', 'delete_suffix!', 'tr', 'eql?', 'equal?', 'scan', 'partition', 'rpartition', 'squeeze', 'count', 'delete']);
 /** Operators whose string operand is compared, not used as a URL. */
 const COMPARISONS = new Set(['==', '!=', '===', '=~', '!~', '<=>', 'eql?']);
 
@@ -306,8 +319,11 @@ function isPartOfLarger(node: Node): boolean {
   return isPlus(parent) && buildsString(parent);
 }
 
-/** The call whose argument `node` is (positional, or as `url:`), its name (`URI.parse`, `redirect_to`) and the argument's index. */
-function callOf(node: Node): { name: string; method: string; index: number; keyword: string | undefined } | undefined {
+/**
+ * The call whose argument `node` is (positional, or as `url:`), its name (`URI.parse`, `redirect_to`),
+ * the argument's index, and whether the call has a block or is itself another call's argument.
+ */
+function callOf(node: Node): { name: string; method: string; index: number; keyword: string | undefined; block: boolean; nested: boolean } | undefined {
   let argument = node;
   let keyword: string | undefined;
   if (node.parent?.type === 'pair' && node.parent.childForFieldName('value')?.id === node.id) {
@@ -323,7 +339,9 @@ function callOf(node: Node): { name: string; method: string; index: number; keyw
   const receiver = call.childForFieldName('receiver')?.text.replace(/\s+/g, '');
   const args = list.namedChildren.filter((child): child is Node => child !== null && child.type !== 'comment');
   const index = args.findIndex((child) => child.id === argument.id);
-  return { name: receiver === undefined ? method : `${receiver.replace(/^::/, '')}.${method}`, method, index, keyword };
+  const block = call.childForFieldName('block') !== null;
+  const nested = call.parent?.type === 'argument_list';
+  return { name: receiver === undefined ? method : `${receiver.replace(/^::/, '')}.${method}`, method, index, keyword, block, nested };
 }
 
 /** The sink whose URL argument `node` is, if any. */
@@ -331,7 +349,8 @@ function sinkOf(node: Node): string | undefined {
   const at = callOf(node);
   if (at === undefined) return undefined;
   if (at.keyword !== undefined) return at.keyword === 'url' && (at.name === 'Faraday.new' || SINKS[at.name] !== undefined) ? at.name : undefined;
-  if (SINKS[at.name] === at.index) return at.name;
+  if (STATEMENT_SINKS.has(at.name) && (at.block || at.nested)) return undefined;
+  if ((at.block ? SINKS_WITH_BLOCK[at.name] : SINKS[at.name]) === at.index) return at.name;
   const dot = at.name.lastIndexOf('.');
   if (dot > 0 && at.index === 0 && CLIENTS.has(at.name.slice(0, dot)) && HTTP_METHODS.has(at.method)) return at.name;
   return undefined;

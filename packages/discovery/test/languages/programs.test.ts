@@ -467,6 +467,17 @@ describe('Ruby', () => {
     expect(findings(fixture('clean.rb'), 'ruby')).toEqual([]);
   });
 
+  it('reads a link_to with a block as taking its URL first, and a redirect_to with a block or inside another call as no Rails redirect', () => {
+    // Rails' link_to(url, html_options) { text }: the block gives the text, so the URL is the first argument.
+    const text = ['link_to("/docs/a b") do', '  "Docs"', 'end', 'redirect_to "/docs/c d"', 'should redirect_to("/docs/e f") { docs_path }', ''].join('\n');
+    expectAtColumns(text, 'ruby', [
+      // "link_to(\"" is columns 1-9, "/docs/a" 10-16: the space is column 17.
+      [1, 17, ' ', 'path-unescaped-char', '%20'],
+      // "redirect_to \"" is columns 1-13, "/docs/c" 14-20: the space is column 21. Line 5's matcher gives nothing.
+      [4, 21, ' ', 'path-unescaped-char', '%20'],
+    ]);
+  });
+
   it('reads .rb, .rake, .gemspec, Gemfile, Rakefile and a file whose #! line names ruby', () => {
     expect(['app/models/user.rb', 'lib/tasks/db.rake', 'urilint.gemspec', 'Gemfile', 'Rakefile'].map(sourceKindOf)).toEqual(['ruby', 'ruby', 'ruby', 'ruby', 'ruby']);
     expect(sourceKindOf('Gemfile.lock')).toBe('text');
