@@ -484,6 +484,17 @@ function autolinkCandidate(node: Link, text: string, block: Range): UriCandidate
   // `(https://x.example/a.html)word`: GFM's literal runs on to the next space (and Jekyll's kramdown
   // makes none), but the URL the author wrote ends at the `)` that closes the `(` before it.
   if (!bracketed && text[from - 1] === '(') end = start + closingParenthesis(node.url);
+  // `\[https://gohugo.io\]`: micromark's literal takes in a backslash escape, which is Markdown's, not
+  // the URL's (cmark-gfm finds literals in the text once escapes are read, where the `\` is gone).
+  // The URL ends before it: what follows is the escaped character, then text.
+  if (!bracketed) {
+    for (let at = text.indexOf('\\', start); at !== -1 && at < end; at = text.indexOf('\\', at + 2)) {
+      if (ASCII_PUNCTUATION.test(text[at + 1] ?? '')) {
+        end = at;
+        break;
+      }
+    }
+  }
   if (end <= start) return undefined;
   const decoded = new DecodedText();
   decoded.pushLiteral(text, start, end);

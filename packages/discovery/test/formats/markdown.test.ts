@@ -90,6 +90,16 @@ describe('discoverMarkdown: what it finds', () => {
     expect(discoverMarkdown(wiki).map((candidate) => candidate.uri)).toEqual(['https://en.wikipedia.org/wiki/URI_(disambiguation)']);
   });
 
+  it('ends a GFM literal before a backslash escape, which is Markdown\'s and not the URL\'s (beautifulhugo\'s theming page)', () => {
+    const text = '(e.g. "Visit Hugo \\[https://gohugo.io\\]").';
+    expect(discoverMarkdown(text).map((candidate) => [candidate.uri, candidate.range])).toEqual([['https://gohugo.io', rangeOf(text, 'https://gohugo.io')]]);
+    expect(findings(text)).toEqual([]);
+    // An escape inside the path ends it too: nothing after it is read, nothing is fixed.
+    const underscore = 'See https://example.com/a\\_b^c here.';
+    expect(discoverMarkdown(underscore).map((candidate) => candidate.uri)).toEqual(['https://example.com/a']);
+    expect(findings(underscore)).toEqual([]);
+  });
+
   it('reads a bare URI GFM does not link (ftp:) as prose', () => {
     const text = 'Mirror at ftp://example.com/pub{1 for now.';
     const [candidate] = discoverMarkdown(text);
