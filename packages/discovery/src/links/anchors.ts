@@ -162,6 +162,33 @@ export function htmlAnchors(text: string, customIds: readonly LinearRegExp[] = [
   return { ...result, anchors: [...ids.values()], ids };
 }
 
+/**
+ * A Markdown page's ids from the Liquid includes it pastes (`{% include org-table.html id="research" %}`)
+ * whose include writes a parameter as an id (`id="{{ include.id }}"`; `patterns`, from the site's
+ * includes): the rendered page holds that id. In an HTML page `htmlAnchors` reads them from the text;
+ * in Markdown only the include tags are read, not the prose around them.
+ */
+export function withIncludeParameterIds(text: string, anchors: DocumentAnchors, patterns: readonly LinearRegExp[], slugifiedPatterns: readonly LinearRegExp[]): DocumentAnchors {
+  if (!text.includes('{%')) return anchors;
+  const ids = new Map(anchors.ids);
+  const added: Anchor[] = [];
+  for (const tag of text.matchAll(/\{%-?\s*include(?:_relative)?\s[^%]*(?:%(?!\})[^%]*)*-?%\}/g)) {
+    for (const [list, id] of [[patterns, (value: string) => value], [slugifiedPatterns, jekyllSlugify]] as const) {
+      for (const pattern of list) {
+        for (const match of pattern.withMultiline().matchAll(tag[0])) {
+          if (match[1] === undefined) continue;
+          const value = id(match[1]);
+          if (value === '' || ids.has(value)) continue;
+          const anchor = { id: value, offset: tag.index + match.index };
+          ids.set(value, anchor);
+          added.push(anchor);
+        }
+      }
+    }
+  }
+  return added.length === 0 ? anchors : { ...anchors, ids, anchors: [...anchors.anchors, ...added] };
+}
+
 /** Where the YAML front matter of a Markdown text ends, or 0. */
 function frontMatterEnd(text: string): number {
   const open = /^(?:---|\+\+\+)[ \t]*\r?\n/.exec(text);

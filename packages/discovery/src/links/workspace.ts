@@ -9,7 +9,7 @@ import { encodePath, parse, resolve, tryPercentDecode, type UriReference } from 
 import type { Ignore } from 'ignore';
 import { LinearRegExp, linearRegExp } from '../linear-regex.js';
 import { lineStarts } from '../lines.js';
-import { htmlAnchors, htmlIds, markdownAnchors, MDX_COMMENT_ID, type Anchor, type DocumentAnchors, type ElementIds } from './anchors.js';
+import { htmlAnchors, htmlIds, markdownAnchors, MDX_COMMENT_ID, withIncludeParameterIds, type Anchor, type DocumentAnchors, type ElementIds } from './anchors.js';
 import { redirectPattern } from './path-patterns.js';
 import { eleventyPermalink, excluded, frontMatterOf, isPageFile, jsFrontMatter, pageRoutes, routeKey } from './routing.js';
 import { gitignore } from '../parsers.js';
@@ -516,6 +516,7 @@ export class WorkspaceIndex {
         ? markdownAnchors(source, { slugStyle: this.#styleOf(parentOf(path), compiled), customIds: [...compiled.customIds, ...props], elementIds: layouts.defaults })
         : { ...htmlAnchors(''), lineCount: lineCountOf(source), lineOffsets: lineStarts(source) };
     if (isMarkdownPath(path) && source.includes('<!--@include:')) anchors = this.#withIncludes(path, source, anchors, options, depth);
+    if (isMarkdownPath(path) && (props.length > 0 || slugifiedProps.length > 0)) anchors = withIncludeParameterIds(source, anchors, props, slugifiedProps);
     this.#anchors.set(path, { key, source, anchors });
     return anchors;
   }

@@ -247,6 +247,26 @@ describe('sites routed from their configuration', () => {
     expect(lint(slugified, '/r/no-permission.md')).toEqual([['agpl-3.0', 'anchorMissing']]);
   });
 
+  it('Jekyll: a Markdown page that includes such an include has the ids its parameters write (government.github.com)', () => {
+    // community.md: `{% include org-table.html orgs=site.data.civic_hackers id="civic_hackers" … %}`, the include writing `id="{{ include.id }}"`.
+    const index = tree({
+      '/r/_config.yml': 'title: government\n',
+      '/r/_includes/org-table.html': '<div class="org-include" id="include-{{ include.id }}">\n  <h2 id="{{ include.id }}">{{ include.name }}</h2>\n</div>\n',
+      '/r/community.md': [
+        '---',
+        'permalink: /community/',
+        '---',
+        'Jump to the <a href="#civic_hackers">civic hackers</a> or <a href="#research">research</a> lists, or [nowhere](#nowhere).',
+        '',
+        '{% include org-table.html orgs=site.data.civic_hackers id="civic_hackers" name="Civic Hackers" %}',
+        '',
+        '{% include org-table.html orgs=site.data.research id="research" name="Government-funded Research" %}',
+        '',
+      ].join('\n'),
+    });
+    expect(lint(index, '/r/community.md')).toEqual([['nowhere', 'anchorMissing']]);
+  });
+
   it("Caddy's templates: Markdown rendered by goldmark has goldmark's heading ids (caddyserver/website)", () => {
     // goldmark's automatic ids, from the heading's source: the ids caddyserver.com's pages have.
     const index = tree({
