@@ -66,8 +66,12 @@ export interface ElementIds {
  * Whether an undefined reference label was meant as a link: a numbered (`[text][1]`) or
  * link-shaped label (a path, a URL) always; otherwise unless both brackets hold hyphenated names,
  * as changelog scopes do (`[no-unsafe-call][no-unsafe-member-access]`), text that renders as written.
+ * Citation markers (`sport.[3][4][5][6]`, both brackets a number) and an issue key before the area it
+ * touches (`[PROF-15441][Host Profiler]`, Jira's `KEY-123`) are text as well.
  */
 function meantAsLink(text: string, label: string): boolean {
+  if (/^\d+$/.test(text.trim()) && /^\d+$/.test(label.trim())) return false;
+  if (/^[A-Z][A-Z\d]+-\d+$/.test(text.trim())) return false;
   if (/^\d+$/.test(label.trim()) || /[/#]|:\/\/|\.[a-z]{2,4}$/i.test(label)) return true;
   const scope = /^[\w@.:]+(?:-[\w.:]+)+$/;
   return !(scope.test(text) && scope.test(label));

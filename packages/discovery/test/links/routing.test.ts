@@ -374,6 +374,25 @@ describe('reference labels and messages', () => {
     expect(lint(index, '/r/CHANGELOG.md')).toEqual([['1', 'undefinedReference']]);
   });
 
+  it('citation markers and an issue key before an area tag are no reference links; a sentence\'s link is (beautifulhugo, DataDog/helm-charts, bolt)', () => {
+    const index = tree({
+      '/r/CHANGELOG.md': [
+        // Wikipedia's citation markers, copied as text into an example post.
+        'It is played by 250 million players, making it the world\'s most popular sport.[3][4][5][6] The game is played on a field.',
+        // Jira's issue keys (KEY-123) before the area they touch.',
+        '* [PROF-15441][Host Profiler] add SELinuxOptions.type defaults ([#2808](https://github.com/DataDog/helm-charts/pull/2808)).',
+        '* [CXP-2640][helm] Remove envvar override',
+        // Meant as links: the document defines neither label.
+        'If you wish to participate, read the [instructions here][translations]. See [the guide][1].',
+        '',
+      ].join('\n'),
+    });
+    expect(lint(index, '/r/CHANGELOG.md')).toEqual([
+      ['translations', 'undefinedReference'],
+      ['1', 'undefinedReference'],
+    ]);
+  });
+
   it('a case difference the link does not write names the file, with no fix', () => {
     const index = tree({ '/r/packages/Parser.md': '# Parser\n', '/r/docs/a.md': '[p](../packages/parser)\n' });
     const text = index.fs.readFile('/r/docs/a.md')!;
