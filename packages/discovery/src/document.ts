@@ -16,6 +16,7 @@ import { discoverDotenv } from './languages/dotenv.js';
 import { discoverGo } from './languages/go.js';
 import { discoverRust } from './languages/rust.js';
 import { discoverJava } from './languages/java.js';
+import { discoverCsharp } from './languages/csharp.js';
 import { discoverRuby } from './languages/ruby.js';
 import { discoverPhp } from './languages/php.js';
 import { discoverPython } from './languages/python.js';
@@ -28,12 +29,12 @@ import { maskTemplates, serverProgramOf, templateSyntaxes } from './templates.js
 export type SourceKind = 'js' | 'json' | 'markdown' | 'html' | 'css' | 'yaml' | 'text' | ComponentKind | ProgramKind | 'dotenv';
 
 /** Programming languages read on a tree-sitter grammar (`languages/`): each grammar is loaded before its files are read (`loadGrammarsFor`). */
-export type ProgramKind = 'python' | 'go' | 'rust' | 'java' | 'ruby' | 'php' | 'shell';
+export type ProgramKind = 'python' | 'go' | 'rust' | 'java' | 'csharp' | 'ruby' | 'php' | 'shell';
 
-const PROGRAM_NAMES: Readonly<Record<ProgramKind, string>> = { python: 'Python', go: 'Go', rust: 'Rust', java: 'Java', ruby: 'Ruby', php: 'PHP', shell: 'a shell script' };
+const PROGRAM_NAMES: Readonly<Record<ProgramKind, string>> = { python: 'Python', go: 'Go', rust: 'Rust', java: 'Java', csharp: 'C#', ruby: 'Ruby', php: 'PHP', shell: 'a shell script' };
 
 /** The grammar each program kind is read with. */
-const GRAMMARS: Readonly<Record<ProgramKind, GrammarName>> = { python: 'python', go: 'go', rust: 'rust', java: 'java', ruby: 'ruby', php: 'php', shell: 'bash' };
+const GRAMMARS: Readonly<Record<ProgramKind, GrammarName>> = { python: 'python', go: 'go', rust: 'rust', java: 'java', csharp: 'csharp', ruby: 'ruby', php: 'php', shell: 'bash' };
 
 /** The tree-sitter grammar a kind of source is read with, if any. */
 export function grammarOf(kind: SourceKind): GrammarName | undefined {
@@ -59,7 +60,7 @@ export type ComponentKind = 'vue' | 'svelte' | 'astro' | 'angular';
 const COMPONENT_KINDS: ReadonlySet<SourceKind> = new Set<SourceKind>(['vue', 'svelte', 'astro', 'angular']);
 
 /** Programs: their strings hold template syntax as text, found by the reader in each string (as in JavaScript), never masked in the file. */
-const PROGRAM_KINDS: ReadonlySet<SourceKind> = new Set<SourceKind>(['js', 'python', 'go', 'rust', 'java', 'ruby', 'php', 'shell']);
+const PROGRAM_KINDS: ReadonlySet<SourceKind> = new Set<SourceKind>(['js', 'python', 'go', 'rust', 'java', 'csharp', 'ruby', 'php', 'shell']);
 
 /** What was found in a document. */
 export interface DocumentUris {
@@ -117,6 +118,9 @@ const EXTENSIONS: Readonly<Record<string, SourceKind>> = {
   go: 'go',
   rs: 'rust',
   java: 'java',
+  // C# and C# scripts (`dotnet script file.csx`, github.com/filipw/dotnet-script; Roslyn's scripting).
+  cs: 'csharp',
+  csx: 'csharp',
   rb: 'ruby', rake: 'ruby', gemspec: 'ruby',
   sh: 'shell', bash: 'shell',
   env: 'dotenv',
@@ -260,6 +264,8 @@ function read(text: string, kind: SourceKind, options: DocumentOptions): Documen
         return programUris(text, kind, discoverRust(text, options));
       case 'java':
         return programUris(text, kind, discoverJava(text, options));
+      case 'csharp':
+        return programUris(text, kind, discoverCsharp(text, options));
       case 'ruby':
         return programUris(text, kind, discoverRuby(text, options));
       case 'php':

@@ -55,6 +55,43 @@ export class Decoded {
   }
 }
 
+/** What a backslash escape at `text[at]` writes: its units (`value`) and how many source characters it takes; undefined when the backslash is itself. */
+export type EscapeReader = (text: string, at: number, to: number) => { value: string; length: number } | undefined;
+
+/**
+ * Decodes `text[from, to)` into `out`: each character as it is, each escape `read` knows as what it
+ * writes, mapped to the characters that write it. An escape starts at one of `opens` (a backslash;
+ * C# reads `""` in a verbatim string and `{{` in an interpolated one as escapes too); `skip` drops
+ * source ranges (a raw string's indentation: from each key to its value). True when it ends with a
+ * lone backslash (nothing after it to escape; Java's text blocks join a line to the next with one).
+ */
+export function decodeEscapes(text: string, from: number, to: number, out: Decoded, read: EscapeReader, opens = '\\', skip?: ReadonlyMap<number, number>): boolean {
+  let i = from;
+  while (i < to) {
+    const skipped = skip?.get(i);
+    if (skipped !== undefined && skipped > i) {
+      i = skipped;
+      continue;
+    }
+    if (!opens.includes(text[i]!)) {
+      const units = text.codePointAt(i)! > 0xffff ? 2 : 1;
+      out.push(text.slice(i, i + units), i, i + units);
+      i += units;
+      continue;
+    }
+    if (i + 1 >= to && text[i] === '\\') return true;
+    const escape = i + 1 < to ? read(text, i, to) : undefined;
+    if (escape === undefined) {
+      out.push(text[i]!, i, i + 1);
+      i++;
+      continue;
+    }
+    out.push(escape.value, i, i + escape.length);
+    i += escape.length;
+  }
+  return false;
+}
+
 /** Whether `text` holds a line break (a fix never writes one into a literal). */
 const LINE_BREAK = /[\r\n\u2028\u2029]/;
 

@@ -9,7 +9,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { DiscoveryOptions } from '../js/discover.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
-import { addSlashComment, addStringCandidates, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer } from './common.js';
+import { addSlashComment, addStringCandidates, decodeEscapes, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer } from './common.js';
 
 /** Escapes of one character (The Java Language Specification, §3.10.7). */
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { b: '\b', s: ' ', t: '\t', n: '\n', f: '\f', r: '\r', '"': '"', "'": "'", '\\': '\\' };
@@ -37,39 +37,18 @@ type Format = 'printf' | 'braces' | undefined;
  * `u`). True when it ends with a lone backslash: in a text block, the escape that joins its line to the next.
  */
 function decodeRange(text: string, from: number, to: number, out: Decoded): boolean {
-  let i = from;
-  while (i < to) {
-    const c = text[i]!;
-    if (c !== '\\') {
-      const units = text.codePointAt(i)! > 0xffff ? 2 : 1;
-      out.push(text.slice(i, i + units), i, i + units);
-      i += units;
-      continue;
-    }
-    if (i + 1 >= to) return true;
-    const next = text[i + 1]!;
-    const simple = SIMPLE_ESCAPES[next];
-    if (simple !== undefined) {
-      out.push(simple, i, i + 2);
-      i += 2;
-      continue;
-    }
-    const unicode = /^u+([0-9A-Fa-f]{4})/.exec(text.slice(i + 1, Math.min(to, i + 40)));
-    if (unicode !== null) {
-      out.push(String.fromCharCode(parseInt(unicode[1]!, 16)), i, i + 1 + unicode[0].length);
-      i += 1 + unicode[0].length;
-      continue;
-    }
-    const octal = /^(?:[0-3][0-7]{0,2}|[4-7][0-7]?)/.exec(text.slice(i + 1, Math.min(to, i + 4)));
-    if (octal !== null) {
-      out.push(String.fromCharCode(parseInt(octal[0], 8)), i, i + 1 + octal[0].length);
-      i += 1 + octal[0].length;
-      continue;
-    }
-    out.push('\\', i, i + 1);
-    i++;
-  }
-  return false;
+  return decodeEscapes(text, from, to, out, readEscape);
+}
+
+/** The escape at `text[i]` (a backslash): one of `SIMPLE_ESCAPES`, `\uXXXX` with any number of `u`, or octal. */
+function readEscape(text: string, i: number, to: number): { value: string; length: number } | undefined {
+  const simple = SIMPLE_ESCAPES[text[i + 1]!];
+  if (simple !== undefined) return { value: simple, length: 2 };
+  const unicode = /^u+([0-9A-Fa-f]{4})/.exec(text.slice(i + 1, Math.min(to, i + 40)));
+  if (unicode !== null) return { value: String.fromCharCode(parseInt(unicode[1]!, 16)), length: 1 + unicode[0].length };
+  const octal = /^(?:[0-3][0-7]{0,2}|[4-7][0-7]?)/.exec(text.slice(i + 1, Math.min(to, i + 4)));
+  if (octal !== null) return { value: String.fromCharCode(parseInt(octal[0], 8)), length: 1 + octal[0].length };
+  return undefined;
 }
 
 /**

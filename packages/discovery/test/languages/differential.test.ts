@@ -12,7 +12,7 @@ import { discoverDocument, loadGrammarsFor, type SourceKind } from '../../src/do
 import { sourceRangeOf } from '../../src/finding.js';
 import { discoverText } from '../../src/formats/text.js';
 
-beforeAll(() => loadGrammarsFor(['python', 'go', 'rust', 'java', 'ruby', 'php', 'shell']));
+beforeAll(() => loadGrammarsFor(['python', 'go', 'rust', 'java', 'csharp', 'ruby', 'php', 'shell']));
 
 type Difference = 'escape' | 'hole' | 'white-space' | 'concatenation' | 'delimited' | 'network-path';
 
@@ -58,7 +58,7 @@ function differences(text: string, kind: SourceKind): { uri: string; difference:
 const fixture = (name: string): string => readFileSync(new URL(`fixtures/${name}`, import.meta.url), 'utf8');
 
 /** Strings of each language as code writes them, beside the fixtures. */
-const CORPUS: Record<'python' | 'go' | 'rust' | 'java' | 'ruby' | 'php' | 'shell', string> = {
+const CORPUS: Record<'python' | 'go' | 'rust' | 'java' | 'csharp' | 'ruby' | 'php' | 'shell', string> = {
   python: [
     'A = "https://example.com/a"',
     "B = 'https://example.com/b?x=1&y=2#f'",
@@ -116,6 +116,22 @@ const CORPUS: Record<'python' | 'go' | 'rust' | 'java' | 'ruby' | 'php' | 'shell
     '      https://example.com/h""";',
     '  // https://example.com/i in a comment',
     '  /** https://example.com/j in Javadoc */',
+    '}',
+    '',
+  ].join('\n'),
+  csharp: [
+    'class M {',
+    '  const string A = "https://example.com/a";',
+    '  const string B = "https://example.com/\\x62";',
+    '  const string C = "https://example.com/" + "c";',
+    '  string D = string.Format("https://example.com/{0}/d", n);',
+    '  const string E = "//cdn.example.com/e.js";',
+    '  static readonly Uri F = new Uri("https://example.com/f g");',
+    '  const string H = @"https://example.com/h\\i";',
+    '  const string J = """https://example.com/j""";',
+    '  string K = $"https://example.com/{k}/k";',
+    '  // https://example.com/l in a comment',
+    '  /// <see href="https://example.com/m"/> in a doc comment',
     '}',
     '',
   ].join('\n'),
@@ -177,6 +193,7 @@ describe('the tree-sitter readers against the text reader', () => {
     ['go', 'clean.go'],
     ['rust', 'clean.rs'],
     ['java', 'clean.java'],
+    ['csharp', 'clean.cs'],
     ['ruby', 'clean.rb'],
     ['php', 'clean.php'],
     ['shell', 'clean.sh'],
@@ -184,7 +201,7 @@ describe('the tree-sitter readers against the text reader', () => {
     for (const { uri, difference: why } of differences(fixture(name), kind)) expect(why, uri).toBeDefined();
   });
 
-  it.each(Object.entries(CORPUS) as ['python' | 'go' | 'rust' | 'java' | 'ruby' | 'php' | 'shell', string][])('%s strings: every difference is explained by the syntax', (kind, text) => {
+  it.each(Object.entries(CORPUS) as ['python' | 'go' | 'rust' | 'java' | 'csharp' | 'ruby' | 'php' | 'shell', string][])('%s strings: every difference is explained by the syntax', (kind, text) => {
     for (const { uri, difference: why } of differences(text, kind)) expect(why, uri).toBeDefined();
   });
 
@@ -193,6 +210,7 @@ describe('the tree-sitter readers against the text reader', () => {
     expect(differences(CORPUS.go, 'go').map((d) => d.uri)).not.toEqual(expect.arrayContaining(['https://example.com/a', 'https://example.com/b', 'https://example.com/k']));
     expect(differences(CORPUS.rust, 'rust').map((d) => d.uri)).not.toEqual(expect.arrayContaining(['https://example.com/a', 'https://example.com/b', 'https://example.com/c', 'https://example.com/d', 'https://example.com/m']));
     expect(differences(CORPUS.java, 'java').map((d) => d.uri)).not.toEqual(expect.arrayContaining(['https://example.com/a', 'https://example.com/h', 'https://example.com/i', 'https://example.com/j']));
+    expect(differences(CORPUS.csharp, 'csharp').map((d) => d.uri)).not.toEqual(expect.arrayContaining(['https://example.com/a', 'https://example.com/j', 'https://example.com/l', 'https://example.com/m']));
     expect(differences(CORPUS.ruby, 'ruby').map((d) => d.uri)).not.toEqual(expect.arrayContaining(['https://example.com/a', 'https://example.com/b?x=1&y=2#f', 'https://example.com/i', 'https://example.com/j', 'https://example.com/k', 'https://example.com/l']));
     expect(differences(CORPUS.php, 'php').map((d) => d.uri)).not.toEqual(expect.arrayContaining(['https://example.com/a', 'https://example.com/b?x=1&y=2#f', 'https://example.com/i', 'https://example.com/j', 'https://example.com/k', 'https://example.com/l', 'https://example.com/m']));
     expect(differences(CORPUS.shell, 'shell').map((d) => d.uri)).not.toEqual(expect.arrayContaining(['https://example.com/a', 'https://example.com/b', 'https://example.com/c', 'https://example.com/j']));
@@ -207,6 +225,9 @@ describe('each kind of difference', () => {
     expect(only('package m\nvar u = "https://example.com/\\x41"\n', 'go')).toEqual([{ uri: 'https://example.com/A', difference: 'escape' }]);
     expect(only('const U: &str = "https://example.com/\\u{41}";\n', 'rust')).toEqual([{ uri: 'https://example.com/A', difference: 'escape' }]);
     expect(only('class M { String u = "https://example.com/\\u0041"; }\n', 'java')).toEqual([{ uri: 'https://example.com/A', difference: 'escape' }]);
+    // C#'s `\x` takes one to four hex digits: `\x41` before a `/` is "A".
+    expect(only('class M { string u = "https://example.com/\\x41/"; }\n', 'csharp')).toEqual([{ uri: 'https://example.com/A/', difference: 'escape' }]);
+    expect(only('class M { string u = @"https://example.com/it""s"; }\n', 'csharp')).toEqual([{ uri: 'https://example.com/it"s', difference: 'escape' }]);
     expect(only('u = "https://example.com/\\x41"\n', 'ruby')).toEqual([{ uri: 'https://example.com/A', difference: 'escape' }]);
     expect(only("u = 'https://example.com/it\\'s'\n", 'ruby')).toEqual([{ uri: "https://example.com/it's", difference: 'escape' }]);
     expect(only('<?php $u = "https://example.com/\\u{41}";\n', 'php')).toEqual([{ uri: 'https://example.com/A', difference: 'escape' }]);
@@ -220,6 +241,8 @@ describe('each kind of difference', () => {
     expect(only('fn f() { let _ = format!("https://example.com/{:>width$}/x", a, width = 3); }\n', 'rust')).toEqual([{ uri: 'https://example.com/x/x', difference: 'hole' }]);
     expect(only('class M { String u = "https://example.com/" + m.get("k") + "/x"; }\n', 'java')).toEqual([{ uri: 'https://example.com/x/x', difference: 'hole' }]);
     expect(only('u = "https://example.com/#{a["k"]}/x"\n', 'ruby')).toEqual([{ uri: 'https://example.com/x/x', difference: 'hole' }]);
+    // An interpolation's format and alignment are the hole's: `{n,10:N2}` is one hole.
+    expect(only('class M { string u = $"https://example.com/{d["k"],10:N2}/x"; }\n', 'csharp')).toEqual([{ uri: 'https://example.com/x/x', difference: 'hole' }]);
     expect(only('<?php $u = "https://example.com/{$a["k"]}/x";\n', 'php')).toEqual([{ uri: 'https://example.com/x/x', difference: 'hole' }]);
     expect(only('curl "https://example.com/$(cat "f")/x"\n', 'shell')).toEqual([{ uri: 'https://example.com/x/x', difference: 'hole' }]);
     // A hole the text reader reads as characters of the URI is no difference of place: `{name}`, `%s`, `$NAME`.
@@ -232,6 +255,7 @@ describe('each kind of difference', () => {
     expect(only('const U: &str = concat!("https://example.com/", "a");\n', 'rust')).toEqual([{ uri: 'https://example.com/a', difference: 'concatenation' }]);
     expect(only('u = "https://example.com/" "a"\n', 'ruby')).toEqual([{ uri: 'https://example.com/a', difference: 'concatenation' }]);
     expect(only('u = "https://example.com/" + "a"\n', 'ruby')).toEqual([{ uri: 'https://example.com/a', difference: 'concatenation' }]);
+    expect(only('class M { string u = "https://example.com/" + @"a"; }\n', 'csharp')).toEqual([{ uri: 'https://example.com/a', difference: 'concatenation' }]);
     expect(only('<?php $u = "https://example.com/" . "a";\n', 'php')).toEqual([{ uri: 'https://example.com/a', difference: 'concatenation' }]);
     expect(only('class M { String u = "https://example.com/" + "a"; }\n', 'java')).toEqual([{ uri: 'https://example.com/a', difference: 'concatenation' }]);
     expect(only('package m\nvar u = "https://example.com/" + "a"\n', 'go')).toEqual([{ uri: 'https://example.com/a', difference: 'concatenation' }]);
@@ -251,6 +275,9 @@ describe('each kind of difference', () => {
     // Ruby's single quotes keep a backslash before any character but another backslash or the quote.
     expect(only("u = 'https://example.com/a\\q'\n", 'ruby')).toEqual([{ uri: 'https://example.com/a\\q', difference: 'delimited' }]);
     // PHP's single quotes keep a backslash before any character but another backslash or the quote; a nowdoc keeps every one.
+    // C#'s verbatim and raw strings keep every backslash.
+    expect(only('class M { string u = @"https://example.com/a\\q"; }\n', 'csharp')).toEqual([{ uri: 'https://example.com/a\\q', difference: 'delimited' }]);
+    expect(only('class M { string u = """https://example.com/a\\q"""; }\n', 'csharp')).toEqual([{ uri: 'https://example.com/a\\q', difference: 'delimited' }]);
     expect(only("<?php $u = 'https://example.com/a\\q';\n", 'php')).toEqual([{ uri: 'https://example.com/a\\q', difference: 'delimited' }]);
     expect(only("<?php $u = <<<'E'\nhttps://example.com/a\\q\nE;\n", 'php')).toEqual([{ uri: 'https://example.com/a\\q', difference: 'delimited' }]);
     expect(only('package m\nvar u = `https://example.com/a\\q`\n', 'go')).toEqual([{ uri: 'https://example.com/a\\q', difference: 'delimited' }]);
@@ -260,6 +287,7 @@ describe('each kind of difference', () => {
     expect(only('u = "//cdn.example.com/a.js"\n', 'python')).toEqual([{ uri: '//cdn.example.com/a.js', difference: 'network-path' }]);
     expect(only('const U: &str = "//cdn.example.com/a.js";\n', 'rust')).toEqual([{ uri: '//cdn.example.com/a.js', difference: 'network-path' }]);
     expect(only('u = "//cdn.example.com/a.js"\n', 'ruby')).toEqual([{ uri: '//cdn.example.com/a.js', difference: 'network-path' }]);
+    expect(only('class M { string u = "//cdn.example.com/a.js"; }\n', 'csharp')).toEqual([{ uri: '//cdn.example.com/a.js', difference: 'network-path' }]);
     expect(only('<?php $u = "//cdn.example.com/a.js";\n', 'php')).toEqual([{ uri: '//cdn.example.com/a.js', difference: 'network-path' }]);
     expect(only('class M { String u = "//cdn.example.com/a.js"; }\n', 'java')).toEqual([{ uri: '//cdn.example.com/a.js', difference: 'network-path' }]);
     expect(only('package m\nvar u = "//cdn.example.com/a.js"\n', 'go')).toEqual([{ uri: '//cdn.example.com/a.js', difference: 'network-path' }]);

@@ -1,5 +1,5 @@
 /**
- * Python, Go, Rust, Java, Ruby, PHP, shell scripts and environment files: planted problems found at their exact characters
+ * Python, Go, Rust, Java, C#, Ruby, PHP, shell scripts and environment files: planted problems found at their exact characters
  * through each language's escapes, raw strings and interpolations, fixed in the literal's own
  * syntax (or not at all where the syntax cannot say it), and a file of each language's usual traps
  * (format strings, regular expressions, SQL, log formats, XML namespaces, Windows paths) that yields
@@ -12,7 +12,7 @@ import { discoverDocument, loadGrammarsFor, sourceKindOf, type SourceKind } from
 import { presetOptions, RULE_NAMES, runRules } from '../../src/rules/index.js';
 import type { Finding } from '../../src/finding.js';
 
-beforeAll(() => loadGrammarsFor(['python', 'go', 'rust', 'java', 'ruby', 'php', 'shell']));
+beforeAll(() => loadGrammarsFor(['python', 'go', 'rust', 'java', 'csharp', 'ruby', 'php', 'shell']));
 
 const ALL_STRICT = Object.fromEntries(RULE_NAMES.filter((name) => name !== 'no-broken-links').map((name) => [name, presetOptions(name, 'strict')]));
 
@@ -362,6 +362,144 @@ describe('Java', () => {
 
   it('reads .java', () => {
     expect(sourceKindOf('src/main/java/App.java')).toBe('java');
+  });
+});
+
+describe('C#', () => {
+  const text = [
+    'using System;',
+    '/// <summary>Fetches the page.</summary>',
+    '/// <see href="https://example.com/see a"/> and https://example.com/%gg',
+    'class Client {',
+    '    // See https://example.com/%hh here.',
+    '    /* Also https://example.com/%qq there. */',
+    '    const string Homepage = "https://example.com/\\x41\\u0042\\U00000043 b";',
+    '    static readonly Uri Api = new Uri("http://[::1:8080/");',
+    '    async Task Run(HttpClient client, string id, double n) {',
+    '        var a = new Uri(@"https://example.com/C:\\x""y c");',
+    '        var b = await client.GetAsync($"https://example.com/{id}/{{d}} e");',
+    '        var c = await client.GetStringAsync($@"https://example.com/{id,10:N2}\\f g");',
+    '        var d = new HttpRequestMessage(HttpMethod.Get, @$"https://example.com/{n}/h i");',
+    '        var e = string.Format("https://example.com/{0}/j k", id);',
+    '        Uri.TryCreate("https://example.com/" + id + "/l m", UriKind.Absolute, out var f);',
+    '        var g = WebRequest.Create("""https://example.com/"n" o""");',
+    '        var k = new Uri("https://example.com/\\x0020u");',
+    '        var h = $$"""https://example.com/{{id}}/{p} q""";',
+    '        string docs = """',
+    '            https://example.com/\\x41 r',
+    '              https://example.com/%zz',
+    '            """;',
+    '        Redirect($"""',
+    '            https://example.com/{id}/s t',
+    '            """);',
+    "        char quote = '\"';",
+    '    }',
+    '}',
+    '',
+  ].join('\n');
+
+  it('reports each planted problem at its line and column, through escapes, verbatim and raw strings, interpolations and format items', () => {
+    // Columns counted by hand from C#'s string rules (C# language reference, "Strings and string literals"), 1-based.
+    expectAtColumns(text, 'csharp', [
+      // A `///` doc comment: `<see href="…"/>` holds a URL (its space reported, `/// <see href="` is 15 characters); the prose after it too.
+      [3, 39, ' ', 'path-unescaped-char', '%20'],
+      [3, 69, '%gg', 'pct-invalid-triplet'],
+      // RFC 3986 §2.1 in `//` and `/* */` comments.
+      [5, 32, '%hh', 'pct-invalid-triplet'],
+      [6, 33, '%qq', 'pct-invalid-triplet'],
+      // `\x41` (50-53), `\u0042` (54-59) and `\U00000043` (60-69) write "A", "B", "C".
+      [7, 70, ' ', 'path-unescaped-char', '%20'],
+      // new Uri's URL: "http:" is not encrypted; "[::1:8080" has no "]" (RFC 3986 §3.2.2).
+      [8, 40, 'http', 'scheme-insecure'],
+      [8, 47, '[::1:8080', 'host-ip-literal-unterminated'],
+      // Verbatim: `\` is a backslash (49), `""` one quote (51-52), the space at 54; the run of quote and space fixed as one.
+      [10, 49, '\\', 'whatwg-backslash'],
+      [10, 49, '\\', 'path-unescaped-char'],
+      [10, 51, '""', 'path-unescaped-char', '%22%20'],
+      [10, 54, ' ', 'path-unescaped-char', '%22%20'],
+      // `{id}` (61-64) a hole, `{{d}}` (66-70) literal braces; HttpClient.GetAsync is the sink.
+      [11, 71, ' ', 'path-unescaped-char', '%20'],
+      // `$@`: `{id,10:N2}` (68-77) is one hole, alignment and format included; `\f` is a backslash and an "f".
+      [12, 78, '\\', 'whatwg-backslash'],
+      [12, 78, '\\', 'path-unescaped-char'],
+      [12, 80, ' ', 'path-unescaped-char', '%20'],
+      // `@$` as `$@`: `{n}` (79-81) a hole.
+      [13, 84, ' ', 'path-unescaped-char', '%20'],
+      // string.Format's `{0}` (52-54) a hole.
+      [14, 57, ' ', 'path-unescaped-char', '%20'],
+      // `+` concatenation: `id` a hole, the space in the last literal.
+      [15, 56, ' ', 'path-unescaped-char', '%20'],
+      // A single-line raw string: `"` is itself (58, 60).
+      [16, 58, '"', 'path-unescaped-char', '%22%22%20'],
+      [16, 60, '" ', 'path-unescaped-char', '%22%22%20'],
+      // `\x0020` (46-51) writes a space: reported as the escape, fixed as "%20".
+      [17, 46, '\\x0020', 'path-unescaped-char', '%20'],
+      // `$$"""`: `{{id}}` (42-47) a hole, `{p}` three characters of text.
+      [18, 52, ' ', 'path-unescaped-char', '%20'],
+      // A multi-line raw string without its closing line's indentation (12): `\x41` is four characters, and the URL ends at the space.
+      [21, 35, '%zz', 'pct-invalid-triplet'],
+      // A multi-line raw interpolated string given to Redirect: `{id}` (33-36) a hole.
+      [24, 39, ' ', 'path-unescaped-char', '%20'],
+    ]);
+  });
+
+  it('fixes in the literal: escapes, verbatim quotes, interpolations and format items are kept', () => {
+    const before = text.split('\n');
+    const after = fixed(text, 'csharp').split('\n');
+    expect(after.filter((line, i) => line !== before[i])).toEqual([
+      '/// <see href="https://example.com/see%20a"/> and https://example.com/%gg',
+      '    const string Homepage = "https://example.com/\\x41\\u0042\\U00000043%20b";',
+      '        var a = new Uri(@"https://example.com/C:\\x%22y%20c");',
+      '        var b = await client.GetAsync($"https://example.com/{id}/{{d}}%20e");',
+      '        var c = await client.GetStringAsync($@"https://example.com/{id,10:N2}\\f%20g");',
+      '        var d = new HttpRequestMessage(HttpMethod.Get, @$"https://example.com/{n}/h%20i");',
+      '        var e = string.Format("https://example.com/{0}/j%20k", id);',
+      '        Uri.TryCreate("https://example.com/" + id + "/l%20m", UriKind.Absolute, out var f);',
+      '        var g = WebRequest.Create("""https://example.com/%22n%22%20o""");',
+      '        var k = new Uri("https://example.com/%20u");',
+      '        var h = $$"""https://example.com/{{id}}/{p}%20q""";',
+      '            https://example.com/{id}/s%20t',
+    ]);
+  });
+
+  it('writes a fix in the literal\'s own syntax, or refuses it where the literal cannot hold it', () => {
+    const textOf = (source: string, value: string): string | undefined => {
+      const found = discoverDocument(source, 'csharp').candidates;
+      expect(found).toHaveLength(1);
+      const part = found[0]!.parts.find((p) => p.kind === 'text');
+      if (part?.kind !== 'text') return undefined;
+      const at = part.map.value.indexOf('/a');
+      return part.map.replace(at, at + 2, value)?.text;
+    };
+    // Regular: the backslash and the quote escaped.
+    expect(textOf('var u = new Uri("https://example.com/a");\n', '\\"{')).toBe('\\\\\\"{');
+    // Verbatim: a quote doubled, a backslash as it is.
+    expect(textOf('var u = new Uri(@"https://example.com/a");\n', '\\"')).toBe('\\""');
+    // Interpolated: a brace doubled (one brace of the text), in `$"…"` and `$@"…"`.
+    expect(textOf('var u = new Uri($"https://example.com/a{x}");\n', '{}')).toBe('{{}}');
+    expect(textOf('var u = new Uri($@"https://example.com/a{x}");\n', '"{')).toBe('""{{');
+    // A composite format: a brace doubled too.
+    expect(textOf('var u = string.Format("https://example.com/a{0}", x);\n', '{')).toBe('{{');
+    // Raw: no escape at all; a quote refused; in a raw interpolated string a brace refused (its `$` count says what opens a hole).
+    expect(textOf('var u = new Uri("""https://example.com/a""");\n', '\\')).toBe('\\');
+    expect(textOf('var u = new Uri("""https://example.com/a""");\n', '"')).toBeUndefined();
+    expect(textOf('var u = new Uri($$"""https://example.com/a{{x}}""");\n', '{')).toBeUndefined();
+    // Never a line break.
+    expect(textOf('var u = new Uri("https://example.com/a");\n', '\n')).toBeUndefined();
+  });
+
+  it('reads `\\x` with one to four hex digits, as many as follow', () => {
+    // `\x41B` is U+041B (Л), not "A" and "B": the URI's path is one character after the slash.
+    const found = discoverDocument('var u = new Uri("https://example.com/\\x41B");\n', 'csharp').candidates;
+    expect(found.map((candidate) => candidate.uri)).toEqual(['https://example.com/\u041b']);
+  });
+
+  it('finds nothing in the usual traps', () => {
+    expect(findings(fixture('clean.cs'), 'csharp')).toEqual([]);
+  });
+
+  it('reads .cs and .csx', () => {
+    expect(['src/Api/Client.cs', 'build.csx'].map(sourceKindOf)).toEqual(['csharp', 'csharp']);
   });
 });
 

@@ -117,4 +117,18 @@ describe('WebAssembly modules loaded', () => {
     expect(found.parseError).toBeUndefined();
     expect(found.candidates.map((candidate) => candidate.sink)).toEqual(['<a href>', 'file_get_contents']);
   });
+
+  it('a run with a .cs file loads the C# grammar (tree-sitter-c_sharp.wasm), once; no run before it did', async () => {
+    discoverDocument('class M { URI u = URI.create("https://example.com/a"); }\n', 'java');
+    expect(wasmModulesLoaded()).not.toContain('tree-sitter-c-sharp');
+    expect(compiled).toHaveLength(7);
+    const unread = discoverDocument('class M { Uri u = new Uri("https://example.com/a b"); }\n', 'csharp');
+    expect(unread.parseError).toBe('the csharp grammar is not loaded');
+    await Promise.all([loadGrammarsFor(['csharp', 'java']), loadGrammarsFor(['csharp'])]);
+    expect(wasmModulesLoaded()).toEqual(['web-tree-sitter', 'tree-sitter-python', 'tree-sitter-go', 'tree-sitter-rust', 'tree-sitter-java', 'tree-sitter-ruby', 'tree-sitter-php', 'tree-sitter-c-sharp']);
+    expect(compiled).toHaveLength(8);
+    const found = discoverDocument('class M { Uri u = new Uri("http://[::1:8080/"); }\n', 'csharp');
+    expect(found.parseError).toBeUndefined();
+    expect(found.candidates.map((candidate) => candidate.sink)).toEqual(['new Uri']);
+  });
 });
