@@ -62,6 +62,9 @@ Files read in a directory (the language server's documents):
   Java       .java                                   strings and text blocks (escapes;
              String.format, MessageFormat, logger and URI template placeholders and
              + operands as holes), comments
+  C#         .cs .csx                                strings as C# writes them
+             (escapes, verbatim @"…", raw """…"""; $"{…}" holes, {{ }} as
+             braces, string.Format and logger placeholders as holes), comments
   Ruby       .rb .rake .gemspec, Gemfile, Rakefile, and a file named as a PATH
              whose #! line names ruby: strings as Ruby quotes them (escapes,
              %q/%Q, heredocs; #{…} and format/sprintf/% conversions as holes),

@@ -38,6 +38,7 @@ const NOT_IN_VSCODE = {
   text: "Neovim's filetype for plain text; VS Code's id is plaintext",
   sh: "Neovim's filetype for sh scripts; VS Code's id is shellscript",
   bash: "Neovim's filetype for bash scripts; VS Code's id is shellscript",
+  cs: "Neovim's filetype for C#; VS Code's id is csharp",
   json5: 'VS Code has no json5 language and opens a .json5 file as plaintext; the **/*.json5 pattern also selects it under the id a JSON5 extension gives it',
 };
 const stale = Object.keys(NOT_IN_VSCODE).filter((id) => !Object.hasOwn(LANGUAGES, id));

@@ -34,6 +34,7 @@ const VSCODE_LANGUAGE_IDS = [
   'go', // Go
   'rust', // VS Code's own
   'java', // VS Code's own
+  'csharp', // VS Code's own
   'ruby', // VS Code's own
   'shellscript', // VS Code's own
   'dotenv', // DotENV
@@ -217,6 +218,7 @@ describe('the packaged extension (dist/urilint.vsix)', () => {
         'extension/dist/tree-sitter-go.wasm',
         'extension/dist/tree-sitter-rust.wasm',
         'extension/dist/tree-sitter-java.wasm',
+        'extension/dist/tree-sitter-c-sharp.wasm',
         'extension/dist/tree-sitter-ruby.wasm',
         'extension/dist/tree-sitter-php.wasm',
         'extension/dist/tree-sitter-bash.wasm',
@@ -257,7 +259,7 @@ describe('the packaged extension (dist/urilint.vsix)', () => {
 
     // Every language the server reads, under VS Code's id for it (Neovim's text, sh and bash are VS Code's
     // plaintext and shellscript); a .json5 or .env file by its name.
-    const vscodeIds = Object.keys(LANGUAGES).filter((id) => !['text', 'json5', 'sh', 'bash'].includes(id));
+    const vscodeIds = Object.keys(LANGUAGES).filter((id) => !['text', 'json5', 'sh', 'bash', 'cs'].includes(id));
     expect([...manifest.activationEvents].sort()).toEqual([...vscodeIds.map((id) => `onLanguage:${id}`), 'workspaceContains:**/*.json5', 'workspaceContains:**/*.env'].sort());
     expect(CLIENT_LANGUAGES).toEqual(vscodeIds);
     expect(FILE_PATTERNS).toEqual(['**/*.json5', '**/*.env']);

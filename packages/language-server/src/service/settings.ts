@@ -61,6 +61,9 @@ export const LANGUAGES = {
   go: 'go',
   rust: 'rust',
   java: 'java',
+  // VS Code's language id of C#; Neovim's filetype is `cs`.
+  csharp: 'csharp',
+  cs: 'csharp',
   ruby: 'ruby',
   shellscript: 'shell',
   // Neovim's filetypes of shell scripts.

@@ -22,6 +22,8 @@ const EXTENSIONS: Record<string, string> = {
   go: 'go',
   rust: 'rs',
   java: 'java',
+  csharp: 'cs',
+  cs: 'cs',
   ruby: 'rb',
   php: 'php',
   shellscript: 'sh',
