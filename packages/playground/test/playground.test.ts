@@ -120,7 +120,8 @@ describe('the browser bundle', () => {
       go: wasm('tree-sitter-go'),
       rust: wasm('tree-sitter-rust'),
       java: wasm('tree-sitter-java'),
-      csharp: wasm('tree-sitter-c-sharp'),
+      // Its file is named for the grammar (c_sharp), not the package.
+      csharp: wasm('tree-sitter-c_sharp'),
       ruby: wasm('tree-sitter-ruby'),
       php: wasm('tree-sitter-php'),
       bash: wasm('tree-sitter-bash'),
@@ -328,7 +329,7 @@ describe('the playground in Chromium', () => {
     const seen: string[] = [];
     page.on('request', (request) => seen.push(request.url()));
     const fetched = (name: string) => seen.some((url) => new RegExp(`/assets/${name}-[\\w-]{8}\\.wasm$`).test(url));
-    const GRAMMARS: Record<string, string> = { 'snippet.py': 'tree-sitter-python', 'snippet.go': 'tree-sitter-go', 'snippet.rs': 'tree-sitter-rust', 'Snippet.java': 'tree-sitter-java', 'Snippet.cs': 'tree-sitter-c-sharp', 'snippet.rb': 'tree-sitter-ruby', 'snippet.php': 'tree-sitter-php', 'snippet.sh': 'tree-sitter-bash' };
+    const GRAMMARS: Record<string, string> = { 'snippet.py': 'tree-sitter-python', 'snippet.go': 'tree-sitter-go', 'snippet.rs': 'tree-sitter-rust', 'Snippet.java': 'tree-sitter-java', 'Snippet.cs': 'tree-sitter-c_sharp', 'snippet.rb': 'tree-sitter-ruby', 'snippet.php': 'tree-sitter-php', 'snippet.sh': 'tree-sitter-bash' };
     for (const [file, text, count] of snippets) {
       const grammar = GRAMMARS[file];
       if (file === 'snippet.py') expect(fetched('tree-sitter'), 'web-tree-sitter before the first program').toBe(false);
