@@ -551,7 +551,8 @@ export class WorkspaceIndex {
    * Whether the pages an HTML template part ends up in hold an id: the template it `{% extends %}`
    * and the templates that `{% include %}` it (Django's, Jinja's, Nunjucks's and Liquid's tags, with
    * names from a `templates` folder), and theirs in turn. `undefined` when no such template is in the
-   * tree: the page cannot be known.
+   * tree, or when the part itself includes a template the tree does not hold (a theme's
+   * `{% include "partials/icons.html" %}`, whose ids are its page's): the page cannot be known.
    */
   templatePagesHold(path: string, id: string, options: LinkOptions = {}): boolean | undefined {
     const templates = this.#templateFiles(this.repositoryRoot(parentOf(path)));
@@ -559,6 +560,10 @@ export class WorkspaceIndex {
       const at = file.lastIndexOf('/templates/');
       return at === -1 ? undefined : file.slice(at + '/templates/'.length);
     };
+    const names = new Set(templates.map(nameOf));
+    for (const match of (this.#readFile(path) ?? '').matchAll(/\{%-?\s*include\s+["']([^"']+)["']/g)) {
+      if (!names.has(match[1]!)) return undefined;
+    }
     const seen = new Set([path]);
     let found = false;
     let frontier = [path];

@@ -570,6 +570,17 @@ describe('template parts', () => {
     expect(lint(index, '/r/app/templates/orphan/part.html')).toEqual([]);
     expect(lint(index, '/r/app/templates/base.html')).toEqual([['missing-in-page', 'anchorMissing']]);
   });
+
+  it("a part that includes a template the tree does not hold has a page whose ids cannot be known (pelican's Furo page.html)", () => {
+    // docs/_templates/page.html overrides Furo's: it extends the theme's base.html and includes its icons, whose SVG symbols `<use href="#svg-menu">` names.
+    // A Pelican theme's templates/base.html in the same repository is another site's layout.
+    const index = tree({
+      '/r/pyproject.toml': '',
+      '/r/docs/_templates/page.html': '{% extends "base.html" %}\n{% block body -%}\n  {{ super() }}\n  {% include "partials/icons.html" %}\n  <span class="icon"><svg><use href="#svg-menu"></use></svg></span>\n{% endblock %}\n',
+      '/r/pelican/themes/notmyidea/templates/base.html': '<!DOCTYPE html>\n<html><body>{% block content %}{% endblock %}</body></html>\n',
+    });
+    expect(lint(index, '/r/docs/_templates/page.html')).toEqual([]);
+  });
 });
 
 describe('links with nothing to click', () => {
