@@ -30,19 +30,21 @@ const HOST_PARAMETER = /^(?:https?|wss?):\/\/(?:[^/?#:@]*\.)?(:[A-Za-z_$][\w$]*)
  * `YOUR_TOKEN`, `API_KEY_HERE` (a name of three characters or more: `<x>` is a test's literal). Written in documentation and examples, replaced before the URL is
  * used: a hole, so nothing inside it is reported or fixed (`%3Cusername%3E` is no better a URL).
  * `[…]` only in capitals: `?filter[name]=` is a query's own (unescaped) syntax, and an IP literal
- * has a `:`.
+ * has a `:`. Pelican's intra-site link placeholders are holes too: `{filename}` (above) and its
+ * legacy `|filename|`, `|static|`… (https://docs.getpelican.com/en/latest/content.html#linking-to-internal-content),
+ * replaced by the page's URL when the site is built.
  */
-const HUMAN_PLACEHOLDER = /<[A-Za-z][\w .-]{2,40}>|\[[A-Z][A-Z0-9_ -]{2,40}\]|\{[A-Za-z][\w.-]{2,40}\}|\bYOUR[_-][A-Z0-9_-]+|\b[A-Z][A-Z0-9_]*_HERE\b/g;
+const HUMAN_PLACEHOLDER = /<[A-Za-z][\w .-]{2,40}>|\[[A-Z][A-Z0-9_ -]{2,40}\]|\{[A-Za-z][\w.-]{2,40}\}|\|(?:filename|static|attach|category|tag|author|index)\||\bYOUR[_-][A-Z0-9_-]+|\b[A-Z][A-Z0-9_]*_HERE\b/g;
 
 /**
  * What every hole above holds: `{` (an expression, a group), `*` (a wildcard), `/:` or `.:` (a
- * parameter), `<` or `[` (a placeholder), or a placeholder's `YOUR` or `_HERE`.
+ * parameter), `<`, `[` or `|` (a placeholder), or a placeholder's `YOUR` or `_HERE`.
  */
-const MAYBE_HOLE = /[{*<[]|[/.]:|YOUR|_HERE/;
+const MAYBE_HOLE = /[{*<[|]|[/.]:|YOUR|_HERE/;
 
 /** `spans` with the human placeholders of `text` (see `HUMAN_PLACEHOLDER`) that none of them covers, in order. */
 function withPlaceholders(spans: Span[], text: string): Span[] {
-  if (!/[<[{]|YOUR|_HERE/.test(text)) return spans;
+  if (!/[<[{|]|YOUR|_HERE/.test(text)) return spans;
   const extra: Span[] = [];
   for (const match of text.matchAll(HUMAN_PLACEHOLDER)) {
     const span = { start: match.index, end: match.index + match[0].length };

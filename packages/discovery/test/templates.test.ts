@@ -184,6 +184,15 @@ describe('placeholders of build tools, servers and people (issue 29)', () => {
     expect(findings('url: "https://example.com/api?filter[name]=x"\n', 'config.yaml').map(([, code]) => code)).toContain('query-unescaped-char');
   });
 
+  it("reads Pelican's link placeholders as holes, the legacy |filename| too: a fix would stop Pelican replacing them", () => {
+    // pelican's samples/content/cat1/markdown-article.md; https://docs.getpelican.com/en/latest/content.html#linking-to-internal-content
+    const text = '[a root-relative link to unbelievable](|filename|/unbelievable.rst)\n[a file-relative link to unbelievable](|filename|../unbelievable.rst)\n![cat]({static}/images/cat.jpg)\n';
+    expect(findings(text, 'markdown-article.md')).toEqual([]);
+    expect(fixes(text, 'markdown-article.md')).toEqual([]);
+    // A "|" that is no placeholder is still reported.
+    expect(findings('[x](https://example.com/a|b)\n', 'a.md')).toEqual([['|', 'path-unescaped-char']]);
+  });
+
   it('leaves a regular expression in a YAML value alone: a character class with a range and a quantifier', () => {
     const text = 'ignoreRegExpList:\n  - "mailto:[-a-zA-Z=;:/?%&0-9+@.]{3,}"\n  - "https://[a-z0-9.-]+/x"\n';
     expect(findings(text, 'cspell.yml')).toEqual([]);
