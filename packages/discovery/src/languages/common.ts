@@ -174,6 +174,24 @@ export function plusChainPieces(node: Node, pieces: (node: Node) => StringPiece[
   return [...head, ...(tail ?? [{ hole: [right.startIndex, right.endIndex] as [number, number] }])];
 }
 
+/** Whether `node` is a `+` expression (Java's and C#'s `binary_expression` with a `+` operator). */
+export function isPlus(node: Node | null): boolean {
+  return node?.type === 'binary_expression' && node.childForFieldName('operator')?.type === '+';
+}
+
+/** Whether `node` builds a string from literal text: a literal (`isLiteral`), or a `+` chain that starts with one. */
+export function buildsPlusString(node: Node | null, isLiteral: (node: Node) => boolean): boolean {
+  if (node === null) return false;
+  if (isLiteral(node)) return true;
+  return isPlus(node) && buildsPlusString(node.childForFieldName('left'), isLiteral);
+}
+
+/** Whether `node` is an operand of a larger `+` chain that builds a string (read with the chain, not on its own). */
+export function isInPlusString(node: Node, isLiteral: (node: Node) => boolean): boolean {
+  const parent = node.parent;
+  return isPlus(parent) && buildsPlusString(parent, isLiteral);
+}
+
 /** The template syntaxes whose tags are holes in a program's strings (as in JavaScript's). */
 export function programTemplateSyntaxes(setting: TemplateSetting | undefined): ReadonlySet<TemplateSyntax> {
   return jsTemplateSyntaxes(setting);

@@ -16,7 +16,7 @@ import { commentCandidates } from '../js/comments.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
 import type { TemplateSyntax } from '../templates.js';
 import { append } from '../formats/text.js';
-import { addStringCandidates, decodeEscapes, plusChainPieces, type ProgramUris, Decoded, guarded, programTemplateSyntaxes, readProgram, stringCandidates, writer } from './common.js';
+import { addStringCandidates, buildsPlusString, decodeEscapes, isInPlusString, plusChainPieces, type ProgramUris, Decoded, guarded, programTemplateSyntaxes, readProgram, stringCandidates, writer } from './common.js';
 
 /** Escapes of one character (C# language reference, "Strings and string literals", the table of string escape sequences; `\e` since C# 13). */
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { "'": "'", '"': '"', '\\': '\\', '0': '\0', a: '\x07', b: '\b', e: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
@@ -172,15 +172,9 @@ function isLiteral(node: Node | null | undefined): boolean {
   return node !== null && node !== undefined && LITERALS.has(node.type);
 }
 
-function isPlus(node: Node | null): boolean {
-  return node?.type === 'binary_expression' && node.childForFieldName('operator')?.type === '+';
-}
-
 /** Whether the node builds a string from literal text: a literal, or a `+` chain that starts with one. */
 function buildsString(node: Node | null): boolean {
-  if (node === null) return false;
-  if (isLiteral(node)) return true;
-  return isPlus(node) && buildsString(node.childForFieldName('left'));
+  return buildsPlusString(node, isLiteral);
 }
 
 function expressionPieces(text: string, node: Node, format: boolean): StringPiece[] | undefined {
@@ -189,8 +183,7 @@ function expressionPieces(text: string, node: Node, format: boolean): StringPiec
 }
 
 function isPartOfLarger(node: Node): boolean {
-  const parent = node.parent;
-  return isPlus(parent) && buildsString(parent);
+  return isInPlusString(node, isLiteral);
 }
 
 /** The call whose argument `node` is: a method's (`Uri.TryCreate`, `client.GetAsync`, `Redirect`), a constructor's (`new Uri`) or an attribute's (`[Route]`). */

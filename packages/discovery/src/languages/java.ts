@@ -9,7 +9,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { DiscoveryOptions } from '../js/discover.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
-import { addSlashComment, addStringCandidates, decodeEscapes, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer } from './common.js';
+import { addSlashComment, addStringCandidates, buildsPlusString, decodeEscapes, isInPlusString, isPlus, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer } from './common.js';
 
 /** Escapes of one character (The Java Language Specification, §3.10.7). */
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { b: '\b', s: ' ', t: '\t', n: '\n', f: '\f', r: '\r', '"': '"', "'": "'", '\\': '\\' };
@@ -110,15 +110,9 @@ function isLiteral(node: Node | null | undefined): boolean {
   return node?.type === 'string_literal';
 }
 
-function isPlus(node: Node | null): boolean {
-  return node?.type === 'binary_expression' && node.childForFieldName('operator')?.type === '+';
-}
-
 /** Whether the node builds a string from literal text: a string literal, or a `+` chain that starts with one. */
 function buildsString(node: Node | null): boolean {
-  if (node === null) return false;
-  if (isLiteral(node)) return true;
-  return isPlus(node) && buildsString(node.childForFieldName('left'));
+  return buildsPlusString(node, isLiteral);
 }
 
 function expressionPieces(text: string, node: Node, format: Format): StringPiece[] | undefined {
@@ -127,8 +121,7 @@ function expressionPieces(text: string, node: Node, format: Format): StringPiece
 }
 
 function isPartOfLarger(node: Node): boolean {
-  const parent = node.parent;
-  return isPlus(parent) && buildsString(parent);
+  return isInPlusString(node, isLiteral);
 }
 
 /** The call whose argument `node` is: a method's (`URI.create`, `template.getForObject`) or a constructor's (`new URI`). */
