@@ -312,9 +312,17 @@ function addComment(out: UriCandidate[], text: string, node: Node, syntaxes: Rea
   }
 }
 
-/** The URIs of a C# file, or undefined when its grammar is not loaded. */
+/**
+ * A C# script's directives (`#r "nuget: Name, 1.0"`, `#load "other.csx"`: Roslyn's scripting, as
+ * `dotnet script` and C# Interactive read `.csx` files), which the grammar does not know: parsed as blank lines.
+ */
+const SCRIPT_DIRECTIVE = /^[ \t]*#(?:r|load)\b[^\r\n]*/gm;
+
+/** The URIs of a C# file or script, or undefined when its grammar is not loaded. */
 export function discoverCsharp(text: string, options: DiscoveryOptions = {}): ProgramUris | undefined {
-  return readProgram('csharp', text, (out) => {
+  // Blanked out character for character, so that every offset of the tree is the text's.
+  const parsed = text.replace(SCRIPT_DIRECTIVE, (directive) => ' '.repeat(directive.length));
+  return readProgram('csharp', parsed, (out) => {
     const syntaxes = programTemplateSyntaxes(options.templates);
     return (node) => {
       switch (node.type) {

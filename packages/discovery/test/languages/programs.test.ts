@@ -501,6 +501,14 @@ describe('C#', () => {
   it('reads .cs and .csx', () => {
     expect(['src/Api/Client.cs', 'build.csx'].map(sourceKindOf)).toEqual(['csharp', 'csharp']);
   });
+
+  it('reads a C# script past its #! line and its #r and #load directives', () => {
+    const script = '#!/usr/bin/env dotnet-script\n#r "nuget: AngleSharp, 1.1.0"\n#load "other.csx"\nvar client = new HttpClient();\nawait client.GetStringAsync("https://example.com/a b");\n';
+    const found = discoverDocument(script, sourceKindOf('fetch.csx'));
+    expect(found.parseError).toBeUndefined();
+    expect(found.candidates.map((candidate) => [candidate.sink, candidate.uri])).toEqual([['client.GetStringAsync', 'https://example.com/a b']]);
+    expect(findings(script, 'csharp').map((finding) => [finding.range, finding.fix?.map((edit) => edit.text).join('')])).toEqual([[at(script, 'GetStringAsync', ' '), '%20']]);
+  });
 });
 
 describe('Ruby', () => {
