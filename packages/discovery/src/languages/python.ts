@@ -104,19 +104,31 @@ function decodeBody(text: string, from: number, to: number, raw: boolean, bytes:
   }
 }
 
+/**
+ * How a string's text is read: a `str.format` template, a `%` format applied here, or a string that
+ * holds `%` conversions no percent-encoding can be (`%s`, `%r`, `%(name)s`) and is kept to be
+ * formatted elsewhere (Sphinx's `extlinks`, a settings value, a class attribute).
+ */
+type Format = 'format' | 'printf' | 'stored-printf';
+
+/** A `%` conversion that is never a percent-encoding: `%s`, `%r`, or a mapping key's `%(name)…`. */
+const STORED_CONVERSION = /%(?:\([A-Za-z_]\w*\)[#0\- +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa]|[sr])/g;
+
 /** How text is written into a string of this kind by a fix (a fix writes only URI characters; the rest is refused). */
-function writeFor(prefix: string, quote: string, format: 'format' | 'printf' | undefined): (text: string) => string | undefined {
+function writeFor(prefix: string, quote: string, format: Format | undefined): (text: string) => string | undefined {
   const raw = prefix.includes('r');
   const escapes: Record<string, string> = raw ? {} : { '\\': '\\\\', [quote[0]!]: `\\${quote[0]!}` };
   if (prefix.includes('f') || format === 'format') Object.assign(escapes, { '{': '{{', '}': '}}' });
   // A `%` written into a `%`-format is `%%` (one `%` of the formatted text): `%20e` alone is a conversion to Python.
   if (format === 'printf') escapes['%'] = '%%';
+  // Whether a stored format is ever formatted is not known here, so neither is how a `%` is written.
+  if (format === 'stored-printf') return writer(escapes, raw ? new RegExp(`[\\\\%${quote[0]!}]`) : /%/);
   const refused = raw ? new RegExp(`[\\\\${quote[0]!}]`) : prefix.includes('b') ? /[\u0080-\uffff]/ : undefined;
   return writer(escapes, refused);
 }
 
 /** The pieces of one string node: its text between interpolations (f-strings), with its own holes. */
-function stringPieces(text: string, node: Node, format: 'format' | 'printf' | undefined): StringPiece[] | undefined {
+function stringPieces(text: string, node: Node, format: Format | undefined): StringPiece[] | undefined {
   const split = splitString(text, node.startIndex, node.endIndex);
   if (split === undefined) return undefined;
   const { prefix, quote, body } = split;
@@ -133,6 +145,7 @@ function stringPieces(text: string, node: Node, format: 'format' | 'printf' | un
     decodeBody(text, from, to, raw, bytes, fstring || format === 'format', decoded, holes);
     if (format === 'format') holes.push(...formatHoles(decoded.value));
     if (format === 'printf') holes.push(...printfHoles(decoded.value));
+    if (format === 'stored-printf') holes.push(...printfHoles(decoded.value, STORED_CONVERSION));
     holes.sort((a, b) => a.start - b.start);
     pieces.push({ map: decoded.map(to, write), holes });
   };
@@ -200,8 +213,8 @@ function sinkOf(node: Node, clients: boolean): string | undefined {
   return undefined;
 }
 
-/** Whether the string is a format: `"…".format(…)`, the left of `%`, or a logging call's message. */
-function formatOf(node: Node): 'format' | 'printf' | undefined {
+/** Whether the string is a format: `"…".format(…)`, the left of `%`, a logging call's message, or one kept to be `%`-formatted elsewhere. */
+function formatOf(node: Node): Format | undefined {
   const parent = node.parent;
   if (parent?.type === 'attribute' && parent.childForFieldName('attribute')?.text === 'format' && parent.parent?.type === 'call') return 'format';
   if (parent?.type === 'binary_operator' && parent.childForFieldName('left')?.id === node.id && parent.childForFieldName('operator')?.type === '%') return 'printf';
@@ -211,6 +224,7 @@ function formatOf(node: Node): 'format' | 'printf' | undefined {
     const method = name?.split('.').at(-1);
     if (method !== undefined && name!.includes('.') && ((LOG_METHODS.has(method) && at.index === 0) || (method === 'log' && at.index === 1))) return 'printf';
   }
+  if ((node.type === 'string' || node.type === 'concatenated_string') && node.text.search(STORED_CONVERSION) >= 0) return 'stored-printf';
   return undefined;
 }
 
@@ -241,7 +255,7 @@ function buildsString(node: Node | null): boolean {
 }
 
 /** The pieces of a string expression; operands of a `+` that are not strings are holes. */
-function expressionPieces(text: string, node: Node, format: 'format' | 'printf' | undefined): StringPiece[] | undefined {
+function expressionPieces(text: string, node: Node, format: Format | undefined): StringPiece[] | undefined {
   if (node.type === 'string') return stringPieces(text, node, format);
   if (node.type === 'concatenated_string') {
     const pieces: StringPiece[] = [];

@@ -128,6 +128,18 @@ describe('Python', () => {
     expect(out).toContain('requests.post(r"https://example.com/raw\\d")');
   });
 
+  it('reads a string kept to be %-formatted elsewhere as a format: its conversions are holes, and a % is never written into it', () => {
+    // Sphinx's extlinks: each value is a URL with one `%s`, filled with the role's target
+    // (https://www.sphinx-doc.org/en/master/usage/extensions/extlinks.html); pelican's docs/conf.py.
+    expect(findings('extlinks = {"pelican-doc": ("https://docs.getpelican.com/en/latest/%s.html", "%s")}\n', 'python')).toEqual([]);
+    // A problem outside the conversions is still reported; whether `%20` would be written `%%20` is not known here.
+    const stored = 'BUG_URL = "https://example.com/bug report/%(id)s"\n';
+    const found = findings(stored, 'python');
+    expect(found.map((finding) => [finding.code, stored.slice(...finding.range), finding.fix])).toEqual([['path-unescaped-char', ' ', undefined]]);
+    // `%zz` is no conversion of Python's: it stays an invalid percent-encoding.
+    expect(findings('homepage = "https://example.com/%zz/%s"\n', 'python').map((finding) => finding.code)).toEqual(['pct-invalid-triplet']);
+  });
+
   it('finds nothing in the usual traps', () => {
     expect(findings(fixture('clean.py'), 'python')).toEqual([]);
   });
