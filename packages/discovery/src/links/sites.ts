@@ -706,6 +706,29 @@ export function recogniseSite(
   return undefined;
 }
 
+/**
+ * A site as built, committed to the tree (Pelican's test output, a `_site/` or `public/` folder): a
+ * folder whose `index.html` says which program wrote it, `<meta name="generator" content="Pelican">`
+ * (the HTML Standard's `generator` metadata name, which marks a page as generated), and holds no
+ * template tag. It is served from that folder: its pages' site-absolute links (`/theme/css/main.css`)
+ * start there, whatever site the folder sits in. Only its HTML pages are read so.
+ */
+export function builtSite(dir: string, names: ReadonlySet<string>, read: (name: string) => string | undefined): SiteProfile | undefined {
+  if (!names.has('index.html')) return undefined;
+  const head = (read('index.html') ?? '').slice(0, 16_384);
+  const generator = GENERATOR_META.exec(head)?.[1] ?? GENERATOR_META_REVERSED.exec(head)?.[1];
+  if (generator === undefined || TEMPLATE_TAG.test(head)) return undefined;
+  const folder = withSlash(dir);
+  const profile = { routes: [['/', folder]] as [string, string][], staticDirs: [], slugStyle: 'github' as const, numberPrefixes: false, htmlOnly: true };
+  const description = `pages built by ${generator.trim()} at ${folder}; site-absolute routes / → ${folder}; heading ids: as written`;
+  return { generator: undefined, root: folder, ...profile, description };
+}
+
+const GENERATOR_META = /<meta\s[^>]*?\bname\s*=\s*["']?generator["']?[^>]*?\bcontent\s*=\s*["']([^"'<>{}]+)["']/i;
+const GENERATOR_META_REVERSED = /<meta\s[^>]*?\bcontent\s*=\s*["']([^"'<>{}]+)["'][^>]*?\bname\s*=\s*["']?generator\b/i;
+/** A template engine's tag: a page that holds one is a template, not a built page. */
+const TEMPLATE_TAG = /\{\{|\{%|<%|<\?php/;
+
 /** The profile of a repository with no generator: GitHub's reading, the root as the site's root. */
 export function plainSite(root: string): SiteProfile {
   const folder = withSlash(root);

@@ -13,7 +13,7 @@ import { htmlAnchors, htmlIds, markdownAnchors, MDX_COMMENT_ID, withIncludeParam
 import { redirectPattern } from './path-patterns.js';
 import { eleventyPermalink, excluded, frontMatterOf, isPageFile, jsFrontMatter, pageRoutes, routeKey } from './routing.js';
 import { gitignore } from '../parsers.js';
-import { caddyRendersTemplates, caddyTemplatesSite, plainSite, recogniseSite, type GeneratorName, type SiteProfile } from './sites.js';
+import { builtSite, caddyRendersTemplates, caddyTemplatesSite, plainSite, recogniseSite, type GeneratorName, type SiteProfile } from './sites.js';
 import { slug, SLUG_STYLES, type SlugStyle } from './slug.js';
 
 /** One entry of a folder. */
@@ -426,7 +426,8 @@ export class WorkspaceIndex {
             const below = this.#entries(join(folder, name));
             return below === null ? undefined : new Set([...below.values()].flat().map((entry) => entry.name));
           };
-          const found = recogniseSite(folder, names, (name) => this.#readFile(withoutDotSegments(join(folder, name))), list);
+          const read = (name: string): string | undefined => this.#readFile(withoutDotSegments(join(folder, name)));
+          const found = recogniseSite(folder, names, read, list) ?? (html && generator === 'auto' ? builtSite(folder, names, read) : undefined);
           if (found !== undefined && (found.htmlOnly !== true || html) && (generator === 'auto' || found.generator === generator)) {
             profile = found;
             break;

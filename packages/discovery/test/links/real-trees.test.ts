@@ -318,6 +318,39 @@ describe('Vite projects (vitejs/vite playground/ and create-vite templates)', ()
   });
 });
 
+describe('a built site committed to the tree (getpelican/pelican at 67be5c8: pelican/tests/output/basic/)', () => {
+  const head = (title: string): string =>
+    `<!DOCTYPE html>\n<html lang="en">\n        <head>\n                <meta charset="utf-8" />\n                <meta name="generator" content="Pelican" />\n                <title>${title}</title>\n                <link rel="stylesheet" href="/theme/css/main.css" />\n                <link href="/feeds/all.atom.xml" type="application/atom+xml" rel="alternate" title="A Pelican Blog Atom Feed" />\n        </head>\n`;
+  const out = '/r/pelican/tests/output/basic';
+  const tree = {
+    '/r/.git/HEAD': '',
+    // The repository's own site: a Sphinx tree, none of the generators read here.
+    '/r/docs/index.rst': 'Pelican\n=======\n',
+    [`${out}/index.html`]: head('A Pelican Blog'),
+    [`${out}/category/yeah.html`]: `${head('A Pelican Blog - yeah')}                        <h1><a href="/">A Pelican Blog</a></h1>\n                                <li><a href="/tag/oh.html">Oh Oh Oh</a></li>\n                                <li><a href="/category/gone.html">gone</a></li>\n`,
+    [`${out}/theme/css/main.css`]: '',
+    [`${out}/feeds/all.atom.xml`]: '',
+    [`${out}/tag/oh.html`]: head('oh'),
+    // A theme's template writes the same tag, but is a template: its links are the theme's site's.
+    '/r/pelican/themes/simple/templates/index.html': '<meta name="generator" content="Pelican" />\n<link rel="stylesheet" href="{{ SITEURL }}/theme/css/main.css" />\n',
+  };
+
+  it("serves a built page's site-absolute links from the folder whose index.html names its generator, and still reports one nothing there answers", () => {
+    const index = new WorkspaceIndex(new MemoryFileSystem(tree));
+    expect(shownIn(index, `${out}/category/yeah.html`)).toEqual(['/category/gone.html']);
+    expect(shownIn(index, `${out}/index.html`)).toEqual([]);
+    expect([...index.sitesUsed.values()]).toContain(`pages built by Pelican at ${out}/; site-absolute routes / → ${out}/; heading ids: as written`);
+  });
+
+  it('takes a folder whose index.html is a template (a tag in it) as no built site', () => {
+    const index = new WorkspaceIndex(new MemoryFileSystem(tree));
+    expect(index.site('/r/pelican/themes/simple/templates', 'auto', true).root).toBe('/r/');
+    expect(index.site(`${out}/category`, 'auto', true).root).toBe(`${out}/`);
+    // Its Markdown, CSS and scripts are not the built site's pages.
+    expect(index.site(`${out}/category`, 'auto', false).root).toBe('/r/');
+  });
+});
+
 describe('one parse per document', () => {
   it("the link index reads the tree the Markdown reader just built for the same text, and parses another text itself", async () => {
     const { discoverMarkdown, markdownTreeOf } = await import('../../src/formats/markdown.js');
