@@ -427,7 +427,7 @@ export class WorkspaceIndex {
             return below === null ? undefined : new Set([...below.values()].flat().map((entry) => entry.name));
           };
           const read = (name: string): string | undefined => this.#readFile(withoutDotSegments(join(folder, name)));
-          const found = recogniseSite(folder, names, read, list) ?? (html && generator === 'auto' ? builtSite(folder, names, read) : undefined);
+          const found: SiteProfile | undefined = recogniseSite(folder, names, read, list) ?? (html && generator === 'auto' ? builtSite(folder, names, read) : undefined);
           if (found !== undefined && (found.htmlOnly !== true || html) && (generator === 'auto' || found.generator === generator)) {
             profile = found;
             break;
