@@ -297,7 +297,9 @@ function programUris(text: string, kind: ProgramKind, found: ProgramUris | undef
  * or where the code has syntax errors, the code is searched as prose.
  */
 function phpUris(text: string, options: DocumentOptions): DocumentUris {
-  const markup = read(maskTemplates(text, new Set([...templateSyntaxes(options.templates), 'php'])).text, 'html', options);
+  // A Blade view (`.blade.php`): its directives and `@php` blocks are template tags too.
+  const blade = options.filePath !== undefined && /\.blade\.php$/i.test(options.filePath);
+  const markup = read(maskTemplates(text, new Set([...templateSyntaxes(options.templates), 'php']), { blade }).text, 'html', options);
   const code = discoverPhp(text, options);
   const reason = code === undefined ? (grammarFailure('php') === undefined ? 'the php grammar is not loaded' : `the php grammar could not be loaded: ${grammarFailure('php')!}`) : code.hasError ? 'the file does not parse as PHP' : markup.parseError;
   const candidates = [...markup.candidates, ...(code === undefined ? [] : code.hasError ? readWithoutParse(code.candidates) : code.candidates)].sort((x, y) => x.range[0] - y.range[0]);

@@ -21,7 +21,7 @@ export const TEMPLATE_SYNTAX_DESCRIPTIONS: Readonly<Record<TemplateSyntax, strin
   mustache: '`{{ … }}`, `{{{ … }}}`, `{{- … -}}`, Hugo shortcodes `{{< … >}}` and `{{% … %}}` (Liquid, Jinja, Nunjucks, Django, Handlebars, Mustache, Go templates, Helm, Hugo, Angular, Vue)',
   jinja: '`{% … %}` and `{# … #}` (Liquid, Jinja, Nunjucks, Django, Twig)',
   erb: '`<% … %>`, `<%= … %>`, `<%- … %>`, `<%# … %>` (ERB, EJS)',
-  php: '`<?php … ?>` and `<?= … ?>`',
+  php: '`<?php … ?>` and `<?= … ?>`; in a Blade view (`.blade.php`) also `{!! … !!}`, `@php … @endphp` and directives (`@if(…)`, `@else`, `@endif`, `@include(…)`: a bare `@word` only when Blade defines it without arguments)',
   actions: '`${{ … }}` (GitHub Actions)',
   shell: '`${VAR}`, `${VAR:-default}`, `${expression}` and `$VAR` in capitals (Docker Compose, shell, environment files, script text in markup; not in JavaScript, whose `${…}` is its own)',
   percent: '`%NAME%` build-time substitutions: `%PUBLIC_URL%` (create-react-app, html-webpack-plugin), `%kernel.project_dir%` and `%env(VAR)%` (Symfony parameters); a name that starts with two hexadecimal digits is a percent-encoding, not a name (not in JavaScript)',
@@ -185,16 +185,63 @@ export function serverProgramOf(filePath: string): ServerProgram | undefined {
 }
 
 /** The first characters of every opener, to skip quickly over text that holds none. */
-const OPENER_STARTS = new Set(['{', '$', '<', '%']);
+const OPENER_STARTS = new Set(['{', '$', '<', '%', '@']);
+
+/**
+ * Blade's directives that take no arguments (https://laravel.com/docs/blade#blade-directives): a bare
+ * `@word` is one of these; any other is a directive only with its arguments (`@if(…)`, `@include('x')`),
+ * so `https://example.social/@user` keeps its path.
+ */
+const BLADE_BARE = new Set([
+  'else', 'endif', 'endunless', 'endisset', 'endempty', 'endauth', 'endguest', 'production', 'endproduction', 'endenv',
+  'endswitch', 'break', 'continue', 'default', 'endfor', 'endforeach', 'empty', 'endforelse', 'endwhile', 'endphp', 'once',
+  'endonce', 'endpush', 'endprepend', 'endsection', 'show', 'stop', 'overwrite', 'append', 'parent', 'endcomponent',
+  'endslot', 'csrf', 'enderror', 'endcan', 'endcannot', 'endcanany', 'verbatim', 'endverbatim', 'endfragment', 'endsession',
+  'endPushOnce', 'endPushIf', 'endprependOnce', 'endcontext', 'auth', 'guest', 'livewireStyles', 'livewireScripts',
+  'viteReactRefresh', 'endcomponentClass', 'endpushOnce',
+]);
+/** `@word` where Blade reads a directive: after no word character, and not `@@word` (Blade's escape). */
+const BLADE_DIRECTIVE = /@([A-Za-z_]\w*(?:::\w+)?)/y;
+/** Blade's directives whose output stands in the text (an expression's hole); every other one chooses or runs code (a control tag's). */
+const BLADE_OUTPUTS = new Set(['json', 'js', 'vite', 'lang', 'choice', 'class', 'style', 'checked', 'selected', 'disabled', 'readonly', 'required', 'method', 'yield', 'stack', 'include', 'each', 'livewire', 'dump']);
+
+/**
+ * A Blade tag at `i` (only in a `.blade.php` view): `{!! … !!}` (unescaped output), `@php … @endphp`
+ * (a block of PHP), and a directive, `@if($x)`, `@endif`, `@include('a')`, its arguments' parentheses
+ * balanced; its end, or -1.
+ */
+function bladeTagAt(text: string, i: number): TemplateTag | undefined {
+  if (text.startsWith('{!!', i)) {
+    const close = text.indexOf('!!}', i + 3);
+    return close === -1 ? undefined : { start: i, end: close + 3, control: false };
+  }
+  if (text[i] !== '@' || (i > 0 && /[\w@]/.test(text[i - 1]!))) return undefined;
+  BLADE_DIRECTIVE.lastIndex = i;
+  const name = BLADE_DIRECTIVE.exec(text)?.[1];
+  if (name === undefined) return undefined;
+  let end = i + 1 + name.length;
+  if (name === 'php' && text[end] !== '(') {
+    const close = text.indexOf('@endphp', end);
+    return close === -1 ? undefined : { start: i, end: close + '@endphp'.length, control: true };
+  }
+  let open = end;
+  while (text[open] === ' ' || text[open] === '\t') open++;
+  if (text[open] === '(') {
+    const close = balancedClose(text, open + 1, ')');
+    if (close === -1) return undefined;
+    end = close + 1;
+  } else if (!BLADE_BARE.has(name)) return undefined;
+  return { start: i, end, control: !BLADE_OUTPUTS.has(name) };
+}
 
 /**
  * The template tags of `text` in the given syntaxes, in order, not overlapping. A tag that is not
  * closed is not a tag. Linear: once a closer is missing from some point on, it is missing from every
  * later point too, and that opener is not looked for again.
  */
-export function findTemplateTags(text: string, syntaxes: ReadonlySet<TemplateSyntax>, program?: ServerProgram): TemplateTag[] {
+export function findTemplateTags(text: string, syntaxes: ReadonlySet<TemplateSyntax>, program?: ServerProgram, blade = false): TemplateTag[] {
   const tags: TemplateTag[] = [];
-  if (syntaxes.size === 0) return tags;
+  if (syntaxes.size === 0 && !blade) return tags;
   const delimiters = DELIMITERS.filter((delimiter) => syntaxes.has(delimiter.syntax));
   const shell = syntaxes.has('shell');
   const percent = syntaxes.has('percent');
@@ -213,8 +260,8 @@ export function findTemplateTags(text: string, syntaxes: ReadonlySet<TemplateSyn
       i++;
       continue;
     }
-    let tag: TemplateTag | undefined;
-    for (const delimiter of delimiters) {
+    let tag: TemplateTag | undefined = blade ? bladeTagAt(text, i) : undefined;
+    for (const delimiter of tag === undefined ? delimiters : []) {
       if (!text.startsWith(delimiter.open, i)) continue;
       const bodyStart = i + delimiter.open.length;
       const gone = closerGone.get(delimiter.close);
@@ -264,8 +311,8 @@ const LINE_BREAK = /[\r\n]/;
  * stay. Offsets and lines are unchanged. `tags` lists what was masked. In YAML, a tag alone on its
  * line (`{{- if .Values.ingress.enabled }}`) becomes a comment, so the mapping around it still parses.
  */
-export function maskTemplates(text: string, syntaxes: ReadonlySet<TemplateSyntax>, options: { yaml?: boolean; program?: ServerProgram } = {}): { text: string; tags: TemplateTag[] } {
-  const tags = findTemplateTags(text, syntaxes, options.program);
+export function maskTemplates(text: string, syntaxes: ReadonlySet<TemplateSyntax>, options: { yaml?: boolean; program?: ServerProgram; blade?: boolean } = {}): { text: string; tags: TemplateTag[] } {
+  const tags = findTemplateTags(text, syntaxes, options.program, options.blade);
   if (tags.length === 0) return { text, tags };
   const pieces: string[] = [];
   let at = 0;

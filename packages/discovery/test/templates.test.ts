@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 // Before the code it counts: see core/test/support/work.ts.
 import { expectLinearWork } from '../../core/test/support/work.js';
-import { discoverDocument, sourceKindOf } from '../src/document.js';
+import { discoverDocument, loadGrammarsFor, sourceKindOf } from '../src/document.js';
 import { presetOptions, presetRules, RULE_NAMES, runRules } from '../src/rules/index.js';
 import { CONTROL_SENTINEL, EXPRESSION_SENTINEL, findTemplateTags, maskTemplates, sentinelHoles, sentinelHolesIn, templateSyntaxes, type TemplateSyntax } from '../src/templates.js';
 
@@ -88,6 +88,35 @@ describe('template files and holes in documents', () => {
     );
     // PHP is a program whose text around `<?php … ?>` is markup: the PHP reader reads both (a Blade view too).
     expect(['a.php', 'a.blade.php', 'a.phtml'].map(sourceKindOf)).toEqual(['php', 'php', 'php']);
+  });
+
+  describe('a Blade view (LinkStackOrg/LinkStack at 7bd6cea)', () => {
+    beforeAll(() => loadGrammarsFor(['php']));
+
+    it("reads Blade's directives, @php blocks and {!! !!} as tags: a value they choose between is not one URI", () => {
+      const views = [
+        // resources/views/components/pageitems/vcard-display.blade.php: the directive's quotes are inside its parentheses.
+        '    <img alt="button-icon" class="icon hvr-icon" src="@if(theme(\'use_custom_icons\') == " true"){{ url(\'themes/\' . $GLOBALS[\'themeName\'] . \'/extra/custom-icons\')}}/{{$params->button}}{{theme(\'custom_icon_extension\')}} @else{{ asset(\'\\/assets/linkstack/icons\\/\') . $params->button }}.svg @endif">',
+        // resources/views/linkstack/modules/admin-bar.blade.php
+        '              <a class="ab-item" href="@if($isUser){{url(\'/studio/links\')}}@else {{ route(\'editUser\', $userinfo->id ) }}@endif">',
+        // resources/views/layouts/sidebar.blade.php
+        '                  <img id="generatedImage" draggable="false" src="@php if(isset($imgSrc)){echo $imgSrc;} @endphp" style="width:100%;height:auto;" class="bd-placeholder-img img-thumbnail">',
+        // resources/views/layouts/notifications.blade.php: HTML written by the PHP of an @php block.
+        "@php\n    if ($dismiss) {\n        $dismissBtn = '<a href=\"' . url()->current() . '?dismiss=' . $dismiss . '\" class=\"btn btn-danger\">'.$dismissMSG.'</a>';\n    }\n@endphp",
+        '<a href="{!! $link->url !!}/{!! $x !!}">x</a>',
+      ];
+      for (const view of views) expect(findings(view, 'resources/views/a.blade.php'), view).toEqual([]);
+    });
+
+    it('still checks what is around them, and reads @ as Blade does only in a Blade view', () => {
+      expect(findings('        <a href="https://linkstack.org/{{ $page }}/a b">LinkStack</a>\n@if($x)\n<a href="https://example.social/@user/a b">y</a>\n@endif\n', 'resources/views/layouts/app.blade.php')).toEqual([
+        ['path-unescaped-char', ' ', ['%20']],
+        // `@user` takes no arguments and is no directive of Blade's: the path is the URL's.
+        ['path-unescaped-char', ' ', ['%20']],
+      ]);
+      // In a plain PHP file `@if(` is text (PHP's error-control operator is written in code, not markup).
+      expect(findings('<a href="https://example.com/@if(a b)">x</a>\n', 'a.php')).toEqual([['path-unescaped-char', ' ', ['%20']]]);
+    });
   });
 
   it('reports nothing inside a tag and still checks what is around it, in every reader', () => {
