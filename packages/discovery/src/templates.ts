@@ -23,7 +23,7 @@ export const TEMPLATE_SYNTAX_DESCRIPTIONS: Readonly<Record<TemplateSyntax, strin
   erb: '`<% … %>`, `<%= … %>`, `<%- … %>`, `<%# … %>` (ERB, EJS)',
   php: '`<?php … ?>` and `<?= … ?>`; in a Blade view (`.blade.php`) also `{!! … !!}`, `@php … @endphp` and directives (`@if(…)`, `@else`, `@endif`, `@include(…)`: a bare `@word` only when Blade defines it without arguments)',
   actions: '`${{ … }}` (GitHub Actions)',
-  shell: '`${VAR}`, `${VAR:-default}`, `${expression}` and `$VAR` in capitals (Docker Compose, shell, environment files, script text in markup; not in JavaScript, whose `${…}` is its own)',
+  shell: '`${VAR}`, `${VAR:-default}`, `${expression}` and `$VAR` in capitals (Docker Compose, shell, environment files, script text in markup; not in JavaScript, whose `${…}` is its own), and `$(NAME)` (Kubernetes dependent environment variables, make variables, shell command substitution)',
   percent: '`%NAME%` build-time substitutions: `%PUBLIC_URL%` (create-react-app, html-webpack-plugin), `%kernel.project_dir%` and `%env(VAR)%` (Symfony parameters); a name that starts with two hexadecimal digits is a percent-encoding, not a name (not in JavaScript)',
   server: 'server configuration variables: nginx `$host`, `$request_uri` (lower case, written inside a URL), Apache `%{HTTP_HOST}`, Caddy `{$VAR}` and placeholders `{http.request.uri}`, HAProxy `%[req.hdr(host)]` and systemd specifiers `%i`, `%H` (the last three only in those programs\' files: `Caddyfile`, `haproxy.cfg`, `*.service`…; not in JavaScript)',
 };
@@ -132,9 +132,11 @@ const DELIMITERS: readonly Delimiter[] = [
  * `${NAME}`, `${NAME:-default}`, `${NAME?error}` (a shell or Compose variable), `${expression}` (a
  * JavaScript or Groovy template's text in markup), and `$NAME` in capitals (`http://$NODE_IP:$NODE_PORT`
  * in a Helm chart's notes): never part of a URI, whose `{` must be escaped and whose `$NAME` in
- * capitals is a variable by convention (`$filter` in an OData query is lower case).
+ * capitals is a variable by convention (`$filter` in an OData query is lower case). And `$(NAME)`: a
+ * Kubernetes container's dependent environment variable (`value: http://*:$(CART_PORT)`, expanded from
+ * the container's other variables), a make variable, a command's output in a shell.
  */
-const SHELL_VARIABLE = /\$\{[^{}\r\n]*\}|\$[A-Z_][A-Z0-9_]*(?![A-Za-z0-9_])/y;
+const SHELL_VARIABLE = /\$\{[^{}\r\n]*\}|\$[A-Z_][A-Z0-9_]*(?![A-Za-z0-9_])|\$\([A-Za-z_][A-Za-z0-9_]*\)/y;
 
 /**
  * `%NAME%`, `%dotted.name%`, `%env(VAR)%` and `%env(resolve:VAR)%`: a value put in at build time

@@ -127,6 +127,9 @@ describe('template files and holes in documents', () => {
     expect(findings('a { background: url("{{ asset }}/a b.png") }', 'a.css')).toEqual([['path-unescaped-char', ' ', ['%20']]]);
     expect(findings('run: curl https://api.github.com/repos/${{ github.repository }}/a{b\n', 'ci.yml')).toEqual([['path-unescaped-char', '{', ['%7B']]]);
     expect(findings('image: ${REGISTRY}/app\nurl: http://${HOST}:8080/a|b\n', 'docker-compose.yml')).toEqual([['path-unescaped-char', '|', ['%7C']]]);
+    // A Kubernetes container's dependent variable (open-telemetry/opentelemetry-helm-charts, charts/opentelemetry-demo/values.yaml):
+    // https://kubernetes.io/docs/tasks/inject-data-application/define-interdependent-environment-variables/
+    expect(findings('        - name: ASPNETCORE_URLS\n          value: http://*:$(CART_PORT)\n        - name: DOCS\n          value: http://example.com/$(LANG)/a|b\n', 'values.yaml')).toEqual([['path-unescaped-char', '|', ['%7C']]]);
     expect(findings('fetch("{{ base }}/users/a b");\nfetch(`${api}/{{ x }}`);\n', 'a.js')).toEqual([['path-unescaped-char', ' ', ['%20']]]);
   });
 
