@@ -20,6 +20,13 @@ const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { n: '\n', r: '\r', t: 
 /** A conversion of `sprintf` and its family (PHP manual, `sprintf`): `%s`, `%05.2f`, `%1$s`, `%'*10s`, and `%%`. */
 const FORMAT_CONVERSION = /%(?:\d+\$)?(?:[-+ 0]|'.)*\d*(?:\.\d+)?[bcdeEfFgGhHosuxX%]/g;
 
+/**
+ * A value's placeholder in a string that is no `sprintf` format here but kept to be filled elsewhere
+ * (Roundcube's `caldav.php/%u/Personal`, a setting later given to `sprintf`): `%s`, `%u`, `%d`, `%1$s`,
+ * with no hexadecimal digit after it, so that `%de` stays a percent-encoding and `%xx` a broken one.
+ */
+const STORED_CONVERSION = /%(?:[1-9]\d*\$)?[sud](?![0-9A-Fa-f])/g;
+
 /** Functions whose argument at the index is a URL. */
 const FUNCTIONS: Readonly<Record<string, number>> = { file_get_contents: 0, fopen: 0, curl_init: 0, get_headers: 0, redirect: 0, parse_url: 0, simplexml_load_file: 0, readfile: 0 };
 /** Functions whose argument at the index is a `sprintf` format. */
@@ -141,9 +148,12 @@ function bodyPieces(text: string, from: number, to: number, interpolations: read
     const decoded = new Decoded();
     const holes: ValueSpan[] = [];
     decodeRange(text, at, end, quoting, decoded, holes, skip);
-    if (format) holes.push(...printfHoles(decoded.value, FORMAT_CONVERSION));
+    const stored = format ? [] : printfHoles(decoded.value, STORED_CONVERSION);
+    holes.push(...(format ? printfHoles(decoded.value, FORMAT_CONVERSION) : stored));
     holes.sort((a, b) => a.start - b.start);
-    pieces.push({ map: decoded.map(end, write), holes });
+    // Whether a stored format is ever formatted is not known here, so neither is how a `%` is written.
+    const writeHere = stored.length === 0 ? write : (value: string): string | undefined => (value.includes('%') ? undefined : write(value));
+    pieces.push({ map: decoded.map(end, writeHere), holes });
   };
   for (const [start, end] of interpolations) {
     if (start < at || end > to) continue;

@@ -745,6 +745,20 @@ describe('PHP', () => {
     expect(textOf("<?php $u = <<<'E'\nhttps://example.com/a\nE;\n", '\n')).toBeUndefined();
   });
 
+  it('reads a string kept to be formatted elsewhere as a format: its conversions are holes, and a % is never written into it', () => {
+    // sovereign/sovereign, roles/webmail/files/var_www_roundcube_plugins_carddav_config.inc.php: the
+    // Roundcube CardDAV plugin replaces %u with the user's name.
+    const roundcube = "<?php\n$prefs['Personal'] = array(\n    'url'          =>  'https://ical.example.org/caldav.php/%u/Personal',\n);\n";
+    expect(findings(roundcube, 'php')).toEqual([]);
+    const stored = "<?php\n$docs = 'https://example.com/user guide/%s';\n$typo = 'https://example.com/%zz';\n";
+    expect(findings(stored, 'php').map((finding) => [finding.code, stored.slice(...finding.range), finding.fix?.map((edit) => edit.text).join('')])).toEqual([
+      // Whether `%20` would be written `%%20` depends on the sprintf the string is given to later: no automatic fix.
+      ['path-unescaped-char', ' ', undefined],
+      // `%z` is no conversion of sprintf's.
+      ['pct-invalid-triplet', '%zz', undefined],
+    ]);
+  });
+
   it('finds nothing in the usual traps', () => {
     expect(findings(fixture('clean.php'), 'php')).toEqual([]);
   });
