@@ -222,6 +222,16 @@ function guarded(find: () => void): void {
   }
 }
 
+/**
+ * Internet Explorer's `behavior: url(#default#VML)`: `#default#` names one of the browser's own
+ * behaviors (VML, userData, saveHistory…), not a document and a fragment; no other browser reads the
+ * property. A `behavior: url(x.htc)` is a URL as any.
+ */
+function isDefaultBehavior(context: WalkContext, node: CssNode): boolean {
+  const property = context.declaration?.property.toLowerCase();
+  return (property === 'behavior' || property === '-ms-behavior') && node.type === 'Url' && /^#default#/i.test(node.value);
+}
+
 /** The candidate(s) of one node of the tree, by where it is (`this` is css-tree's walk context). */
 function visitNode(context: WalkContext, node: CssNode, text: string, out: UriCandidate[]): void {
   const range = rangeOf(node);
@@ -242,6 +252,7 @@ function visitNode(context: WalkContext, node: CssNode, text: string, out: UriCa
     const first = Array.isArray(children) ? children[0] : children?.first;
     if (first === node || (atRule.name.toLowerCase() === 'namespace' && first?.type === 'Identifier')) sink = atRuleSink(atRule.name.toLowerCase());
   } else if (node.type === 'Url') {
+    if (isDefaultBehavior(context, node)) return;
     sink = { sink: 'url()', namespace: false };
   } else if (context.function?.type === 'Function' && URL_STRING_FUNCTIONS.has(context.function.name.toLowerCase())) {
     sink = { sink: `${context.function.name.toLowerCase()}()`, namespace: false };

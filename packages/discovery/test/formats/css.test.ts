@@ -93,6 +93,14 @@ describe('discoverCss: url()', () => {
     ]);
   });
 
+  it("leaves Internet Explorer's default behaviors alone: #default#VML names one of the browser's own, not a fragment", () => {
+    // Leaflet's leaflet.css (vendored in LinkStackOrg/LinkStack): `behavior: url(#default#VML);`
+    // (https://learn.microsoft.com/en-us/previous-versions/windows/internet-explorer/ie-developer/platform-apis/ms530723(v=vs.85)).
+    const text = '.lvml {\n\tbehavior: url(#default#VML);\n\tdisplay: inline-block;\n\tposition: absolute;\n\t}\n.x{behavior:url(ie/pie.htc) ;-ms-behavior:url(#default#userData)}\n';
+    expect(discoverCss(text).map((c) => c.uri)).toEqual(['ie/pie.htc']);
+    expect(findings('.a { background: url(#default#VML) }')).toHaveLength(1);
+  });
+
   it('escapes a fix for the quotes of a string and for an unquoted url()', () => {
     const [quoted, unquoted] = discoverCss(`a { b: url('https://acme.com/a'); c: url(https://acme.com/b) }`);
     const quotedPart = quoted?.parts[0];
