@@ -19,7 +19,10 @@
  * 7. it writes no `[` or `]` as `%5B` or `%5D`: these two are delimiters (RFC 3986 §2.2: a URI with
  *    a reserved character percent-encoded is not equivalent), browsers send them as written, and
  *    applications read them as syntax before they decode (`?a[]=1` query arrays, `/character/[1,2]`
- *    lists, `[id]` routes), so encoding them may change what the server does.
+ *    lists, `[id]` routes), so encoding them may change what the server does;
+ * 8. in a URI built around holes (a string joined with `+` or a template's expressions), it writes
+ *    no `"`, `'`, `<` or `>` as an escape: such a string often builds markup, where the character
+ *    closes the attribute the URL is spliced into (CKEditor's `'})())"'`), which `%22` would not.
  *
  * "The same URL" means the same scheme, user, password, host and port, and the same path segments,
  * query names and values and fragment once percent-decoded: escaping a space or a `|` keeps them,
@@ -39,6 +42,9 @@ const BRACKETS = new Map([
   ['[', '%5B'],
   [']', '%5D'],
 ]);
+
+/** What delimits markup a built string may be part of (condition 8). */
+const MARKUP_DELIMITERS = new Set(['"', "'", '<', '>']);
 
 /** The number of problems urilint reports in a URI: the grammar's and every analysis's, but none that touches a hole. */
 function problems(uri: string, holes: readonly Span[]): number {
@@ -122,6 +128,7 @@ export function unsafeFixReason(candidate: UriCandidate, edits: readonly TextEdi
   if (structural !== undefined) return structural;
   const uri = candidate.uri;
   if (edits.some((edit) => edit.end === edit.start + 1 && BRACKETS.has(uri[edit.start]!) && BRACKETS.get(uri[edit.start]!) === edit.text.toUpperCase())) return 'applications read "[" and "]" as syntax before they decode';
+  if (candidate.holes.length > 0 && edits.some((edit) => edit.end === edit.start + 1 && MARKUP_DELIMITERS.has(uri[edit.start]!))) return 'a string built around holes may be markup, where a quote or angle bracket is a delimiter';
   const fixed = applyEdits(uri, edits);
   const span = candidate.reference.scheme;
   const scheme = span === undefined ? undefined : uri.slice(span.start, span.end).toLowerCase();

@@ -198,6 +198,21 @@ describe('the gate', () => {
     }
   });
 
+  it('writes no quote or angle bracket of a string built around holes: the string may be markup, where it is a delimiter', () => {
+    // CKEditor's clipboard dialog (resources/ckeditor/plugins/clipboard/dialogs/paste.js in LinkStackOrg/LinkStack):
+    // the string's last `"` closes the iframe's src attribute of the HTML it is spliced into.
+    const text = `g=CKEDITOR.env.ie?"javascript:void((function(){"+encodeURIComponent("document.open();")+'})())"':"",d=CKEDITOR.dom.element.createFromHtml('\\x3ciframe src\\x3d"'+g+'"\\x3e');`;
+    const found = [...run(text, 'js').findings.values()].flat().filter((f) => f.rule === 'no-unescaped-chars');
+    const quote = found.find((f) => text.slice(...f.range) === '"');
+    expect(quote?.fix).toBeUndefined();
+    expect(quote?.suggestions[0]?.message).toContain('(not applied automatically: a string built around holes may be markup, where a quote or angle bracket is a delimiter)');
+    // The braces around the hole are no delimiter of markup: written %7B and %7D as before.
+    expect(found.filter((f) => f.fix !== undefined).map((f) => text.slice(...f.range))).toEqual(['{', '}']);
+    // Without a hole the string is the URL itself.
+    const whole = 'fetch("https://example.com/a\\"b");';
+    expect([...run(whole, 'js').findings.values()].flat().filter((f) => f.rule === 'no-unescaped-chars').map((f) => f.fix?.map((e) => e.text))).toEqual([['%22']]);
+  });
+
   it('applies what keeps the reading: a space, a "|", a bad triplet, a second "#"', () => {
     for (const [uri, edit] of [
       ['https://a/b c', { start: 11, end: 12, text: '%20' }],
