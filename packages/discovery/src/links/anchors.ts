@@ -72,6 +72,9 @@ export interface ElementIds {
 function meantAsLink(text: string, label: string): boolean {
   if (/^\d+$/.test(text.trim()) && /^\d+$/.test(label.trim())) return false;
   if (/^[A-Z][A-Z\d]+-\d+$/.test(text.trim())) return false;
+  // Platform or area tags after a changelog entry's link: `[OSX][Blink/WebKit] Fixed: …` (CKEditor's CHANGES.md),
+  // a word and capitalised names joined by slashes.
+  if (/^[\w.+#-]+$/.test(text) && /^[A-Z][\w+-]*(?:\/[A-Z][\w+-]*)+$/.test(label)) return false;
   if (/^\d+$/.test(label.trim()) || /[/#]|:\/\/|\.[a-z]{2,4}$/i.test(label)) return true;
   const scope = /^[\w@.:]+(?:-[\w.:]+)+$/;
   return !(scope.test(text) && scope.test(label));

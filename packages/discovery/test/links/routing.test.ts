@@ -374,7 +374,7 @@ describe('reference labels and messages', () => {
     expect(lint(index, '/r/CHANGELOG.md')).toEqual([['1', 'undefinedReference']]);
   });
 
-  it('citation markers and an issue key before an area tag are no reference links; a sentence\'s link is (beautifulhugo, DataDog/helm-charts, bolt)', () => {
+  it('citation markers, an issue key before an area tag and platform tags are no reference links; a sentence\'s link is (beautifulhugo, DataDog/helm-charts, bolt, CKEditor)', () => {
     const index = tree({
       '/r/CHANGELOG.md': [
         // Wikipedia's citation markers, copied as text into an example post.
@@ -382,12 +382,17 @@ describe('reference labels and messages', () => {
         // Jira's issue keys (KEY-123) before the area they touch.',
         '* [PROF-15441][Host Profiler] add SELinuxOptions.type defaults ([#2808](https://github.com/DataDog/helm-charts/pull/2808)).',
         '* [CXP-2640][helm] Remove envvar override',
+        // Platform tags after an entry's link (CKEditor's CHANGES.md, vendored in LinkStackOrg/LinkStack).
+        '* [#11306](https://dev.ckeditor.com/ticket/11306): [OSX][Blink/WebKit] Fixed: No widget entries in the context menu on widget right-click.',
+        // A path label is still a link's.
+        'Read [the guide][docs/guide].',
         // Meant as links: the document defines neither label.
         'If you wish to participate, read the [instructions here][translations]. See [the guide][1].',
         '',
       ].join('\n'),
     });
     expect(lint(index, '/r/CHANGELOG.md')).toEqual([
+      ['docs/guide', 'undefinedReference'],
       ['translations', 'undefinedReference'],
       ['1', 'undefinedReference'],
     ]);
