@@ -43,8 +43,36 @@ const BRACKETS = new Map([
   [']', '%5D'],
 ]);
 
-/** What delimits markup a built string may be part of (condition 8). */
-const MARKUP_DELIMITERS = new Set(['"', "'", '<', '>']);
+/** The template tags of a text, in order, as one string: a fix keeps them exactly. */
+function tagTexts(text: string): string {
+  return findTemplateTags(text, ALL_SYNTAXES).map((tag) => text.slice(tag.start, tag.end)).join('\0');
+}
+
+/** `text` with each hole's placeholder replaced by what the source writes there (the tag itself). */
+function withHoles(text: string, holes: readonly Span[], written: readonly string[]): string {
+  let out = '';
+  let at = 0;
+  holes.forEach((hole, i) => {
+    out += text.slice(at, hole.start) + written[i]!;
+    at = hole.end;
+  });
+  return out + text.slice(at);
+}
+
+/** What delimits markup a built string may be part of (condition 8), with their encodings. */
+const MARKUP_DELIMITERS = new Map([
+  ['"', '%22'],
+  ["'", '%27'],
+  ['<', '%3C'],
+  ['>', '%3E'],
+]);
+
+/** Whether an edit that replaces `before` with `after` writes one of `characters` as its percent-encoding. */
+function encodesAny(before: string, after: string, characters: ReadonlyMap<string, string>): boolean {
+  const written = after.toUpperCase();
+  for (const [character, encoding] of characters) if (before.includes(character) && written.includes(encoding)) return true;
+  return false;
+}
 
 /** The number of problems urilint reports in a URI: the grammar's and every analysis's, but none that touches a hole. */
 function problems(uri: string, holes: readonly Span[]): number {
@@ -113,7 +141,12 @@ export function structuralFixReason(candidate: UriCandidate, edits: readonly Tex
     return 'its edits overlap';
   }
   // A decoded `%41` after a `$` writes `$A`, a variable to a template engine.
-  if (findTemplateTags(fixed, ALL_SYNTAXES).length > findTemplateTags(uri, ALL_SYNTAXES).length) return 'it writes template syntax';
+  // …or joins what it writes to a hole's tag (`%C3%A9` after a `<` and before `<%= link %>` opens `<%C3%A9<%= link %>`).
+  if (tagTexts(fixed) !== tagTexts(uri)) return 'it writes template syntax';
+  if (source !== undefined && candidate.holes.length > 0) {
+    const holeText = (hole: Span): string => source.text.slice(...source.range(hole.start, hole.end));
+    if (tagTexts(withHoles(fixed, movedHoles(candidate.holes, edits), candidate.holes.map(holeText))) !== tagTexts(withHoles(uri, candidate.holes, candidate.holes.map(holeText)))) return 'it writes template syntax';
+  }
   if (isAssertionValue(candidate.node)) return 'a test compares the string as text';
   return undefined;
 }
@@ -127,8 +160,9 @@ export function unsafeFixReason(candidate: UriCandidate, edits: readonly TextEdi
   const structural = structuralFixReason(candidate, edits, source);
   if (structural !== undefined) return structural;
   const uri = candidate.uri;
-  if (edits.some((edit) => edit.end === edit.start + 1 && BRACKETS.has(uri[edit.start]!) && BRACKETS.get(uri[edit.start]!) === edit.text.toUpperCase())) return 'applications read "[" and "]" as syntax before they decode';
-  if (candidate.holes.length > 0 && edits.some((edit) => edit.end === edit.start + 1 && MARKUP_DELIMITERS.has(uri[edit.start]!))) return 'a string built around holes may be markup, where a quote or angle bracket is a delimiter';
+  // An edit may cover several characters (`"]` written `%22%5D` at once): each character it encodes counts.
+  if (edits.some((edit) => encodesAny(uri.slice(edit.start, edit.end), edit.text, BRACKETS))) return 'applications read "[" and "]" as syntax before they decode';
+  if (candidate.holes.length > 0 && edits.some((edit) => encodesAny(uri.slice(edit.start, edit.end), edit.text, MARKUP_DELIMITERS))) return 'a string built around holes may be markup, where a quote or angle bracket is a delimiter';
   const fixed = applyEdits(uri, edits);
   const span = candidate.reference.scheme;
   const scheme = span === undefined ? undefined : uri.slice(span.start, span.end).toLowerCase();
