@@ -42,6 +42,14 @@ const REDIRECT_METHODS = new Set(['to', 'away']);
 const NOT_URL_FUNCTIONS = new Set(['str_starts_with', 'str_ends_with', 'str_contains', 'strpos', 'stripos', 'strrpos', 'strstr', 'stristr', 'str_replace', 'str_ireplace', 'substr_count', 'preg_match', 'preg_match_all', 'preg_replace', 'preg_replace_callback', 'preg_split', 'preg_quote', 'explode', 'ltrim', 'rtrim', 'trim', 'in_array', 'startsWith', 'endsWith', 'contains', 'is']);
 const COMPARISONS = new Set(['==', '===', '!=', '!==', '<>']);
 
+/**
+ * An XPath expression's argument (`$xml->xpath('//xliff:file')`, `$xpath->evaluate('//TS/context')`,
+ * DOMXPath's `query`): `//name` there is a path through a document, not a network-path reference.
+ */
+function isXPathCall(method: string, receiver: string | undefined): boolean {
+  return method === 'xpath' || ((method === 'evaluate' || method === 'query') && /xpath/i.test(receiver ?? ''));
+}
+
 /** How a literal's body is read. */
 type Quoting = 'double' | 'heredoc' | 'single' | 'raw';
 
@@ -313,7 +321,7 @@ function isExcluded(node: Node): boolean {
   if (parent.type === 'case_statement' || parent.type === 'match_condition_list') return true;
   if (parent.type === 'binary_expression' && COMPARISONS.has(parent.childForFieldName('operator')?.type ?? '')) return true;
   const at = callOf(node);
-  return at !== undefined && NOT_URL_FUNCTIONS.has(at.method);
+  return at !== undefined && (NOT_URL_FUNCTIONS.has(at.method) || (at.index === 0 && isXPathCall(at.method, at.receiver)));
 }
 
 /** `header('Location: https://…')`: the URL after the header's name; any other header is no URL. */

@@ -759,6 +759,21 @@ describe('PHP', () => {
     ]);
   });
 
+  it('reads no XPath expression as a URI (Symfony translation loaders, vendored in mailcow)', () => {
+    const xpath = [
+      '<?php',
+      // symfony/translation Loader/QtFileLoader.php and XliffFileLoader.php
+      "$nodes = $xpath->evaluate('//TS/context/name[text()=\"'.$domain.'\"]');",
+      "foreach ($xml->xpath('//xliff:file') as $file) {",
+      '}',
+      "$list = $this->xpath->query('//a[@href]');",
+      // A query of anything else is still read.
+      "$client->query('https://example.com/a b');",
+      '',
+    ].join('\n');
+    expect(findings(xpath, 'php').map((finding) => [finding.code, xpath.slice(...finding.range)])).toEqual([['path-unescaped-char', ' ']]);
+  });
+
   it('finds nothing in the usual traps', () => {
     expect(findings(fixture('clean.php'), 'php')).toEqual([]);
   });
