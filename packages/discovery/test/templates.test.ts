@@ -214,6 +214,10 @@ describe('placeholders of build tools, servers and people (issue 29)', () => {
     // The rest of the URL is still checked; a query's own [name] is not a placeholder.
     expect(findings('url: "https://github.com/<username>/a b"\n', 'config.yaml')).toEqual([[' ', 'path-unescaped-char']]);
     expect(findings('url: "https://example.com/api?filter[name]=x"\n', 'config.yaml').map(([, code]) => code)).toContain('query-unescaped-char');
+    // A segment of #s is a number to put in (bshaffer/oauth2-server-php's CHANGELOG.md, vendored in mailcow); a second # is still one.
+    const changelog = 'To see the files changed for a given bug, go to https://github.com/bshaffer/oauth2-server-php/issues/### where ### is the bug number\n';
+    expect(findings(changelog, 'CHANGELOG.md')).toEqual([]);
+    expect(findings('See https://example.com/docs/#a#b for it.\n', 'notes.md').map(([, code]) => code)).toEqual(['fragment-unescaped-char']);
   });
 
   it("reads Pelican's link placeholders as holes, the legacy |filename| too: a fix would stop Pelican replacing them", () => {
