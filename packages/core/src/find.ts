@@ -500,11 +500,29 @@ function findInQuotes(ctx: Context, open: number): Attempt | undefined {
     if (isLineBreak(c)) return undefined;
   }
   if (close === text.length) return undefined;
-  const end = trimPunctuationEnd(text, start, trimWhitespaceEnd(text, start, close));
+  // A list of URIs in the quotes (`"tls://a:587;ssl://b:465"`): the first ends before the next's scheme.
+  let listEnd = close;
+  for (let p = opening.bodyStart; p < close; p++) {
+    const c = text.charCodeAt(p);
+    if ((c === 0x3b || c === 0x2c) && startsWithSchemeSlashes(text, p + 1)) {
+      listEnd = p;
+      break;
+    }
+  }
+  const end = trimPunctuationEnd(text, start, trimWhitespaceEnd(text, start, listEnd));
   if (opening.unknownOpaque && containsWhitespace(text, start, end)) return undefined;
-  if (end <= opening.bodyStart) return { next: close + 1 };
+  const next = listEnd === close ? close + 1 : listEnd + 1;
+  if (end <= opening.bodyStart) return { next };
   const uri = text.slice(start, end);
-  return { found: { start, end, uri, delimiter: 'quotes', abbreviated: opening.abbreviated }, next: close + 1 };
+  return { found: { start, end, uri, delimiter: 'quotes', abbreviated: opening.abbreviated }, next };
+}
+
+/** `scheme://` (a scheme of at most 32 characters) written at `at`. */
+const SCHEME_SLASHES = /[A-Za-z][A-Za-z0-9+.-]{0,31}:\/\//y;
+
+function startsWithSchemeSlashes(text: string, at: number): boolean {
+  SCHEME_SLASHES.lastIndex = at;
+  return SCHEME_SLASHES.test(text);
 }
 
 /**
@@ -520,6 +538,9 @@ function extendInText(text: string, from: number): number {
   for (; p < text.length; p++) {
     const c = text.charCodeAt(p);
     if (isStop(c)) break;
+    // A list of URIs in one value, `tls://smtp1.example.com:587;ssl://smtp2.example.com:465`: a `;` or
+    // `,` right before another `scheme://` ends this one.
+    if ((c === 0x3b || c === 0x2c) && startsWithSchemeSlashes(text, p + 1)) break;
     const kind = bracketKind(c);
     if (kind < 0) continue;
     if (!isCloser(c)) depth[kind]!++;

@@ -284,6 +284,14 @@ describe('schemes in running text', () => {
     ]);
   });
 
+  it('ends a URI at a ; or , that another scheme:// follows: a list of URIs in one value', () => {
+    // PHPMailer's Host setting, in a comment of src/PHPMailer.php.
+    expect(uris('* (e.g. "tls://smtp1.example.com:587;ssl://smtp2.example.com:465").')).toEqual(['tls://smtp1.example.com:587', 'ssl://smtp2.example.com:465']);
+    expect(uris('mirrors: https://a.example/x,https://b.example/y')).toEqual(['https://a.example/x', 'https://b.example/y']);
+    // A ; or , that no scheme:// follows is the URI's own (RFC 3986 sub-delims).
+    expect(uris('https://a.example/p;v=1,2?q=a;b')).toEqual(['https://a.example/p;v=1,2?q=a;b']);
+  });
+
   it('counts the well-known non-hierarchical schemes without //', () => {
     const text = NON_HIERARCHICAL_SCHEMES.map((scheme) => `${scheme}:x1`).join(' ');
     expect(uris(text)).toEqual(NON_HIERARCHICAL_SCHEMES.map((scheme) => `${scheme}:x1`));
