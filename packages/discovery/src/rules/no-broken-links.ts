@@ -43,6 +43,32 @@ function renderedElsewhere(document: DocumentContext, options: LinkOptions): boo
   return document.links.site(document.path.slice(0, Math.max(document.path.lastIndexOf('/'), 0)) || '/', options.generator ?? 'auto').generator === undefined;
 }
 
+/** The files that make a folder a package of its own (Composer, npm, Go modules, RubyGems, PyPI). */
+const PACKAGE_MANIFESTS = /^(?:composer\.json|package\.json|go\.mod|[^/]+\.gemspec|setup\.py|pyproject\.toml)$/;
+
+/**
+ * A link from a package committed under a `vendor/` or `third_party/` folder to a file of its own
+ * that is not there: a package's distribution leaves files out (its tests, `.github/`, a changelog),
+ * which its repository holds, so whether the link works where it was written cannot be known here.
+ */
+function leftOutOfVendoredPackage(document: DocumentContext, written: string): boolean {
+  if (written.startsWith('/') || !/\/(?:vendor|third[_-]party)\//.test(document.path)) return false;
+  const parts = document.path.split('/');
+  const vendor = Math.max(parts.lastIndexOf('vendor'), parts.lastIndexOf('third_party'), parts.lastIndexOf('third-party'));
+  for (let end = parts.length - 1; end > vendor + 1; end--) {
+    const dir = parts.slice(0, end).join('/');
+    if (!document.links.list(dir).some((entry) => PACKAGE_MANIFESTS.test(entry.name))) continue;
+    let target: string;
+    try {
+      target = decodeURIComponent(new URL(written, `file://${encodeURI(document.path)}`).pathname);
+    } catch {
+      return false;
+    }
+    return target.startsWith(`${dir}/`);
+  }
+  return false;
+}
+
 /** A document in a site's layouts or partials (Hugo's `layouts/_shortcodes/x.md`): pasted into pages at other routes. */
 function inLayouts(document: DocumentContext, options: LinkOptions): boolean {
   if (options.generator === 'none') return false;
@@ -150,6 +176,7 @@ function findingsOf(candidate: UriCandidate, result: LinkResult, document: Docum
   const fragment: [number, number] = reference.fragment === undefined ? path : [reference.fragment.start, reference.fragment.end];
   switch (result.status) {
     case 'missing-file': {
+      if (leftOutOfVendoredPackage(document, result.path)) return [];
       const edit = result.replacement === undefined ? undefined : { edits: [{ start: path[0], end: path[1], text: result.replacement }], fix: false };
       return [finding(candidate, path, 'fileMissing', { path: result.path }, edit)];
     }

@@ -351,6 +351,25 @@ describe('a built site committed to the tree (getpelican/pelican at 67be5c8: pel
   });
 });
 
+describe('a vendored package (mailcow/mailcow-dockerized at 0642467: data/web/inc/lib/vendor/)', () => {
+  const vendor = '/r/data/web/inc/lib/vendor';
+  const tree = {
+    '/r/.git/HEAD': '',
+    [`${vendor}/ddeboer/imap/composer.json`]: '{ "name": "ddeboer/imap" }\n',
+    [`${vendor}/ddeboer/imap/README.md`]: 'Dig into [MockabilityTest](tests/MockabilityTest.php) for an example of a\nmocked mailbox, and the [license](LICENSE) or [the API](../other/api.md).\n\n- [Promise interop](#promise-interop)\n\n## Promise Interoperability\n',
+    [`${vendor}/ddeboer/imap/LICENSE`]: '',
+    '/r/README.md': 'See [the tests](tests/MockabilityTest.php).\n',
+  };
+
+  it("leaves a vendored package's links to its own files that are not there unreported: its distribution leaves them out", () => {
+    const index = new WorkspaceIndex(new MemoryFileSystem(tree));
+    // A link out of the package, and an anchor of the document itself, are checked as anywhere.
+    expect(shownIn(index, `${vendor}/ddeboer/imap/README.md`)).toEqual(['../other/api.md', 'promise-interop']);
+    // Outside a vendor folder the same link is reported.
+    expect(shownIn(index, '/r/README.md')).toEqual(['tests/MockabilityTest.php']);
+  });
+});
+
 describe('one parse per document', () => {
   it("the link index reads the tree the Markdown reader just built for the same text, and parses another text itself", async () => {
     const { discoverMarkdown, markdownTreeOf } = await import('../../src/formats/markdown.js');
