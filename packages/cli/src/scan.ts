@@ -14,6 +14,7 @@ export const SCAN_OPTIONS = {
   jobs: { type: 'string', short: 'j' },
   'max-file-size': { type: 'string' },
   'no-gitignore': { type: 'boolean' },
+  minified: { type: 'boolean' },
   ignore: { type: 'string' },
   'follow-symlinks': { type: 'boolean' },
   templates: { type: 'string' },
@@ -145,6 +146,9 @@ Options:
                            (1024-based); default 10M, at most 500M (a file's
                            text is one string, and Node holds none much longer).
       --no-gitignore       Read what .gitignore leaves out too (.git stays out).
+      --minified           Read minified JavaScript and CSS found while walking
+                           too (an average line over 110 characters; a file
+                           named on the command line is always read).
       --follow-symlinks    Follow the symbolic links in the walked directories whose
                            targets lie inside the named paths (never outside).
       --ignore PATTERN     Leave out what PATTERN matches too: .gitignore syntax,

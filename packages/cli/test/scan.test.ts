@@ -255,6 +255,23 @@ describe.concurrent('urilint scan', () => {
   });
 
 
+  it('leaves minified JavaScript and CSS found while walking unread, says so, and reads them with --minified or when named', async ({ expect }) => {
+    const root = join(temp, 'minified');
+    // One line of Bootstrap-like CSS (bootstrap.min.css): an inline SVG with raw spaces among 3 KB of rules.
+    const rules = Array.from({ length: 120 }, (_, i) => `.c${i}{margin:${i}px;padding:0 ${i}px}`).join('');
+    write(root, 'vendor/bootstrap.min.css', `${rules}.x{background:url("data:image/svg+xml,%3csvg xmlns='http://www.w3.org/2000/svg'%3e%3c/svg%3e")}\n`);
+    write(root, 'site.css', `.x {\n  background: url("data:image/svg+xml,%3csvg xmlns='http://www.w3.org/2000/svg'%3e%3c/svg%3e");\n}\n`);
+    const walked = await scan(root, ['--jobs', '1', '--format', 'json', '--stats', '.']);
+    expect((JSON.parse(walked.stdout) as JsonProblem[]).map((p) => p.file)).toEqual(['site.css']);
+    expect(walked.stderr).toContain('files skipped minified: 1\n');
+    const text = await scan(root, ['--jobs', '1', '.']);
+    expect(text.stdout).toMatch(/; 1 file skipped \(1 minified: --minified reads them\)\n/);
+    const all = await scan(root, ['--jobs', '1', '--format', 'json', '--minified', '.']);
+    expect((JSON.parse(all.stdout) as JsonProblem[]).map((p) => p.file)).toEqual(['site.css', 'vendor/bootstrap.min.css']);
+    const named = await scan(root, ['--jobs', '1', '--format', 'json', 'vendor/bootstrap.min.css']);
+    expect((JSON.parse(named.stdout) as JsonProblem[]).map((p) => p.file)).toEqual(['vendor/bootstrap.min.css']);
+  });
+
   describe('in this process', () => {
     it('hands out every file once, in order, in batches that shrink towards the end', () => {
       const tasks = Array.from({ length: 2000 }, (_, index) => ({ index, path: `f${index}`, size: index === 1990 ? 5_000_000 : 10_000, writable: true, settings: 0 }));

@@ -145,6 +145,8 @@ interface Options {
   jobs: number | undefined;
   maxFileSize: number;
   gitignore: boolean;
+  /** `--minified`: minified JavaScript and CSS found while walking are read too. */
+  minified: boolean;
   ignore: string[];
   quiet: boolean;
   progress: boolean;
@@ -178,6 +180,7 @@ function optionsOf(parsed: ParsedArgs, io: Io): Options {
     jobs: jobsOf(parsed),
     maxFileSize: maxFileSizeOf(parsed),
     gitignore: !flag(parsed, 'no-gitignore'),
+    minified: flag(parsed, 'minified'),
     ignore: texts(parsed, 'ignore'),
     quiet,
     progress: !quiet && !flag(parsed, 'no-progress') && isTty(io.stderr),
@@ -190,6 +193,7 @@ function optionsOf(parsed: ParsedArgs, io: Io): Options {
 /** Why a file named on the command line was skipped. */
 function skipReason(reason: SkipReason, maxFileSize: number): string {
   if (reason === 'binary') return 'a binary file (a NUL byte in its first 8 KiB)';
+  if (reason === 'minified') return 'minified (pass --minified to read it)';
   return maxFileSize >= MAX_TEXT_BYTES ? `larger than ${formatBytes(MAX_TEXT_BYTES)}, the most scan reads as text (whatever --max-file-size says)` : `larger than --max-file-size (${formatBytes(maxFileSize)})`;
 }
 
@@ -276,6 +280,7 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
     writable: !file.link,
     ...(file.link ? {} : { real: file.real }),
     settings: settingsOf(resolved.get(file)!, file.path),
+    ...(file.explicit ? { explicit: true } : {}),
   }));
   // Each file's settings are in the table now: the resolved copies (about 0.7 KB a file) are not kept through the run.
   resolved.clear();
@@ -287,6 +292,7 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
   const settings: CheckSettings = {
     files: table,
     maxFileSize: options.maxFileSize,
+    ...(options.minified ? { minified: true } : {}),
     fix: options.fix,
     errorsOnly: options.quiet,
   };

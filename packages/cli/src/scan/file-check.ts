@@ -64,6 +64,8 @@ export interface CheckSettings {
   files: FileSettings[];
   /** Files larger than this many bytes are skipped. */
   maxFileSize: number;
+  /** `--minified`: minified JavaScript and CSS found while walking are read too (see `isMinified`). */
+  minified?: boolean;
   /** Apply the safe fixes and write the files. */
   fix: boolean;
   /** Report errors only. */
@@ -90,6 +92,8 @@ export interface FileTask {
   raw?: Uint8Array;
   /** Its settings: an index into `CheckSettings.files`. */
   settings: number;
+  /** Named on the command line: read whatever it holds (a minified file too). */
+  explicit?: boolean;
 }
 
 /** The part of the source line a problem is on, cut to a readable width around the problem. */
@@ -117,7 +121,24 @@ export interface Problem {
   excerpt: SourceExcerpt;
 }
 
-export type SkipReason = 'binary' | 'too-large';
+export type SkipReason = 'binary' | 'too-large' | 'minified';
+
+/** The extensions of the files a minifier writes: JavaScript and CSS. */
+const MINIFIABLE = /\.(?:js|mjs|cjs|css)$/i;
+
+/**
+ * Minified JavaScript or CSS (`bootstrap.min.css`, a bundle's `swagger-ui-bundle.js`): GitHub
+ * Linguist's rule, an average line longer than 110 characters, in a file of at least 2 KiB. What
+ * is in it was written by a build from sources elsewhere, usually another project's: a fix there
+ * is overwritten by the next build, and its sample values and feature tests (an IRI on purpose) are
+ * no one's links. Scan leaves such a file found while walking unread; named, it is read.
+ */
+export function isMinified(path: string, text: string): boolean {
+  if (!MINIFIABLE.test(path) || text.length < 2048) return false;
+  let lines = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines++;
+  return text.length / lines > 110;
+}
 
 export type FileResult =
   | {
@@ -519,6 +540,7 @@ export function checkFile(task: FileTask, settings: CheckSettings): FileResult {
     const decoded = decodeText(bytes);
     const bom = decoded.startsWith(BOM);
     const text = bom ? decoded.slice(1) : decoded;
+    if (task.explicit !== true && settings.minified !== true && isMinified(task.path, text)) return { status: 'skipped', reason: 'minified', bytes: bytes.length };
     const fileSettings = settings.files[task.settings]!;
     if (settings.external?.collect === true) {
       externalOf?.asked.clear();

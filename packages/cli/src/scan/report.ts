@@ -173,7 +173,7 @@ export interface Tally {
 }
 
 export function emptyTally(): Tally {
-  return { files: 0, bytes: 0, uris: 0, errors: 0, warnings: 0, fixable: 0, fixed: 0, filesWithProblems: 0, notParsed: 0, unchecked: 0, skipped: { binary: 0, 'too-large': 0 }, failed: 0, linksNotFollowed: 0, notRegular: 0 };
+  return { files: 0, bytes: 0, uris: 0, errors: 0, warnings: 0, fixable: 0, fixed: 0, filesWithProblems: 0, notParsed: 0, unchecked: 0, skipped: { binary: 0, 'too-large': 0, minified: 0 }, failed: 0, linksNotFollowed: 0, notRegular: 0 };
 }
 
 /** A byte count for people (`@urilint/discovery`'s, which the language server's size cap names too). */
@@ -197,11 +197,12 @@ export function summaryLine(tally: Tally, maxFileSize: number, fix: boolean): st
   if (fix) parts.push(`${counted(tally.fixed, 'fix', 'fixes')} applied`);
   else if (tally.fixable > 0) parts.push(`${counted(tally.fixable, 'problem', 'problems')} fixable with --fix`);
   let line = parts.join(', ');
-  const skipped = tally.skipped.binary + tally.skipped['too-large'];
+  const skipped = tally.skipped.binary + tally.skipped['too-large'] + tally.skipped.minified;
   if (skipped > 0) {
     const reasons = [];
     if (tally.skipped.binary > 0) reasons.push(`${counted(tally.skipped.binary, 'binary', 'binary')}`);
     if (tally.skipped['too-large'] > 0) reasons.push(`${counted(tally.skipped['too-large'], 'larger', 'larger')} than ${formatBytes(maxFileSize)}`);
+    if (tally.skipped.minified > 0) reasons.push(`${counted(tally.skipped.minified, 'minified', 'minified')}: --minified reads them`);
     line += `; ${counted(skipped, 'file', 'files')} skipped (${reasons.join(', ')})`;
   }
   if (tally.failed > 0) line += `; ${counted(tally.failed, 'file', 'files')} could not be checked`;
@@ -214,6 +215,7 @@ export function statsLines(tally: Tally, seconds: number, jobs: number): string[
     ['files scanned', tally.files],
     ['files skipped binary', tally.skipped.binary],
     ['files skipped too large', tally.skipped['too-large']],
+    ['files skipped minified', tally.skipped.minified],
     ['files failed', tally.failed],
     ['files skipped not regular (FIFOs, sockets, devices)', tally.notRegular],
     ['symbolic links not followed', tally.linksNotFollowed],
