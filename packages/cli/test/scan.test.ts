@@ -255,6 +255,26 @@ describe.concurrent('urilint scan', () => {
   });
 
 
+  it("reads the servers' configuration files found while walking, with their variables as holes", async ({ expect }) => {
+    const root = join(temp, 'servers');
+    // nextcloud/docker's .examples/docker-compose/…/web/nginx.conf, with a problem in a comment and a variable in a URL.
+    write(root, 'web/nginx.conf', 'return 301 https://$host$request_uri;\n# docs: https://docs.nextcloud.com/server/latest/admin_manual/%zz\n');
+    write(root, 'deploy/nginx/site.conf', 'proxy_pass http://$upstream:3200$request_uri;\n# see https://nginx.org/en/docs/%zz\n');
+    write(root, 'Caddyfile', 'reverse_proxy {$BACKEND}\n# see https://caddyserver.com/docs/%zz\n');
+    write(root, 'public/.htaccess', 'RewriteRule ^ https://%{HTTP_HOST}%{REQUEST_URI} [R=301]\n# see https://httpd.apache.org/docs/%zz\n');
+    write(root, 'app@.service', '[Service]\nExecStart=/usr/bin/curl http://localhost:80%i/health\n# see https://systemd.io/%2G\n');
+    // Not a server's: a .conf file elsewhere is not read while walking.
+    write(root, 'other.conf', '# see https://example.com/%zz\n');
+    const walked = await scan(root, ['--jobs', '1', '--format', 'json', '.']);
+    expect((JSON.parse(walked.stdout) as JsonProblem[]).map((p) => [p.file, p.line, p.code])).toEqual([
+      ['Caddyfile', 2, 'pct-invalid-triplet'],
+      ['app@.service', 3, 'pct-invalid-triplet'],
+      ['deploy/nginx/site.conf', 2, 'pct-invalid-triplet'],
+      ['public/.htaccess', 2, 'pct-invalid-triplet'],
+      ['web/nginx.conf', 2, 'pct-invalid-triplet'],
+    ]);
+  });
+
   it('leaves minified JavaScript and CSS found while walking unread, says so, and reads them with --minified or when named', async ({ expect }) => {
     const root = join(temp, 'minified');
     // One line of Bootstrap-like CSS (bootstrap.min.css): an inline SVG with raw spaces among 3 KB of rules.

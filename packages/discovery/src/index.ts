@@ -68,6 +68,8 @@ export {
   EXPRESSION_SENTINEL,
   findTemplateTags,
   maskTemplates,
+  serverProgramOf,
+  type ServerProgram,
   TEMPLATE_SYNTAX_DESCRIPTIONS,
   TEMPLATE_SYNTAXES,
   templateSyntaxes,

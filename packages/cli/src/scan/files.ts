@@ -5,7 +5,7 @@
 import { existsSync, lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
-import { readRegularFile, sourceKindOf } from '@urilint/discovery';
+import { readRegularFile, serverProgramOf, sourceKindOf } from '@urilint/discovery';
 
 /**
  * Plain-text extensions read as prose besides the language server's
@@ -19,8 +19,14 @@ export const TEXT_NAMES: ReadonlySet<string> = new Set(['readme', 'changelog', '
 /** Directories never entered, whatever `.gitignore` says. */
 const ALWAYS_SKIPPED: ReadonlySet<string> = new Set(['.git']);
 
-/** Whether a file found while walking a directory is read: by its extension, or its name for extensionless text files and programs (`Gemfile`, `Rakefile`). */
-export function isScannedName(name: string): boolean {
+/**
+ * Whether a file found while walking a directory is read: by its extension, its name for
+ * extensionless text files and programs (`Gemfile`, `Rakefile`), or, with its path, as a server's
+ * configuration (`nginx.conf`, a `*.conf` under `nginx/` or `conf.d/`, `Caddyfile`, `.htaccess`,
+ * `haproxy.cfg`, a systemd unit), whose variables are template holes.
+ */
+export function isScannedName(name: string, path?: string): boolean {
+  if (path !== undefined && serverProgramOf(path) !== undefined) return true;
   const dot = name.lastIndexOf('.');
   if (dot <= 0) return TEXT_NAMES.has(name.toLowerCase()) || (dot < 0 && sourceKindOf(name) !== 'text');
   if (sourceKindOf(name) !== 'text') return true;
@@ -313,7 +319,7 @@ class Walker {
         if (!this.ignored(rules, path, false)) this.notRegular++;
         continue;
       }
-      if (isFile && !isScannedName(entry.name)) continue;
+      if (isFile && !isScannedName(entry.name, path)) continue;
       if (this.ignored(rules, path, isDirectory)) continue;
       const shown = child(display, entry.name);
       if (isDirectory) this.walk(path, shown, rules, throughLink || linked);
