@@ -64,6 +64,14 @@ const SCHEME_PREFIX = /^([a-zA-Z][a-zA-Z0-9+.-]*):(\/\/)?/;
 /** Regular-expression syntax that a URL does not hold: an escape, a group, `.*`, anchors. */
 const PATTERN_SYNTAX = /\\[dDwWsSbB.?*+()[\]{}|/]|\(\?[:=!<]|\[\^|\.\*|\.\+|\)\?|\$\/?$|^\^/;
 
+/**
+ * An XPath location path (Capybara's `find(:xpath, "//table/tbody/tr[1]/td[1]")`, Symfony's
+ * `//TS/context/name[text()="…"]`): from `/` or `//`, XML names for steps, and a predicate that is a
+ * position, an attribute or a function (`[1]`, `[@id]`, `[text()…]`, `[contains(…)]`). A path of a URI
+ * has no `[` at all (RFC 3986 §3.3).
+ */
+const XPATH = /^\.?\/\/?[A-Za-z_*][\w.:-]*(?:\[[^\]]*\])?(?:\/\/?(?:[A-Za-z_*@][\w.:-]*(?:\(\))?|\.\.?)(?:\[[^\]]*\])?)*\[(?:\d|@|(?:text|contains|starts-with|normalize-space|last|position|not|count|local-name|name)\()/;
+
 /** A quantifier right after a character class: `*`, `+`, `?`, `{3}`, `{3,}`, `{3,5}`. */
 const QUANTIFIER = /[*+?]|\{\d+(?:,\d*)?\}/y;
 
@@ -75,7 +83,7 @@ const QUANTIFIER = /[*+?]|\{\d+(?:,\d*)?\}/y;
  * quadratic time on `http://[[[[…`).
  */
 export function looksLikePattern(value: string): boolean {
-  if (PATTERN_SYNTAX.test(value)) return true;
+  if (PATTERN_SYNTAX.test(value) || XPATH.test(value)) return true;
   let open = value.indexOf('[');
   while (open >= 0) {
     let end = open + 1;

@@ -621,6 +621,11 @@ describe('Ruby', () => {
     expect(textOf('URI("https://example.com/a")\n', '\n')).toBeUndefined();
   });
 
+  it('reads no XPath as a URI (rubyforgood/human-essentials, spec/system/vendor_system_spec.rb)', () => {
+    const spec = 'expect(page.find(:xpath, "//table/tbody/tr[1]/td[1]")).to have_content(@first.business_name)\nvisit "//example.com/a b"\n';
+    expect(findings(spec, 'ruby').map((finding) => [finding.code, spec.slice(...finding.range)])).toEqual([['path-unescaped-char', ' ']]);
+  });
+
   it('finds nothing in the usual traps', () => {
     expect(findings(fixture('clean.rb'), 'ruby')).toEqual([]);
   });
