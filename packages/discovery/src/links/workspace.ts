@@ -549,8 +549,9 @@ export class WorkspaceIndex {
   }
 
   /**
-   * Whether the pages an HTML template part ends up in hold an id: the template it `{% extends %}`
-   * and the templates that `{% include %}` it (Django's, Jinja's, Nunjucks's and Liquid's tags, with
+   * Whether the pages an HTML template part ends up in hold an id: the template it `{% extends %}`,
+   * the templates that `{% include %}` it, and, for a layout with blocks, the templates that extend
+   * it and fill them (Django's, Jinja's, Nunjucks's and Liquid's tags, with
    * names from a `templates` folder), and theirs in turn. `undefined` when no such template is in the
    * tree, or when the part itself includes a template the tree does not hold (a theme's
    * `{% include "partials/icons.html" %}`, whose ids are its page's): the page cannot be known.
@@ -578,8 +579,11 @@ export class WorkspaceIndex {
           if (seen.has(other)) continue;
           const otherName = nameOf(other);
           const extended = base !== undefined && otherName === base;
-          const includes = name !== undefined && includesTemplate(this.#readFile(other) ?? '', name);
-          if (!extended && !includes) continue;
+          const otherText = this.#readFile(other) ?? '';
+          const includes = name !== undefined && includesTemplate(otherText, name);
+          // A layout's children fill its blocks (`{% extends "allauth/layouts/base.html" %}`): their ids are on its pages.
+          const child = name !== undefined && /\{%-?\s*block\s/.test(text) && /\{%-?\s*extends\s+["']([^"']+)["']/.exec(otherText)?.[1] === name;
+          if (!extended && !includes && !child) continue;
           seen.add(other);
           next.push(other);
           found = true;

@@ -40,6 +40,16 @@ describe('links in Django templates (issue 29)', () => {
     ]);
   });
 
+  it("looks for a layout's own fragment in the templates that extend it and fill its blocks (pennersr/django-allauth's example project)", () => {
+    // examples/regular-django/example/templates/allauth/layouts/base.html: a skip link to the main
+    // content, whose id="content" the pages extending the layout write.
+    const layout = '<!DOCTYPE html>\n<html>\n    <body class="min-vh-100 d-flex flex-shrink-0 flex-column">\n        <a class="visually-hidden-focusable" href="#content">{% translate "Skip to main content" %}</a>\n        <a href="#footer">footer</a>\n        {% block body %}\n        {% endblock body %}\n    </body>\n</html>\n';
+    const entrance = '{% extends "allauth/layouts/base.html" %}\n{% load i18n allauth %}\n{% block body %}\n                        <div id="content" class="p-5">\n{% endblock body %}\n';
+    const files = { '/repo/.git/HEAD': 'ref: refs/heads/main\n', '/repo/example/templates/allauth/layouts/base.html': layout, '/repo/example/templates/allauth/layouts/entrance.html': entrance };
+    // #footer is in no template that extends it: still reported.
+    expect(brokenLinks(files, '/repo/example/templates/allauth/layouts/base.html').map(([text]) => text)).toEqual(['footer']);
+  });
+
   it('reports the same links where no manage.py makes the folder a Django project', () => {
     const files = { '/repo/.git/HEAD': 'ref: refs/heads/main\n', '/repo/foundation/models.py': '', '/repo/site/templates/base.html': BASE, '/repo/site/templates/fundraising/index.html': PAGE };
     expect(brokenLinks(files, '/repo/site/templates/fundraising/index.html').map(([text]) => text)).toEqual(['/foundation/donate/', 'faq/', 'restricted-behaviors']);
