@@ -98,6 +98,19 @@ function emptyMarkdownLink(document: DocumentContext, candidate: UriCandidate): 
   return start >= 3 && document.text.startsWith('[](', start - 3) && document.text[start - 4] !== '!' && document.text[start - 4] !== '\\';
 }
 
+/**
+ * The all-contributors table (between its `<!-- ALL-CONTRIBUTORS-LIST:START -->` and `…:END` markers,
+ * which its bot rewrites): an emoji with no link of its own links `#<type>-<login>`
+ * (`#ideas-edwinthinks`), an id no page has, by the specification's design
+ * (https://allcontributors.org/docs/en/specification).
+ */
+function contributionKey(document: DocumentContext, candidate: UriCandidate): boolean {
+  if (!/^#[a-zA-Z]+-[\w.-]+$/.test(candidate.uri)) return false;
+  const at = candidate.range[0];
+  const start = document.text.lastIndexOf('<!-- ALL-CONTRIBUTORS-LIST:START', at);
+  return start !== -1 && document.text.lastIndexOf('<!-- ALL-CONTRIBUTORS-LIST:END', at) < start;
+}
+
 /** Attributes whose URL is no page or file of the site (a form's target, a quotation's source, `<base>` itself). */
 const NOT_FILES = /^<(?:base href|\S+ (?:action|formaction|cite|codebase|manifest|xmlns(?::\w+)?))>$/i;
 
@@ -280,7 +293,7 @@ export default defineCheck<NoBrokenLinksOptions>({
       return externalFindings(candidate, document.external);
     }
     if (renderedElsewhere(document, context.options) || inLayouts(document, context.options) || inCapture(document.text, candidate.range[0])) return [];
-    if (emptyMarkdownLink(document, candidate)) return [];
+    if (emptyMarkdownLink(document, candidate) || contributionKey(document, candidate)) return [];
     if (candidate.context !== 'attribute' || candidate.holes.length > 0 || candidate.namespace) return [];
     if (candidate.sink !== undefined && NOT_FILES.test(candidate.sink)) return [];
     const uri = candidate.uri;

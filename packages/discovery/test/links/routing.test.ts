@@ -368,6 +368,25 @@ describe('sites routed from their configuration', () => {
   });
 });
 
+describe('the all-contributors table', () => {
+  it("leaves its contribution keys alone (#ideas-login: no id by design) and checks the rest of the README (rubyforgood/human-essentials)", () => {
+    const readme = [
+      '# Human Essentials',
+      '',
+      '<!-- ALL-CONTRIBUTORS-LIST:START - Do not remove or modify this section -->',
+      '<table>',
+      '      <td align="center" valign="top" width="14.28%"><a href="https://github.com/edwinthinks"><img src="https://avatars.githubusercontent.com/u/11335191?v=4?s=100" width="100px;" alt="Edwin Mak"/><br /><sub><b>Edwin Mak</b></sub></a><br /><a href="https://github.com/rubyforgood/human-essentials/commits?author=edwinthinks" title="Code">💻</a> <a href="#projectManagement-edwinthinks" title="Project Management">📆</a> <a href="#infra-edwinthinks" title="Infrastructure (Hosting, Build-Tools, etc)">🚇</a></td>',
+      '</table>',
+      '<!-- ALL-CONTRIBUTORS-LIST:END -->',
+      '',
+      'See [the missing part](#missing-part) and <a href="#infra-someone">x</a>.',
+      '',
+    ].join('\n');
+    const index = tree({ '/r/README.md': readme });
+    expect(lint(index, '/r/README.md').map(([text]) => text)).toEqual(['missing-part', 'infra-someone']);
+  });
+});
+
 describe('reference labels and messages', () => {
   it('changelog scopes in brackets are no reference links; a numbered label is', () => {
     const index = tree({ '/r/CHANGELOG.md': '- **eslint-plugin:** [no-unsafe-call][no-unsafe-member-access] fix\n- see [the guide][1]\n' });
