@@ -31,7 +31,7 @@
 import { analyze, applyEdits, browserReading, SPECIAL_SCHEMES, type Span, type TextEdit } from '@urilint/core';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { UriCandidate } from './candidate.js';
-import { findTemplateTags, templateSyntaxes } from './templates.js';
+import { findTemplateTags, templateSyntaxes, type TemplateSyntax } from './templates.js';
 
 const ALL_SYNTAXES = templateSyntaxes(true);
 
@@ -44,9 +44,15 @@ const BRACKETS = new Map([
 ]);
 
 /** The template tags of a text, in order, as one string: a fix keeps them exactly. */
-function tagTexts(text: string): string {
-  return findTemplateTags(text, ALL_SYNTAXES).map((tag) => text.slice(tag.start, tag.end)).join('\0');
+function tagTexts(text: string, syntaxes: ReadonlySet<TemplateSyntax> = ALL_SYNTAXES): string {
+  return findTemplateTags(text, syntaxes).map((tag) => text.slice(tag.start, tag.end)).join('\0');
 }
+
+/**
+ * The syntaxes whose tags have an opener and a closer (`<%= … %>`, `{{ … }}`): one written beside a
+ * hole may open a tag that the hole's closes. (A format's `%s` beside a written `%%` is no `%NAME%`.)
+ */
+const DELIMITED_SYNTAXES: ReadonlySet<TemplateSyntax> = new Set(['mustache', 'jinja', 'erb', 'php', 'actions']);
 
 /** `text` with each hole's placeholder replaced by what the source writes there (the tag itself). */
 function withHoles(text: string, holes: readonly Span[], written: readonly string[]): string {
@@ -145,7 +151,8 @@ export function structuralFixReason(candidate: UriCandidate, edits: readonly Tex
   if (tagTexts(fixed) !== tagTexts(uri)) return 'it writes template syntax';
   if (source !== undefined && candidate.holes.length > 0) {
     const holeText = (hole: Span): string => source.text.slice(...source.range(hole.start, hole.end));
-    if (tagTexts(withHoles(fixed, movedHoles(candidate.holes, edits), candidate.holes.map(holeText))) !== tagTexts(withHoles(uri, candidate.holes, candidate.holes.map(holeText)))) return 'it writes template syntax';
+    const holed = (value: string): string => tagTexts(value, DELIMITED_SYNTAXES);
+    if (holed(withHoles(fixed, movedHoles(candidate.holes, edits), candidate.holes.map(holeText))) !== holed(withHoles(uri, candidate.holes, candidate.holes.map(holeText)))) return 'it writes template syntax';
   }
   if (isAssertionValue(candidate.node)) return 'a test compares the string as text';
   return undefined;

@@ -208,9 +208,9 @@ describe('the gate', () => {
     expect(quote?.suggestions[0]?.message).toContain('(not applied automatically: a string built around holes may be markup, where a quote or angle bracket is a delimiter)');
     // The braces around the hole are no delimiter of markup: written %7B and %7D as before.
     expect(found.filter((f) => f.fix !== undefined).map((f) => text.slice(...f.range))).toEqual(['{', '}']);
-    // An edit over several characters is held back too (Symfony's QtFileLoader.php: an XPath read as a URI).
+    // An edit over several characters is held back too (Symfony's QtFileLoader.php: '"]' written '%22%5D' at once).
     const xpath = `$nodes = $xpath->evaluate('//TS/context/name[text()="'.$domain.'"]');`;
-    const holed = [...run(`x = '//TS/context/name[text()="' + domain + '"]';`, 'js').candidates].find((c) => c.holes.length > 0)!;
+    const holed = [...run(`x = 'https://a.example/q?a[' + key + '"]';`, 'js').candidates].find((c) => c.holes.length > 0)!;
     const at = holed.uri.lastIndexOf('"]');
     expect(unsafeFixReason(holed, [{ start: at, end: at + 2, text: '%22%5D' }])).toBe('applications read "[" and "]" as syntax before they decode');
     expect(unsafeFixReason(holed, [{ start: at, end: at + 1, text: '%22' }])).toBe('a string built around holes may be markup, where a quote or angle bracket is a delimiter');
