@@ -33,19 +33,20 @@ const HOST_PARAMETER = /^(?:https?|wss?):\/\/(?:[^/?#:@]*\.)?(:[A-Za-z_$][\w$]*)
  * has a `:`. Pelican's intra-site link placeholders are holes too: `{filename}` (above) and its
  * legacy `|filename|`, `|static|`… (https://docs.getpelican.com/en/latest/content.html#linking-to-internal-content),
  * replaced by the page's URL when the site is built. A path segment of three or more `#`
- * (`issues/### where ### is the bug number`) stands for a number to put in.
+ * (`issues/### where ### is the bug number`) stands for a number to put in, and a sentence in
+ * capitals between ellipses for what to write (OWASP's `?test=...ESCAPE UNTRUSTED DATA BEFORE PUTTING HERE...`).
  */
-const HUMAN_PLACEHOLDER = /<[A-Za-z][\w .-]{2,40}>|\[[A-Z][A-Z0-9_ -]{2,40}\]|\{[A-Za-z][\w.-]{2,40}\}|\|(?:filename|static|attach|category|tag|author|index)\||\bYOUR[_-][A-Z0-9_-]+|\b[A-Z][A-Z0-9_]*_HERE\b|(?<=\/)#{3,}(?![^/?\s])/g;
+const HUMAN_PLACEHOLDER = /<[A-Za-z][\w .-]{2,40}>|\[[A-Z][A-Z0-9_ -]{2,40}\]|\{[A-Za-z][\w.-]{2,40}\}|\|(?:filename|static|attach|category|tag|author|index)\||\bYOUR[_-][A-Z0-9_-]+|\b[A-Z][A-Z0-9_]*_HERE\b|(?<=\/)#{3,}(?![^/?\s])|\.\.\.[A-Z][A-Z ]{3,}[A-Z](?:\.\.\.|$)/g;
 
 /**
  * What every hole above holds: `{` (an expression, a group), `*` (a wildcard), `/:` or `.:` (a
  * parameter), `<`, `[` or `|` (a placeholder), or a placeholder's `YOUR` or `_HERE`.
  */
-const MAYBE_HOLE = /[{*<[|]|[/.]:|YOUR|_HERE|\/###/;
+const MAYBE_HOLE = /[{*<[|]|[/.]:|YOUR|_HERE|\/###|\.\.\.[A-Z]/;
 
 /** `spans` with the human placeholders of `text` (see `HUMAN_PLACEHOLDER`) that none of them covers, in order. */
 function withPlaceholders(spans: Span[], text: string): Span[] {
-  if (!/[<[{|]|YOUR|_HERE|\/###/.test(text)) return spans;
+  if (!/[<[{|]|YOUR|_HERE|\/###|\.\.\.[A-Z]/.test(text)) return spans;
   const extra: Span[] = [];
   for (const match of text.matchAll(HUMAN_PLACEHOLDER)) {
     const span = { start: match.index, end: match.index + match[0].length };

@@ -23,7 +23,7 @@ export const TEMPLATE_SYNTAX_DESCRIPTIONS: Readonly<Record<TemplateSyntax, strin
   erb: '`<% … %>`, `<%= … %>`, `<%- … %>`, `<%# … %>` (ERB, EJS)',
   php: '`<?php … ?>` and `<?= … ?>`; in a Blade view (`.blade.php`) also `{!! … !!}`, `@php … @endphp` and directives (`@if(…)`, `@else`, `@endif`, `@include(…)`: a bare `@word` only when Blade defines it without arguments)',
   actions: '`${{ … }}` (GitHub Actions)',
-  shell: '`${VAR}`, `${VAR:-default}`, `${expression}` and `$VAR` in capitals (Docker Compose, shell, environment files, script text in markup; not in JavaScript, whose `${…}` is its own), and `$(NAME)` (Kubernetes dependent environment variables, make variables, shell command substitution)',
+  shell: '`${VAR}`, `${VAR:-default}`, `${expression}` and `$VAR` in capitals (Docker Compose, shell, environment files, script text in markup; not in JavaScript, whose `${…}` is its own), `$(NAME)` (Kubernetes dependent environment variables, make variables, shell command substitution), and `{$var}` (PHP\'s interpolation, in examples)',
   percent: '`%NAME%` build-time substitutions: `%PUBLIC_URL%` (create-react-app, html-webpack-plugin), `%kernel.project_dir%` and `%env(VAR)%` (Symfony parameters); a name that starts with two hexadecimal digits is a percent-encoding, not a name (not in JavaScript)',
   server: 'server configuration variables: nginx `$host`, `$request_uri` (lower case, written inside a URL), Apache `%{HTTP_HOST}`, Caddy `{$VAR}` and placeholders `{http.request.uri}`, HAProxy `%[req.hdr(host)]` and systemd specifiers `%i`, `%H` (the last three only in those programs\' files: `Caddyfile`, `haproxy.cfg`, `*.service`…; not in JavaScript)',
 };
@@ -137,6 +137,9 @@ const DELIMITERS: readonly Delimiter[] = [
  * the container's other variables), a make variable, a command's output in a shell.
  */
 const SHELL_VARIABLE = /\$\{[^{}\r\n]*\}|\$[A-Z_][A-Z0-9_]*(?![A-Za-z0-9_])|\$\([A-Za-z_][A-Za-z0-9_]*\)/y;
+
+/** PHP's complex interpolation, `{$file}`, `{$user->id}`, `{$a['k']}` (a docblock's example code): a variable's value, as `${…}` is. */
+const BRACED_VARIABLE = /\{\$[A-Za-z_][^{}\s]*\}/y;
 
 /**
  * `%NAME%`, `%dotted.name%`, `%env(VAR)%` and `%env(resolve:VAR)%`: a value put in at build time
@@ -278,6 +281,11 @@ export function findTemplateTags(text: string, syntaxes: ReadonlySet<TemplateSyn
       const close = nested === -1 ? first : nested;
       tag = { start: i, end: close + delimiter.close.length, control: delimiter.kind(text.slice(bodyStart, close)) };
       break;
+    }
+    if (tag === undefined && shell && ch === '{' && text[i + 1] === '$') {
+      BRACED_VARIABLE.lastIndex = i;
+      const match = BRACED_VARIABLE.exec(text);
+      if (match !== null) tag = { start: i, end: i + match[0].length, control: false };
     }
     if (tag === undefined && shell && ch === '$') {
       SHELL_VARIABLE.lastIndex = i;

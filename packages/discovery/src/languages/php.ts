@@ -23,9 +23,10 @@ const FORMAT_CONVERSION = /%(?:\d+\$)?(?:[-+ 0]|'.)*\d*(?:\.\d+)?[bcdeEfFgGhHosu
 /**
  * A value's placeholder in a string that is no `sprintf` format here but kept to be filled elsewhere
  * (Roundcube's `caldav.php/%u/Personal`, a setting later given to `sprintf`): `%s`, `%u`, `%d`, `%1$s`,
- * with no hexadecimal digit after it, so that `%de` stays a percent-encoding and `%xx` a broken one.
+ * with no hexadecimal digit after it, so that `%de` stays a percent-encoding and `%xx` a broken one;
+ * and a named one, `%file`, `%line` (Whoops' editor links), a word that is no percent-encoding.
  */
-const STORED_CONVERSION = /%(?:[1-9]\d*\$)?[sud](?![0-9A-Fa-f])/g;
+const STORED_CONVERSION = /%(?:[1-9]\d*\$)?[sud](?![0-9A-Fa-f])|%(?![0-9A-Fa-f]{2})[a-z][a-z_]{2,}(?![a-z_])/g;
 
 /** Functions whose argument at the index is a URL. */
 const FUNCTIONS: Readonly<Record<string, number>> = { file_get_contents: 0, fopen: 0, curl_init: 0, get_headers: 0, redirect: 0, parse_url: 0, simplexml_load_file: 0, readfile: 0 };

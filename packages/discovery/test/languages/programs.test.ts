@@ -779,6 +779,28 @@ describe('PHP', () => {
     expect(findings(xpath, 'php').map((finding) => [finding.code, xpath.slice(...finding.range)])).toEqual([['path-unescaped-char', ' ']]);
   });
 
+  it('reads the docblocks of a PHP library committed with the Kirby starter kit as their authors meant them (getkirby/starterkit)', () => {
+    const whoops = [
+      '<?php',
+      'class PrettyPageHandler {',
+      '    protected $editors = [',
+      '        "vscode"   => "vscode://file/%file:%line",',
+      '    ];',
+      '    /**',
+      '     * Example:',
+      '     *   $run->setEditor(function($file, $line) { return "file:///{$file}"; });',
+      '     */',
+      '    public function setEditor($editor) {}',
+      '}',
+      '/**',
+      '	 * <a href="http://www.somesite.com?test=...ESCAPE UNTRUSTED DATA BEFORE PUTTING HERE...">link</a>',
+      '	 * and a real one: https://example.com/%zz',
+      ' */',
+      '',
+    ].join('\n');
+    expect(findings(whoops, 'php').map((finding) => [finding.code, whoops.slice(...finding.range)])).toEqual([['pct-invalid-triplet', '%zz']]);
+  });
+
   it('finds nothing in the usual traps', () => {
     expect(findings(fixture('clean.php'), 'php')).toEqual([]);
   });
