@@ -12,7 +12,7 @@ import type { SourceEdit } from '../finding.js';
 import { commentCandidates } from '../js/comments.js';
 import { jsTemplateSyntaxes } from '../js/discover.js';
 import { assemblePieces, mergeHoles, templateHoles, valueCandidates, type StringPiece, type ValueInit, type ValueSpan } from '../strings.js';
-import type { TemplateSetting, TemplateSyntax } from '../templates.js';
+import { templateSyntaxes, type TemplateSetting, type TemplateSyntax } from '../templates.js';
 import { OffsetMap, type TextMap } from '../text-map.js';
 import { append } from '../formats/text.js';
 
@@ -192,9 +192,15 @@ export function isInPlusString(node: Node, isLiteral: (node: Node) => boolean): 
   return isPlus(parent) && buildsPlusString(parent, isLiteral);
 }
 
-/** The template syntaxes whose tags are holes in a program's strings (as in JavaScript's). */
+/**
+ * The template syntaxes whose tags are holes in a program's strings: JavaScript's, and `%NAME%`, which
+ * applications replace in URL patterns of their own (Redmine's `http://foo/%value%`, `%project_id%`):
+ * a name there is never a percent-encoding (one that starts with two hexadecimal digits is one).
+ */
 export function programTemplateSyntaxes(setting: TemplateSetting | undefined): ReadonlySet<TemplateSyntax> {
-  return jsTemplateSyntaxes(setting);
+  const syntaxes = new Set(jsTemplateSyntaxes(setting));
+  if (templateSyntaxes(setting).has('percent')) syntaxes.add('percent');
+  return syntaxes;
 }
 
 /** The URIs of a comment whose text (after its `#` or `//`, or inside `/* … *\/`) is `text[start, end)`. */

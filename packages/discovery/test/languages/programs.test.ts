@@ -626,6 +626,22 @@ describe('Ruby', () => {
     expect(findings(spec, 'ruby').map((finding) => [finding.code, spec.slice(...finding.range)])).toEqual([['path-unescaped-char', ' ']]);
   });
 
+  it("reads an application's %name% placeholders as holes (redmine/redmine's custom field URL patterns)", () => {
+    const spec = [
+      "field = IssueCustomField.new(:field_format => 'link', :url_pattern => 'http://foo/%project_identifier%')",
+      "field = IssueCustomField.new(:field_format => 'link', :regexp => /^(.+)-(.+)$/, :url_pattern => 'http://foo/%m2%/%m1%')",
+      // %ab% starts with a percent-encoding; %zz has no closing %: both still reported.
+      "other = 'http://foo/%zz/%ab%x'",
+      '',
+    ].join('\n');
+    expect(findings(spec, 'ruby').filter((finding) => finding.code?.startsWith('pct-')).map((finding) => [finding.code, spec.slice(...finding.range)])).toEqual([
+      ['pct-invalid-triplet', '%zz'],
+      // `%ab` is a percent-encoding (of no UTF-8 character), and the `%` after it starts no name's placeholder.
+      ['pct-invalid-utf8', '%ab'],
+      ['pct-invalid-triplet', '%x'],
+    ]);
+  });
+
   it('finds nothing in the usual traps', () => {
     expect(findings(fixture('clean.rb'), 'ruby')).toEqual([]);
   });
