@@ -17,6 +17,7 @@ import { discoverGo } from './languages/go.js';
 import { discoverRust } from './languages/rust.js';
 import { discoverJava } from './languages/java.js';
 import { discoverCsharp } from './languages/csharp.js';
+import { discoverKotlin } from './languages/kotlin.js';
 import { discoverRuby } from './languages/ruby.js';
 import { discoverPhp } from './languages/php.js';
 import { discoverPython } from './languages/python.js';
@@ -29,12 +30,12 @@ import { maskTemplates, serverProgramOf, templateSyntaxes } from './templates.js
 export type SourceKind = 'js' | 'json' | 'markdown' | 'html' | 'css' | 'yaml' | 'text' | ComponentKind | ProgramKind | 'dotenv';
 
 /** Programming languages read on a tree-sitter grammar (`languages/`): each grammar is loaded before its files are read (`loadGrammarsFor`). */
-export type ProgramKind = 'python' | 'go' | 'rust' | 'java' | 'csharp' | 'ruby' | 'php' | 'shell';
+export type ProgramKind = 'python' | 'go' | 'rust' | 'java' | 'kotlin' | 'csharp' | 'ruby' | 'php' | 'shell';
 
-const PROGRAM_NAMES: Readonly<Record<ProgramKind, string>> = { python: 'Python', go: 'Go', rust: 'Rust', java: 'Java', csharp: 'C#', ruby: 'Ruby', php: 'PHP', shell: 'a shell script' };
+const PROGRAM_NAMES: Readonly<Record<ProgramKind, string>> = { python: 'Python', go: 'Go', rust: 'Rust', java: 'Java', kotlin: 'Kotlin', csharp: 'C#', ruby: 'Ruby', php: 'PHP', shell: 'a shell script' };
 
 /** The grammar each program kind is read with. */
-const GRAMMARS: Readonly<Record<ProgramKind, GrammarName>> = { python: 'python', go: 'go', rust: 'rust', java: 'java', csharp: 'csharp', ruby: 'ruby', php: 'php', shell: 'bash' };
+const GRAMMARS: Readonly<Record<ProgramKind, GrammarName>> = { python: 'python', go: 'go', rust: 'rust', java: 'java', kotlin: 'kotlin', csharp: 'csharp', ruby: 'ruby', php: 'php', shell: 'bash' };
 
 /** The tree-sitter grammar a kind of source is read with, if any. */
 export function grammarOf(kind: SourceKind): GrammarName | undefined {
@@ -60,7 +61,7 @@ export type ComponentKind = 'vue' | 'svelte' | 'astro' | 'angular';
 const COMPONENT_KINDS: ReadonlySet<SourceKind> = new Set<SourceKind>(['vue', 'svelte', 'astro', 'angular']);
 
 /** Programs: their strings hold template syntax as text, found by the reader in each string (as in JavaScript), never masked in the file. */
-const PROGRAM_KINDS: ReadonlySet<SourceKind> = new Set<SourceKind>(['js', 'python', 'go', 'rust', 'java', 'csharp', 'ruby', 'php', 'shell']);
+const PROGRAM_KINDS: ReadonlySet<SourceKind> = new Set<SourceKind>(['js', 'python', 'go', 'rust', 'java', 'kotlin', 'csharp', 'ruby', 'php', 'shell']);
 
 /** What was found in a document. */
 export interface DocumentUris {
@@ -119,6 +120,9 @@ const EXTENSIONS: Readonly<Record<string, SourceKind>> = {
   rs: 'rust',
   java: 'java',
   // C# and C# scripts (`dotnet script file.csx`, github.com/filipw/dotnet-script; Roslyn's scripting).
+  // Kotlin and Kotlin scripts (`build.gradle.kts`).
+  kt: 'kotlin',
+  kts: 'kotlin',
   cs: 'csharp',
   csx: 'csharp',
   rb: 'ruby', rake: 'ruby', gemspec: 'ruby',
@@ -264,6 +268,8 @@ function read(text: string, kind: SourceKind, options: DocumentOptions): Documen
         return programUris(text, kind, discoverRust(text, options));
       case 'java':
         return programUris(text, kind, discoverJava(text, options));
+      case 'kotlin':
+        return programUris(text, kind, discoverKotlin(text, options));
       case 'csharp':
         return programUris(text, kind, discoverCsharp(text, options));
       case 'ruby':

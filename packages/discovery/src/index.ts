@@ -44,6 +44,7 @@ export { discoverGo } from './languages/go.js';
 export { discoverRust } from './languages/rust.js';
 export { discoverJava } from './languages/java.js';
 export { discoverCsharp } from './languages/csharp.js';
+export { discoverKotlin } from './languages/kotlin.js';
 export { discoverRuby } from './languages/ruby.js';
 export { discoverPhp } from './languages/php.js';
 export { discoverShell } from './languages/shell.js';

@@ -35,6 +35,7 @@ import pythonWasm from 'tree-sitter-python/tree-sitter-python.wasm?url';
 import goWasm from 'tree-sitter-go/tree-sitter-go.wasm?url';
 import rustWasm from 'tree-sitter-rust/tree-sitter-rust.wasm?url';
 import javaWasm from 'tree-sitter-java/tree-sitter-java.wasm?url';
+import kotlinWasm from '@tree-sitter-grammars/tree-sitter-kotlin/tree-sitter-kotlin.wasm?url';
 import csharpWasm from 'tree-sitter-c-sharp/tree-sitter-c_sharp.wasm?url';
 import rubyWasm from 'tree-sitter-ruby/tree-sitter-ruby.wasm?url';
 import phpWasm from 'tree-sitter-php/tree-sitter-php.wasm?url';
@@ -177,6 +178,7 @@ export const PARSERS_OF_KIND: Readonly<Record<SourceKind, readonly ParserName[]>
   go: ['webTreeSitter'],
   rust: ['webTreeSitter'],
   java: ['webTreeSitter'],
+  kotlin: ['webTreeSitter'],
   csharp: ['webTreeSitter'],
   ruby: ['webTreeSitter'],
   // PHP's text around `<?php … ?>` is HTML, read by the HTML reader.
@@ -225,6 +227,7 @@ const WASM_FILES = {
   'tree-sitter-go': goWasm,
   'tree-sitter-rust': rustWasm,
   'tree-sitter-java': javaWasm,
+  'tree-sitter-kotlin': kotlinWasm,
   'tree-sitter-c-sharp': csharpWasm,
   'tree-sitter-ruby': rubyWasm,
   'tree-sitter-php': phpWasm,

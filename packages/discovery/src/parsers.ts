@@ -145,7 +145,7 @@ export const webTreeSitter = once(() => require('web-tree-sitter') as typeof Web
  * Where a WebAssembly file of web-tree-sitter or of a grammar is: in its npm package, or beside this
  * file (the VS Code extension's bundle copies them into its `dist`, where no package is installed).
  */
-export function wasmFile(name: 'web-tree-sitter' | 'tree-sitter-python' | 'tree-sitter-go' | 'tree-sitter-rust' | 'tree-sitter-java' | 'tree-sitter-c-sharp' | 'tree-sitter-ruby' | 'tree-sitter-php' | 'tree-sitter-bash'): string {
+export function wasmFile(name: 'web-tree-sitter' | 'tree-sitter-python' | 'tree-sitter-go' | 'tree-sitter-rust' | 'tree-sitter-java' | 'tree-sitter-kotlin' | 'tree-sitter-c-sharp' | 'tree-sitter-ruby' | 'tree-sitter-php' | 'tree-sitter-bash'): string {
   try {
     switch (name) {
       case 'web-tree-sitter':
@@ -158,6 +158,9 @@ export function wasmFile(name: 'web-tree-sitter' | 'tree-sitter-python' | 'tree-
         return require.resolve('tree-sitter-rust/tree-sitter-rust.wasm');
       case 'tree-sitter-java':
         return require.resolve('tree-sitter-java/tree-sitter-java.wasm');
+      case 'tree-sitter-kotlin':
+        // The grammar's own build, published under the tree-sitter-grammars scope.
+        return require.resolve('@tree-sitter-grammars/tree-sitter-kotlin/tree-sitter-kotlin.wasm');
       case 'tree-sitter-c-sharp':
         // The package's file is named for the grammar (`c_sharp`), not the package.
         return require.resolve('tree-sitter-c-sharp/tree-sitter-c_sharp.wasm');

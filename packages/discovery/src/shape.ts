@@ -45,6 +45,10 @@ export const XML_NAMESPACES = new Set([
   'http://schemas.xmlsoap.org/soap/envelope/',
   'http://www.w3.org/2005/Atom',
   'http://purl.org/dc/elements/1.1/',
+  // Android's resource XML (the `android:`, `app:` and `tools:` prefixes of every layout and manifest).
+  'http://schemas.android.com/apk/res/android',
+  'http://schemas.android.com/apk/res-auto',
+  'http://schemas.android.com/tools',
 ]);
 
 const OPAQUE_SCHEMES = new Set(NON_HIERARCHICAL_SCHEMES);

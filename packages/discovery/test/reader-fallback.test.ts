@@ -33,6 +33,7 @@ const NESTED: Record<Exclude<SourceKind, 'js' | 'text'>, (depth: number) => stri
   go: (n) => 'package m\n\nvar x = ' + '('.repeat(n) + JSON.stringify(PLANTED) + ')'.repeat(n) + '\n',
   rust: (n) => 'const X: &str = ' + '('.repeat(n) + JSON.stringify(PLANTED) + ')'.repeat(n) + ';\n',
   java: (n) => 'class M { String x = ' + '('.repeat(n) + JSON.stringify(PLANTED) + ')'.repeat(n) + '; }\n',
+  kotlin: (n) => 'val x = ' + '('.repeat(n) + JSON.stringify(PLANTED) + ')'.repeat(n) + '\n',
   csharp: (n) => 'class M { string x = ' + '('.repeat(n) + JSON.stringify(PLANTED) + ')'.repeat(n) + '; }\n',
   ruby: (n) => 'x = ' + '['.repeat(n) + JSON.stringify(PLANTED) + ']'.repeat(n) + '\n',
   php: (n) => '<?php $x = ' + '['.repeat(n) + JSON.stringify(PLANTED) + ']'.repeat(n) + ';\n',
@@ -41,7 +42,7 @@ const NESTED: Record<Exclude<SourceKind, 'js' | 'text'>, (depth: number) => stri
   dotenv: (n) => '# x\n'.repeat(n) + `URL=${PLANTED}\n`,
 };
 
-beforeAll(() => loadGrammarsFor(['python', 'go', 'rust', 'java', 'csharp', 'ruby', 'php', 'shell']));
+beforeAll(() => loadGrammarsFor(['python', 'go', 'rust', 'java', 'kotlin', 'csharp', 'ruby', 'php', 'shell']));
 
 function check(text: string, kind: SourceKind): void {
   const found = discoverDocument(text, kind);

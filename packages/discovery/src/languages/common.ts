@@ -174,9 +174,9 @@ export function plusChainPieces(node: Node, pieces: (node: Node) => StringPiece[
   return [...head, ...(tail ?? [{ hole: [right.startIndex, right.endIndex] as [number, number] }])];
 }
 
-/** Whether `node` is a `+` expression (Java's and C#'s `binary_expression` with a `+` operator). */
+/** Whether `node` is a `+` expression (a `binary_expression` with a `+` operator: a field in Java's and C#'s trees, the middle child in Kotlin's). */
 export function isPlus(node: Node | null): boolean {
-  return node?.type === 'binary_expression' && node.childForFieldName('operator')?.type === '+';
+  return node?.type === 'binary_expression' && (node.childForFieldName('operator') ?? node.child(1))?.type === '+';
 }
 
 /** Whether `node` builds a string from literal text: a literal (`isLiteral`), or a `+` chain that starts with one. */

@@ -1,5 +1,5 @@
 /**
- * The tree-sitter grammars of the languages discovery reads with them (Python, Go, Rust, Java, C#, Ruby, PHP, shell), each
+ * The tree-sitter grammars of the languages discovery reads with them (Python, Go, Rust, Java, Kotlin, C#, Ruby, PHP, shell), each
  * the grammar's own WebAssembly build from its npm package, run by web-tree-sitter: no native build
  * step, the same files on every platform and in the VS Code extension's bundle.
  *
@@ -13,13 +13,14 @@ import type { Language, Parser as TsParser, Tree } from 'web-tree-sitter';
 import { wasmFile, webTreeSitter } from '../parsers.js';
 
 /** The grammars, by the name of the language they read. */
-export type GrammarName = 'python' | 'go' | 'rust' | 'java' | 'csharp' | 'ruby' | 'php' | 'bash';
+export type GrammarName = 'python' | 'go' | 'rust' | 'java' | 'kotlin' | 'csharp' | 'ruby' | 'php' | 'bash';
 
-const PACKAGES: Readonly<Record<GrammarName, 'tree-sitter-python' | 'tree-sitter-go' | 'tree-sitter-rust' | 'tree-sitter-java' | 'tree-sitter-c-sharp' | 'tree-sitter-ruby' | 'tree-sitter-php' | 'tree-sitter-bash'>> = {
+const PACKAGES: Readonly<Record<GrammarName, 'tree-sitter-python' | 'tree-sitter-go' | 'tree-sitter-rust' | 'tree-sitter-java' | 'tree-sitter-kotlin' | 'tree-sitter-c-sharp' | 'tree-sitter-ruby' | 'tree-sitter-php' | 'tree-sitter-bash'>> = {
   python: 'tree-sitter-python',
   go: 'tree-sitter-go',
   rust: 'tree-sitter-rust',
   java: 'tree-sitter-java',
+  kotlin: 'tree-sitter-kotlin',
   csharp: 'tree-sitter-c-sharp',
   ruby: 'tree-sitter-ruby',
   php: 'tree-sitter-php',

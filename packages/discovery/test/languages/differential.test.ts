@@ -12,7 +12,7 @@ import { discoverDocument, loadGrammarsFor, type SourceKind } from '../../src/do
 import { sourceRangeOf } from '../../src/finding.js';
 import { discoverText } from '../../src/formats/text.js';
 
-beforeAll(() => loadGrammarsFor(['python', 'go', 'rust', 'java', 'csharp', 'ruby', 'php', 'shell']));
+beforeAll(() => loadGrammarsFor(['python', 'go', 'rust', 'java', 'kotlin', 'csharp', 'ruby', 'php', 'shell']));
 
 type Difference = 'escape' | 'hole' | 'white-space' | 'concatenation' | 'delimited' | 'network-path';
 
@@ -58,7 +58,7 @@ function differences(text: string, kind: SourceKind): { uri: string; difference:
 const fixture = (name: string): string => readFileSync(new URL(`fixtures/${name}`, import.meta.url), 'utf8');
 
 /** Strings of each language as code writes them, beside the fixtures. */
-const CORPUS: Record<'python' | 'go' | 'rust' | 'java' | 'csharp' | 'ruby' | 'php' | 'shell', string> = {
+const CORPUS: Record<'python' | 'go' | 'rust' | 'java' | 'kotlin' | 'csharp' | 'ruby' | 'php' | 'shell', string> = {
   python: [
     'A = "https://example.com/a"',
     "B = 'https://example.com/b?x=1&y=2#f'",
@@ -117,6 +117,21 @@ const CORPUS: Record<'python' | 'go' | 'rust' | 'java' | 'csharp' | 'ruby' | 'ph
     '  // https://example.com/i in a comment',
     '  /** https://example.com/j in Javadoc */',
     '}',
+    '',
+  ].join('\n'),
+  kotlin: [
+    'import java.net.URI',
+    'const val A = "https://example.com/a"',
+    'val B = "https://example.com/\\u0062"',
+    'val C = "https://example.com/" + "c"',
+    'val D = String.format("https://example.com/%s/d", n)',
+    'const val E = "//cdn.example.com/e.js"',
+    'val F = URI("https://example.com/f g")',
+    'val H = """https://example.com/h\\i"""',
+    'val K = "https://example.com/$k/k"',
+    'val L = "https://example.com/${m.k}/l"',
+    '// https://example.com/m in a comment',
+    '/** https://example.com/n in KDoc */',
     '',
   ].join('\n'),
   csharp: [
@@ -193,6 +208,7 @@ describe('the tree-sitter readers against the text reader', () => {
     ['go', 'clean.go'],
     ['rust', 'clean.rs'],
     ['java', 'clean.java'],
+    ['kotlin', 'clean.kt'],
     ['csharp', 'clean.cs'],
     ['ruby', 'clean.rb'],
     ['php', 'clean.php'],
@@ -201,7 +217,7 @@ describe('the tree-sitter readers against the text reader', () => {
     for (const { uri, difference: why } of differences(fixture(name), kind)) expect(why, uri).toBeDefined();
   });
 
-  it.each(Object.entries(CORPUS) as ['python' | 'go' | 'rust' | 'java' | 'csharp' | 'ruby' | 'php' | 'shell', string][])('%s strings: every difference is explained by the syntax', (kind, text) => {
+  it.each(Object.entries(CORPUS) as ['python' | 'go' | 'rust' | 'java' | 'kotlin' | 'csharp' | 'ruby' | 'php' | 'shell', string][])('%s strings: every difference is explained by the syntax', (kind, text) => {
     for (const { uri, difference: why } of differences(text, kind)) expect(why, uri).toBeDefined();
   });
 
@@ -210,6 +226,7 @@ describe('the tree-sitter readers against the text reader', () => {
     expect(differences(CORPUS.go, 'go').map((d) => d.uri)).not.toEqual(expect.arrayContaining(['https://example.com/a', 'https://example.com/b', 'https://example.com/k']));
     expect(differences(CORPUS.rust, 'rust').map((d) => d.uri)).not.toEqual(expect.arrayContaining(['https://example.com/a', 'https://example.com/b', 'https://example.com/c', 'https://example.com/d', 'https://example.com/m']));
     expect(differences(CORPUS.java, 'java').map((d) => d.uri)).not.toEqual(expect.arrayContaining(['https://example.com/a', 'https://example.com/h', 'https://example.com/i', 'https://example.com/j']));
+    expect(differences(CORPUS.kotlin, 'kotlin').map((d) => d.uri)).not.toEqual(expect.arrayContaining(['https://example.com/a', 'https://example.com/m', 'https://example.com/n']));
     expect(differences(CORPUS.csharp, 'csharp').map((d) => d.uri)).not.toEqual(expect.arrayContaining(['https://example.com/a', 'https://example.com/j', 'https://example.com/l', 'https://example.com/m']));
     expect(differences(CORPUS.ruby, 'ruby').map((d) => d.uri)).not.toEqual(expect.arrayContaining(['https://example.com/a', 'https://example.com/b?x=1&y=2#f', 'https://example.com/i', 'https://example.com/j', 'https://example.com/k', 'https://example.com/l']));
     expect(differences(CORPUS.php, 'php').map((d) => d.uri)).not.toEqual(expect.arrayContaining(['https://example.com/a', 'https://example.com/b?x=1&y=2#f', 'https://example.com/i', 'https://example.com/j', 'https://example.com/k', 'https://example.com/l', 'https://example.com/m']));
@@ -225,6 +242,8 @@ describe('each kind of difference', () => {
     expect(only('package m\nvar u = "https://example.com/\\x41"\n', 'go')).toEqual([{ uri: 'https://example.com/A', difference: 'escape' }]);
     expect(only('const U: &str = "https://example.com/\\u{41}";\n', 'rust')).toEqual([{ uri: 'https://example.com/A', difference: 'escape' }]);
     expect(only('class M { String u = "https://example.com/\\u0041"; }\n', 'java')).toEqual([{ uri: 'https://example.com/A', difference: 'escape' }]);
+    expect(only('val u = "https://example.com/\\u0041"\n', 'kotlin')).toEqual([{ uri: 'https://example.com/A', difference: 'escape' }]);
+    expect(only('val u = "https://example.com/\\$a"\n', 'kotlin')).toEqual([{ uri: 'https://example.com/$a', difference: 'escape' }]);
     // C#'s `\x` takes one to four hex digits: `\x41` before a `/` is "A".
     expect(only('class M { string u = "https://example.com/\\x41/"; }\n', 'csharp')).toEqual([{ uri: 'https://example.com/A/', difference: 'escape' }]);
     expect(only('class M { string u = @"https://example.com/it""s"; }\n', 'csharp')).toEqual([{ uri: 'https://example.com/it"s', difference: 'escape' }]);
@@ -241,6 +260,7 @@ describe('each kind of difference', () => {
     expect(only('fn f() { let _ = format!("https://example.com/{:>width$}/x", a, width = 3); }\n', 'rust')).toEqual([{ uri: 'https://example.com/x/x', difference: 'hole' }]);
     expect(only('class M { String u = "https://example.com/" + m.get("k") + "/x"; }\n', 'java')).toEqual([{ uri: 'https://example.com/x/x', difference: 'hole' }]);
     expect(only('u = "https://example.com/#{a["k"]}/x"\n', 'ruby')).toEqual([{ uri: 'https://example.com/x/x', difference: 'hole' }]);
+    expect(only('val u = "https://example.com/${a["k"]}/x"\n', 'kotlin')).toEqual([{ uri: 'https://example.com/x/x', difference: 'hole' }]);
     // An interpolation's format and alignment are the hole's: `{n,10:N2}` is one hole.
     expect(only('class M { string u = $"https://example.com/{d["k"],10:N2}/x"; }\n', 'csharp')).toEqual([{ uri: 'https://example.com/x/x', difference: 'hole' }]);
     expect(only('<?php $u = "https://example.com/{$a["k"]}/x";\n', 'php')).toEqual([{ uri: 'https://example.com/x/x', difference: 'hole' }]);
@@ -255,6 +275,7 @@ describe('each kind of difference', () => {
     expect(only('const U: &str = concat!("https://example.com/", "a");\n', 'rust')).toEqual([{ uri: 'https://example.com/a', difference: 'concatenation' }]);
     expect(only('u = "https://example.com/" "a"\n', 'ruby')).toEqual([{ uri: 'https://example.com/a', difference: 'concatenation' }]);
     expect(only('u = "https://example.com/" + "a"\n', 'ruby')).toEqual([{ uri: 'https://example.com/a', difference: 'concatenation' }]);
+    expect(only('val u = "https://example.com/" + """a"""\n', 'kotlin')).toEqual([{ uri: 'https://example.com/a', difference: 'concatenation' }]);
     expect(only('class M { string u = "https://example.com/" + @"a"; }\n', 'csharp')).toEqual([{ uri: 'https://example.com/a', difference: 'concatenation' }]);
     expect(only('<?php $u = "https://example.com/" . "a";\n', 'php')).toEqual([{ uri: 'https://example.com/a', difference: 'concatenation' }]);
     expect(only('class M { String u = "https://example.com/" + "a"; }\n', 'java')).toEqual([{ uri: 'https://example.com/a', difference: 'concatenation' }]);
@@ -275,6 +296,8 @@ describe('each kind of difference', () => {
     // Ruby's single quotes keep a backslash before any character but another backslash or the quote.
     expect(only("u = 'https://example.com/a\\q'\n", 'ruby')).toEqual([{ uri: 'https://example.com/a\\q', difference: 'delimited' }]);
     // PHP's single quotes keep a backslash before any character but another backslash or the quote; a nowdoc keeps every one.
+    // Kotlin's raw strings keep every backslash.
+    expect(only('val u = """https://example.com/a\\q"""\n', 'kotlin')).toEqual([{ uri: 'https://example.com/a\\q', difference: 'delimited' }]);
     // C#'s verbatim and raw strings keep every backslash.
     expect(only('class M { string u = @"https://example.com/a\\q"; }\n', 'csharp')).toEqual([{ uri: 'https://example.com/a\\q', difference: 'delimited' }]);
     expect(only('class M { string u = """https://example.com/a\\q"""; }\n', 'csharp')).toEqual([{ uri: 'https://example.com/a\\q', difference: 'delimited' }]);
@@ -287,6 +310,7 @@ describe('each kind of difference', () => {
     expect(only('u = "//cdn.example.com/a.js"\n', 'python')).toEqual([{ uri: '//cdn.example.com/a.js', difference: 'network-path' }]);
     expect(only('const U: &str = "//cdn.example.com/a.js";\n', 'rust')).toEqual([{ uri: '//cdn.example.com/a.js', difference: 'network-path' }]);
     expect(only('u = "//cdn.example.com/a.js"\n', 'ruby')).toEqual([{ uri: '//cdn.example.com/a.js', difference: 'network-path' }]);
+    expect(only('val u = "//cdn.example.com/a.js"\n', 'kotlin')).toEqual([{ uri: '//cdn.example.com/a.js', difference: 'network-path' }]);
     expect(only('class M { string u = "//cdn.example.com/a.js"; }\n', 'csharp')).toEqual([{ uri: '//cdn.example.com/a.js', difference: 'network-path' }]);
     expect(only('<?php $u = "//cdn.example.com/a.js";\n', 'php')).toEqual([{ uri: '//cdn.example.com/a.js', difference: 'network-path' }]);
     expect(only('class M { String u = "//cdn.example.com/a.js"; }\n', 'java')).toEqual([{ uri: '//cdn.example.com/a.js', difference: 'network-path' }]);

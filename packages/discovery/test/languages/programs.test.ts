@@ -1,5 +1,5 @@
 /**
- * Python, Go, Rust, Java, C#, Ruby, PHP, shell scripts and environment files: planted problems found at their exact characters
+ * Python, Go, Rust, Java, Kotlin, C#, Ruby, PHP, shell scripts and environment files: planted problems found at their exact characters
  * through each language's escapes, raw strings and interpolations, fixed in the literal's own
  * syntax (or not at all where the syntax cannot say it), and a file of each language's usual traps
  * (format strings, regular expressions, SQL, log formats, XML namespaces, Windows paths) that yields
@@ -12,7 +12,7 @@ import { discoverDocument, loadGrammarsFor, sourceKindOf, type SourceKind } from
 import { presetOptions, RULE_NAMES, runRules } from '../../src/rules/index.js';
 import type { Finding } from '../../src/finding.js';
 
-beforeAll(() => loadGrammarsFor(['python', 'go', 'rust', 'java', 'csharp', 'ruby', 'php', 'shell']));
+beforeAll(() => loadGrammarsFor(['python', 'go', 'rust', 'java', 'kotlin', 'csharp', 'ruby', 'php', 'shell']));
 
 const ALL_STRICT = Object.fromEntries(RULE_NAMES.filter((name) => name !== 'no-broken-links').map((name) => [name, presetOptions(name, 'strict')]));
 
@@ -374,6 +374,116 @@ describe('Java', () => {
 
   it('reads .java', () => {
     expect(sourceKindOf('src/main/java/App.java')).toBe('java');
+  });
+});
+
+describe('Kotlin', () => {
+  const text = [
+    'import java.net.URI',
+    '/** Fetches https://example.com/%gg for a user. */',
+    'class Client(private val client: HttpClient) {',
+    '    // See https://example.com/%hh here.',
+    '    val homepage = "https://example.com/\\u0041\\$ b"',
+    '    val api = URI("http://[::1:8080/")',
+    '    fun user(id: String) = client.get("https://example.com/users/$id/a b")',
+    '    fun item(id: Int) = URL("https://example.com/${id + 1}/c d")',
+    '    val raw = """https://example.com/\\q e"""',
+    "    val price = \"\"\"https://example.com/${'$'}5 f\"\"\"",
+    '    val q = String.format("https://example.com/%s/%1\\$d/g h", a)',
+    '    val r = "https://example.com/%d/i j".format(n)',
+    '    val s = Request.Builder().url("https://example.com/" + id + "/k l").build()',
+    '    val t = "https://example.com/m n".toHttpUrl()',
+    '    @GET("https://example.com/{id}/o p")',
+    '    fun o(): String',
+    '}',
+    '',
+  ].join('\n');
+
+  it('reports each planted problem at its line and column, through escapes, raw strings, templates and format conversions', () => {
+    // Columns counted by hand from Kotlin's string rules (kotlinlang.org "Strings"; the Kotlin specification, "String literals"), 1-based.
+    expectAtColumns(text, 'kotlin', [
+      // RFC 3986 §2.1 in KDoc and `//` comments.
+      [2, 33, '%gg', 'pct-invalid-triplet'],
+      [4, 32, '%hh', 'pct-invalid-triplet'],
+      // `\u0041` (41-46) writes "A", `\$` (47-48) a "$": the space at 49.
+      [5, 49, ' ', 'path-unescaped-char', '%20'],
+      // URI(…)'s URL: "http:" is not encrypted; "[::1:8080" has no "]" (RFC 3986 §3.2.2).
+      [6, 20, 'http', 'scheme-insecure'],
+      [6, 27, '[::1:8080', 'host-ip-literal-unterminated'],
+      // `$id` (66-68) a template; a Ktor client's get is the sink.
+      [7, 71, ' ', 'path-unescaped-char', '%20'],
+      // `${id + 1}` (50-58) a template.
+      [8, 61, ' ', 'path-unescaped-char', '%20'],
+      // A raw string has no escapes: `\` is a backslash (38), the space at 40.
+      [9, 38, '\\', 'whatwg-backslash'],
+      [9, 38, '\\', 'path-unescaped-char'],
+      [9, 40, ' ', 'path-unescaped-char', '%20'],
+      // `${'$'}` (40-45) writes one "$": the space at 47.
+      [10, 47, ' ', 'path-unescaped-char', '%20'],
+      // String.format's `%s` (48-49) and `%1\$d` (51-55) are conversions.
+      [11, 58, ' ', 'path-unescaped-char', '%%20'],
+      // `.format`'s receiver: `%d` (34-35) a conversion.
+      [12, 38, ' ', 'path-unescaped-char', '%%20'],
+      // OkHttp's builder: `+` concatenation, `id` a hole, the space in the last literal.
+      [13, 68, ' ', 'path-unescaped-char', '%20'],
+      // toHttpUrl()'s receiver.
+      [14, 35, ' ', 'path-unescaped-char', '%20'],
+      // Retrofit's @GET: `{id}` (31-34) filled in from the parameters.
+      [15, 37, ' ', 'path-unescaped-char', '%20'],
+    ]);
+  });
+
+  it('fixes in the literal: escapes, templates and conversions are kept', () => {
+    const before = text.split('\n');
+    const after = fixed(text, 'kotlin').split('\n');
+    expect(after.filter((line, i) => line !== before[i])).toEqual([
+      '    val homepage = "https://example.com/\\u0041\\$%20b"',
+      '    fun user(id: String) = client.get("https://example.com/users/$id/a%20b")',
+      '    fun item(id: Int) = URL("https://example.com/${id + 1}/c%20d")',
+      '    val raw = """https://example.com/\\q%20e"""',
+      "    val price = \"\"\"https://example.com/${'$'}5%20f\"\"\"",
+      '    val q = String.format("https://example.com/%s/%1\\$d/g%%20h", a)',
+      '    val r = "https://example.com/%d/i%%20j".format(n)',
+      '    val s = Request.Builder().url("https://example.com/" + id + "/k%20l").build()',
+      '    val t = "https://example.com/m%20n".toHttpUrl()',
+      '    @GET("https://example.com/{id}/o%20p")',
+    ]);
+  });
+
+  it("writes a fix in the literal's own syntax: a `$` never starts a template, a raw string holds no escape", () => {
+    const textOf = (source: string, value: string): string | undefined => {
+      const found = discoverDocument(source, 'kotlin').candidates;
+      expect(found).toHaveLength(1);
+      const part = found[0]!.parts.find((p) => p.kind === 'text');
+      if (part?.kind !== 'text') return undefined;
+      const at = part.map.value.indexOf('/a');
+      return part.map.replace(at, at + 2, value)?.text;
+    };
+    // Regular: the backslash, the quote and the dollar sign escaped.
+    expect(textOf('val u = URI("https://example.com/a")\n', '\\"$x')).toBe('\\\\\\"\\$x');
+    // Raw: a dollar sign as `${'$'}`, a backslash as it is, a quote refused.
+    expect(textOf('val u = URI("""https://example.com/a""")\n', '$x\\')).toBe("${'$'}x\\");
+    expect(textOf('val u = URI("""https://example.com/a""")\n', '"')).toBeUndefined();
+    // A format: a percent sign doubled.
+    expect(textOf('val u = String.format("https://example.com/a%s", x)\n', '%')).toBe('%%');
+    // Never a line break.
+    expect(textOf('val u = URI("https://example.com/a")\n', '\n')).toBeUndefined();
+  });
+
+  it("reads `$` before no name, `\\$` and `${'$'}` as a dollar sign, and a name after `$` as a template", () => {
+    const uris = (source: string): string[] => discoverDocument(source, 'kotlin').candidates.map((candidate) => candidate.uri);
+    expect(uris('val u = "https://example.com/$/a"\n')).toEqual(['https://example.com/$/a']);
+    expect(uris('val u = "https://example.com/\\$id"\n')).toEqual(['https://example.com/$id']);
+    expect(uris("val u = \"\"\"https://example.com/${'$'}id\"\"\"\n")).toEqual(['https://example.com/$id']);
+    expect(uris('val u = "https://example.com/$id/b"\n')).toEqual(['https://example.com/x/b']);
+  });
+
+  it('finds nothing in the usual traps', () => {
+    expect(findings(fixture('clean.kt'), 'kotlin')).toEqual([]);
+  });
+
+  it('reads .kt and .kts', () => {
+    expect(['src/main/kotlin/App.kt', 'build.gradle.kts'].map(sourceKindOf)).toEqual(['kotlin', 'kotlin']);
   });
 });
 

@@ -131,4 +131,17 @@ describe('WebAssembly modules loaded', () => {
     expect(found.parseError).toBeUndefined();
     expect(found.candidates.map((candidate) => candidate.sink)).toEqual(['new Uri']);
   });
+  it('a run with a .kt file loads the Kotlin grammar (tree-sitter-kotlin.wasm), once; no run before it did', async () => {
+    discoverDocument('class M { Uri u = new Uri("https://example.com/a"); }\n', 'csharp');
+    expect(wasmModulesLoaded()).not.toContain('tree-sitter-kotlin');
+    expect(compiled).toHaveLength(8);
+    const unread = discoverDocument('val u = URI("https://example.com/a b")\n', 'kotlin');
+    expect(unread.parseError).toBe('the kotlin grammar is not loaded');
+    await Promise.all([loadGrammarsFor(['kotlin', 'java']), loadGrammarsFor(['kotlin'])]);
+    expect(wasmModulesLoaded()).toEqual(['web-tree-sitter', 'tree-sitter-python', 'tree-sitter-go', 'tree-sitter-rust', 'tree-sitter-java', 'tree-sitter-ruby', 'tree-sitter-php', 'tree-sitter-c-sharp', 'tree-sitter-kotlin']);
+    expect(compiled).toHaveLength(9);
+    const found = discoverDocument('val u = URI.create("http://[::1:8080/")\n', 'kotlin');
+    expect(found.parseError).toBeUndefined();
+    expect(found.candidates.map((candidate) => candidate.sink)).toEqual(['URI.create']);
+  });
 });
