@@ -19,8 +19,8 @@ Commands:
   resolve REF BASE Resolve a reference against a base URI (RFC 3986 §5.2).
   normalize URI    Print the normal form of a URI (RFC 3986 §6.2.2, §6.2.3).
   scan [PATH...]   Find and check the URIs in files: code, JSON, Markdown, HTML, CSS, YAML,
-                   Python, Go, Rust, Java, C#, Ruby, PHP, shell, .env,
-                   text.
+                   Python, Go, Rust, Java, Kotlin, C#, Ruby, PHP, shell,
+                   .env, text.
   init             Write urilint.config.jsonc for the repository here (and offer a baseline).
   help [COMMAND]   Show this help, or the help of a command.
 

@@ -63,6 +63,9 @@ Files read in a directory (the language server's documents):
   Java       .java                                   strings and text blocks (escapes;
              String.format, MessageFormat, logger and URI template placeholders and
              + operands as holes), comments
+  Kotlin     .kt .kts                                strings as Kotlin writes them
+             (escapes, raw """…"""; $name and \${…} templates, String.format
+             and .format conversions as holes), comments and KDoc
   C#         .cs .csx                                strings as C# writes them
              (escapes, verbatim @"…", raw """…"""; $"{…}" holes, {{ }} as
              braces, string.Format and logger placeholders as holes), comments

@@ -1,5 +1,5 @@
 /**
- * `urilint scan` reads Python, Go, Rust, Java, C#, Ruby, PHP, shell scripts and `.env` files (issue 31): the help lists them,
+ * `urilint scan` reads Python, Go, Rust, Java, Kotlin, C#, Ruby, PHP, shell scripts and `.env` files (issue 31): the help lists them,
  * each grammar is loaded only for a run that holds its language, the planted problems are found at
  * their line and column, and `--fix` writes in the literal's own syntax.
  */
@@ -17,6 +17,7 @@ const PYTHON = 'import requests\n\nrequests.get(f"https://example.com/{user}/\\x
 const GO = 'package main\n\nimport "net/http"\n\nfunc main() { http.Get("https://example.com/a b") }\n';
 const RUST = 'fn main() {\n    let _ = reqwest::get(format!("https://example.com/{}/\\u{41} b", q));\n}\n';
 const JAVA = 'class App {\n    URI home = URI.create("http://[::1:8080/");\n    String page = String.format("https://example.com/%s/a b", q);\n}\n';
+const KOTLIN = 'fun page(client: HttpClient, id: String) = client.get("https://example.com/${id}/\\u0041 b")\n';
 const CSHARP = 'class App {\n    Task<string> Page(HttpClient client, string id) => client.GetStringAsync($@"https://example.com/{id}/C:\\x a b");\n}\n';
 const RUBY = 'require "net/http"\n\nNet::HTTP.get(URI(format("https://example.com/%s/\\x41 b", q)))\n';
 const PHP = '<a href="https://example.com/a b">a</a>\n<?php\n$page = file_get_contents(sprintf("https://example.com/%s/\\x41 c", $q));\n';
@@ -35,10 +36,10 @@ async function scan(...args: string[]): Promise<Problem[]> {
 }
 
 describe('urilint scan and other languages', () => {
-  it('scan --help lists Python, Go, Rust, Java, C#, Ruby, PHP, shell and .env files', async () => {
+  it('scan --help lists Python, Go, Rust, Java, Kotlin, C#, Ruby, PHP, shell and .env files', async () => {
     const help = (await run(['scan', '--help'])).stdout;
     const listing = help.slice(help.indexOf('Files read in a directory'), help.indexOf('Template tags are holes'));
-    for (const extension of ['.py', '.go', '.rs', '.java', '.cs', '.csx', '.rb', '.rake', '.gemspec', 'Gemfile', '.php', '.phtml', '.sh', '.bash', '.env']) expect(listing).toContain(extension);
+    for (const extension of ['.py', '.go', '.rs', '.java', '.kt', '.kts', '.cs', '.csx', '.rb', '.rake', '.gemspec', 'Gemfile', '.php', '.phtml', '.sh', '.bash', '.env']) expect(listing).toContain(extension);
   });
 
   it('a run of Python files loads the Python grammar and no other; the problem is found past the f-string\'s hole and the escape', async () => {
@@ -124,6 +125,19 @@ describe('urilint scan and other languages', () => {
     expect(wasmModulesLoaded().at(-1)).toBe('tree-sitter-php');
     await run(['scan', '--fix', '--no-config', '--jobs', '1', project]);
     expect(readFileSync(join(project, 'index.php'), 'utf8')).toBe(PHP.replace('a b', 'a%20b').replace('\\x41 c', '\\x41%%20c'));
+  });
+
+  it('Kotlin: the problem past the template\'s hole and the escape (line 1, column 88), and --fix writes "%20" in the literal', async () => {
+    const project = join(dir, 'kotlin');
+    mkdirSync(join(project, '.git'), { recursive: true });
+    writeFileSync(join(project, 'App.kt'), KOTLIN);
+    const found = await scan(project);
+    // `fun page(client: HttpClient, id: String) = client.get("` is 55 characters, the URL's "https://example.com/" 20 (56-75),
+    // `${id}` 5 (76-80), `/` 81, `\u0041` 6 (82-87, an "A"), then the space at 88.
+    expect(found.map((p) => [p.line, p.column, p.code])).toEqual([[1, 88, 'path-unescaped-char']]);
+    expect(wasmModulesLoaded().at(-1)).toBe('tree-sitter-kotlin');
+    await run(['scan', '--fix', '--no-config', '--jobs', '1', project]);
+    expect(readFileSync(join(project, 'App.kt'), 'utf8')).toBe(KOTLIN.replace('0041 b', '0041%20b'));
   });
 
   it('C#: the problems past the verbatim interpolated string\'s hole and its backslash (line 2, columns 108 and 110), and --fix writes "%20" in the literal', async () => {

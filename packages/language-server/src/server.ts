@@ -156,7 +156,7 @@ export function startServer(connection: Connection): void {
 
   /** A document's settings: the editor's, with its project's configuration over them. */
   const documentSettingsFor = async (uri: string): Promise<DocumentSettings> => {
-    // The grammar a Python, Go, Rust, Java, C#, Ruby, PHP or shell document is read with, loaded before its first analysis.
+    // The grammar a Python, Go, Rust, Java, Kotlin, C#, Ruby, PHP or shell document is read with, loaded before its first analysis.
     const document = documents.get(uri);
     if (document !== undefined) await prepareDocument(document);
     const settings = projects.settingsFor(uri, await settingsFor(uri));

@@ -47,6 +47,7 @@ export const LANGUAGES: readonly { label: string; file: string }[] = [
   { label: 'Go', file: 'snippet.go' },
   { label: 'Rust', file: 'snippet.rs' },
   { label: 'Java', file: 'Snippet.java' },
+  { label: 'Kotlin', file: 'Snippet.kt' },
   { label: 'C#', file: 'Snippet.cs' },
   { label: 'Ruby', file: 'snippet.rb' },
   { label: 'PHP', file: 'snippet.php' },

@@ -120,6 +120,7 @@ describe('the browser bundle', () => {
       go: wasm('tree-sitter-go'),
       rust: wasm('tree-sitter-rust'),
       java: wasm('tree-sitter-java'),
+      kotlin: wasm('tree-sitter-kotlin'),
       // Its file is named for the grammar (c_sharp), not the package.
       csharp: wasm('tree-sitter-c_sharp'),
       ruby: wasm('tree-sitter-ruby'),
@@ -312,6 +313,8 @@ describe('the playground in Chromium', () => {
       ['snippet.rs', 'fn main() {\n    let id = 7;\n    let url = format!("https://example.com/items/{id}/a b");\n    let docs = "http://[::1/docs";\n}\n', 2],
       // A text block's URL with "%zz" (1); a string with a space (1).
       ['Snippet.java', 'class Snippet {\n    String api = """\n        https://example.com/api?q=%zz\n        """;\n    String docs = "http://example.com/a b";\n}\n', 2],
+      // A `$slug` template, then a space (1); a raw string whose IP literal has no "]" (1).
+      ['Snippet.kt', 'import java.net.URI\n\nval slug = "x"\nval page = URI("https://example.com/$slug/a b")\nval docs = """http://[::1/docs"""\n', 2],
       // An interpolated string's `{slug}` hole, then a space (1); a verbatim string whose IP literal has no "]" (1).
       ['Snippet.cs', 'class Snippet {\n    static string slug = "x";\n    Uri page = new Uri($"https://example.com/{slug}/a b");\n    string docs = @"http://[::1/docs";\n}\n', 2],
       // A `#{slug}` interpolation in a URL, then a space (1); a single-quoted string whose IP literal has no "]" (1).
@@ -329,7 +332,7 @@ describe('the playground in Chromium', () => {
     const seen: string[] = [];
     page.on('request', (request) => seen.push(request.url()));
     const fetched = (name: string) => seen.some((url) => new RegExp(`/assets/${name}-[\\w-]{8}\\.wasm$`).test(url));
-    const GRAMMARS: Record<string, string> = { 'snippet.py': 'tree-sitter-python', 'snippet.go': 'tree-sitter-go', 'snippet.rs': 'tree-sitter-rust', 'Snippet.java': 'tree-sitter-java', 'Snippet.cs': 'tree-sitter-c_sharp', 'snippet.rb': 'tree-sitter-ruby', 'snippet.php': 'tree-sitter-php', 'snippet.sh': 'tree-sitter-bash' };
+    const GRAMMARS: Record<string, string> = { 'snippet.py': 'tree-sitter-python', 'snippet.go': 'tree-sitter-go', 'snippet.rs': 'tree-sitter-rust', 'Snippet.java': 'tree-sitter-java', 'Snippet.kt': 'tree-sitter-kotlin', 'Snippet.cs': 'tree-sitter-c_sharp', 'snippet.rb': 'tree-sitter-ruby', 'snippet.php': 'tree-sitter-php', 'snippet.sh': 'tree-sitter-bash' };
     for (const [file, text, count] of snippets) {
       const grammar = GRAMMARS[file];
       if (file === 'snippet.py') expect(fetched('tree-sitter'), 'web-tree-sitter before the first program').toBe(false);

@@ -7,7 +7,7 @@
 //                                             @urilint/core, @urilint/discovery and the language server from
 //                                             their dist, typescript, @typescript-eslint/parser, …)
 //
-// and copies the WebAssembly builds of tree-sitter and its grammars (Python, Go, Rust, Java, C#, Ruby, PHP, bash) and of oxc-parser
+// and copies the WebAssembly builds of tree-sitter and its grammars (Python, Go, Rust, Java, Kotlin, C#, Ruby, PHP, bash) and of oxc-parser
 // next to them (dist/oxc-parser.wasm32-wasip1.wasm): the
 // bundle reads JavaScript and TypeScript with it (src/oxc-parser-wasm.ts), on every platform, since
 // a native binding is per platform and the .vsix is one for all.
@@ -39,6 +39,7 @@ const OPTIONAL_AT_RUN_TIME = new Map([
   ['tree-sitter-go/tree-sitter-go.wasm', "discovery's wasmFile (as above)"],
   ['tree-sitter-rust/tree-sitter-rust.wasm', "discovery's wasmFile (as above)"],
   ['tree-sitter-java/tree-sitter-java.wasm', "discovery's wasmFile (as above)"],
+  ['@tree-sitter-grammars/tree-sitter-kotlin/tree-sitter-kotlin.wasm', "discovery's wasmFile (as above)"],
   ['tree-sitter-c-sharp/tree-sitter-c_sharp.wasm', "discovery's wasmFile (as above)"],
   ['tree-sitter-ruby/tree-sitter-ruby.wasm', "discovery's wasmFile (as above)"],
   ['tree-sitter-php/tree-sitter-php.wasm', "discovery's wasmFile (as above)"],
@@ -163,6 +164,7 @@ for (const [name, file] of [
   ['tree-sitter-go', 'tree-sitter-go/tree-sitter-go.wasm'],
   ['tree-sitter-rust', 'tree-sitter-rust/tree-sitter-rust.wasm'],
   ['tree-sitter-java', 'tree-sitter-java/tree-sitter-java.wasm'],
+  ['tree-sitter-kotlin', '@tree-sitter-grammars/tree-sitter-kotlin/tree-sitter-kotlin.wasm'],
   ['tree-sitter-c-sharp', 'tree-sitter-c-sharp/tree-sitter-c_sharp.wasm'],
   ['tree-sitter-ruby', 'tree-sitter-ruby/tree-sitter-ruby.wasm'],
   ['tree-sitter-php', 'tree-sitter-php/tree-sitter-php.wasm'],

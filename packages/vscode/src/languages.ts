@@ -33,6 +33,7 @@ export const LANGUAGES: readonly string[] = [
   'go',
   'rust',
   'java',
+  'kotlin',
   'csharp',
   'ruby',
   'shellscript',

@@ -34,6 +34,7 @@ const VSCODE_LANGUAGE_IDS = [
   'go', // Go
   'rust', // VS Code's own
   'java', // VS Code's own
+  'kotlin', // Kotlin
   'csharp', // VS Code's own
   'ruby', // VS Code's own
   'shellscript', // VS Code's own
@@ -218,6 +219,7 @@ describe('the packaged extension (dist/urilint.vsix)', () => {
         'extension/dist/tree-sitter-go.wasm',
         'extension/dist/tree-sitter-rust.wasm',
         'extension/dist/tree-sitter-java.wasm',
+        'extension/dist/tree-sitter-kotlin.wasm',
         'extension/dist/tree-sitter-c-sharp.wasm',
         'extension/dist/tree-sitter-ruby.wasm',
         'extension/dist/tree-sitter-php.wasm',

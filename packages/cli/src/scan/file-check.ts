@@ -508,7 +508,7 @@ function firstLine(path: FsPath): string {
 }
 
 /**
- * Loads the tree-sitter grammars the tasks' files are read with (Python, Go, Rust, Java, C#, Ruby, PHP, shell), by their
+ * Loads the tree-sitter grammars the tasks' files are read with (Python, Go, Rust, Java, Kotlin, C#, Ruby, PHP, shell), by their
  * names, or for a file without an extension by its `#!` line: checking stays synchronous, and no
  * grammar is loaded for a language no file of the run is written in. Never rejects.
  */

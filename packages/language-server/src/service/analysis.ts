@@ -80,7 +80,7 @@ export function sourceKind(languageId: string): SourceKind | undefined {
 
 /**
  * Loads what reading the document needs ahead of its analysis, which is synchronous: the tree-sitter
- * grammar of a Python, Go, Rust, Java, C#, Ruby, PHP or shell document (a plain-text one by its `#!` line). Nothing for the
+ * grammar of a Python, Go, Rust, Java, Kotlin, C#, Ruby, PHP or shell document (a plain-text one by its `#!` line). Nothing for the
  * other kinds. Never rejects.
  */
 export async function prepareDocument(document: TextDocument): Promise<void> {

@@ -61,6 +61,8 @@ export const LANGUAGES = {
   go: 'go',
   rust: 'rust',
   java: 'java',
+  // The Kotlin extension's language id, and Neovim's filetype.
+  kotlin: 'kotlin',
   // VS Code's language id of C#; Neovim's filetype is `cs`.
   csharp: 'csharp',
   cs: 'csharp',

@@ -1,5 +1,5 @@
 /**
- * Python, Go, Rust, Java, C#, Ruby, PHP, shell scripts and `.env` files in the editor (issue 31): the grammar is loaded ahead
+ * Python, Go, Rust, Java, Kotlin, C#, Ruby, PHP, shell scripts and `.env` files in the editor (issue 31): the grammar is loaded ahead
  * of the analysis (`prepareDocument`), the diagnostic is at the exact characters, and the quick-fix
  * writes in the literal's own syntax. A plain-text document whose `#!` line names a shell is read as one.
  */
@@ -40,6 +40,13 @@ describe('programs in the editor', () => {
     const { document } = documentOf('class A {\n  URI u = URI.create("http://[::1:8080/");\n  String docsUrl = """\n      https://example.com/a b""";\n}\n', 'java');
     expect((await diagnostics(document)).sort()).toEqual([['host-ip-literal-unterminated', '[::1:8080'], ['path-unescaped-char', ' ']]);
     expect(wasmModulesLoaded()).toContain('tree-sitter-java');
+  });
+
+  it('Kotlin: past an escape and a template\'s hole, in a raw string, as the `kotlin` language of VS Code\'s Kotlin extension and of Neovim', async () => {
+    const text = 'val u = URI("https://example.com/$id/\\u0041 b")\nval docs = """https://example.com/%zz"""\n';
+    const { document } = documentOf(text, 'kotlin');
+    expect((await diagnostics(document)).sort()).toEqual([['path-unescaped-char', ' '], ['pct-invalid-triplet', '%zz']]);
+    expect(wasmModulesLoaded()).toContain('tree-sitter-kotlin');
   });
 
   it('C#: past an escape and an interpolation\'s hole, in a multi-line raw string past its indentation, as VS Code\'s `csharp` and Neovim\'s `cs`', async () => {

@@ -22,6 +22,7 @@ const EXTENSIONS: Record<string, string> = {
   go: 'go',
   rust: 'rs',
   java: 'java',
+  kotlin: 'kt',
   csharp: 'cs',
   cs: 'cs',
   ruby: 'rb',
