@@ -46,6 +46,16 @@ function expectPlanted(text: string, kind: SourceKind, planted: readonly Planted
   expect(got.sort((a, b) => a.range[0] - b.range[0] || a.code.localeCompare(b.code))).toEqual(want.sort((a, b) => a.range[0] - b.range[0] || a.code.localeCompare(b.code)));
 }
 
+/** What the one candidate of `source` writes in its literal for `value` put in place of its `/a` (undefined: refused). */
+function replacedInOnly(source: string, kind: SourceKind, value: string): string | undefined {
+  const found = discoverDocument(source, kind).candidates;
+  expect(found).toHaveLength(1);
+  const part = found[0]!.parts.find((p) => p.kind === 'text');
+  if (part?.kind !== 'text') return undefined;
+  const at = part.map.value.indexOf('/a');
+  return part.map.replace(at, at + 2, value)?.text;
+}
+
 function fixed(text: string, kind: SourceKind): string {
   // Findings of one run of characters carry the same fix (`%20%22%22` over a space and two quotes): applied once.
   const edits = new Map(findings(text, kind).flatMap((finding) => finding.fix ?? []).map((edit) => [JSON.stringify(edit), edit]));
@@ -451,14 +461,7 @@ describe('Kotlin', () => {
   });
 
   it("writes a fix in the literal's own syntax: a `$` never starts a template, a raw string holds no escape", () => {
-    const textOf = (source: string, value: string): string | undefined => {
-      const found = discoverDocument(source, 'kotlin').candidates;
-      expect(found).toHaveLength(1);
-      const part = found[0]!.parts.find((p) => p.kind === 'text');
-      if (part?.kind !== 'text') return undefined;
-      const at = part.map.value.indexOf('/a');
-      return part.map.replace(at, at + 2, value)?.text;
-    };
+    const textOf = (source: string, value: string): string | undefined => replacedInOnly(source, 'kotlin', value);
     // Regular: the backslash, the quote and the dollar sign escaped.
     expect(textOf('val u = URI("https://example.com/a")\n', '\\"$x')).toBe('\\\\\\"\\$x');
     // Raw: a dollar sign as `${'$'}`, a backslash as it is, a quote refused.
@@ -585,14 +588,7 @@ describe('C#', () => {
   });
 
   it('writes a fix in the literal\'s own syntax, or refuses it where the literal cannot hold it', () => {
-    const textOf = (source: string, value: string): string | undefined => {
-      const found = discoverDocument(source, 'csharp').candidates;
-      expect(found).toHaveLength(1);
-      const part = found[0]!.parts.find((p) => p.kind === 'text');
-      if (part?.kind !== 'text') return undefined;
-      const at = part.map.value.indexOf('/a');
-      return part.map.replace(at, at + 2, value)?.text;
-    };
+    const textOf = (source: string, value: string): string | undefined => replacedInOnly(source, 'csharp', value);
     // Regular: the backslash and the quote escaped.
     expect(textOf('var u = new Uri("https://example.com/a");\n', '\\"{')).toBe('\\\\\\"{');
     // Verbatim: a quote doubled, a backslash as it is.
