@@ -20,9 +20,10 @@
  *    a reserved character percent-encoded is not equivalent), browsers send them as written, and
  *    applications read them as syntax before they decode (`?a[]=1` query arrays, `/character/[1,2]`
  *    lists, `[id]` routes), so encoding them may change what the server does;
- * 8. in a URI built around holes (a string joined with `+` or a template's expressions), it writes
- *    no `"`, `'`, `<` or `>` as an escape: such a string often builds markup, where the character
- *    closes the attribute the URL is spliced into (CKEditor's `'})())"'`), which `%22` would not.
+ * 8. in a URI built around holes (a string joined with `+` or a template's expressions) that is
+ *    given to no URL API (`fetch`, `axios.get`, `new URL`…), it writes no `"`, `'`, `<` or `>` as an
+ *    escape: such a string often builds markup, where the character closes the attribute the URL is
+ *    spliced into (CKEditor's `'})())"'`), which `%22` would not.
  *
  * "The same URL" means the same scheme, user, password, host and port, and the same path segments,
  * query names and values and fragment once percent-decoded: escaping a space or a `|` keeps them,
@@ -43,9 +44,10 @@ const BRACKETS = new Map([
   [']', '%5D'],
 ]);
 
-/** The template tags of a text, in order, as one string: a fix keeps them exactly. */
-function tagTexts(text: string, syntaxes: ReadonlySet<TemplateSyntax> = ALL_SYNTAXES): string {
-  return findTemplateTags(text, syntaxes).map((tag) => text.slice(tag.start, tag.end)).join('\0');
+/** Whether `after` holds a template tag that `before` does not: one a fix wrote, or formed by joining its text to a tag. */
+function writesTags(before: string, after: string, syntaxes: ReadonlySet<TemplateSyntax>): boolean {
+  const had = new Set(findTemplateTags(before, syntaxes).map((tag) => before.slice(tag.start, tag.end)));
+  return findTemplateTags(after, syntaxes).some((tag) => !had.has(after.slice(tag.start, tag.end)));
 }
 
 /**
@@ -148,11 +150,10 @@ export function structuralFixReason(candidate: UriCandidate, edits: readonly Tex
   }
   // A decoded `%41` after a `$` writes `$A`, a variable to a template engine.
   // …or joins what it writes to a hole's tag (`%C3%A9` after a `<` and before `<%= link %>` opens `<%C3%A9<%= link %>`).
-  if (tagTexts(fixed) !== tagTexts(uri)) return 'it writes template syntax';
+  if (writesTags(uri, fixed, ALL_SYNTAXES)) return 'it writes template syntax';
   if (source !== undefined && candidate.holes.length > 0) {
     const holeText = (hole: Span): string => source.text.slice(...source.range(hole.start, hole.end));
-    const holed = (value: string): string => tagTexts(value, DELIMITED_SYNTAXES);
-    if (holed(withHoles(fixed, movedHoles(candidate.holes, edits), candidate.holes.map(holeText))) !== holed(withHoles(uri, candidate.holes, candidate.holes.map(holeText)))) return 'it writes template syntax';
+    if (writesTags(withHoles(uri, candidate.holes, candidate.holes.map(holeText)), withHoles(fixed, movedHoles(candidate.holes, edits), candidate.holes.map(holeText)), DELIMITED_SYNTAXES)) return 'it writes template syntax';
   }
   if (isAssertionValue(candidate.node)) return 'a test compares the string as text';
   return undefined;
@@ -169,7 +170,7 @@ export function unsafeFixReason(candidate: UriCandidate, edits: readonly TextEdi
   const uri = candidate.uri;
   // An edit may cover several characters (`"]` written `%22%5D` at once): each character it encodes counts.
   if (edits.some((edit) => encodesAny(uri.slice(edit.start, edit.end), edit.text, BRACKETS))) return 'applications read "[" and "]" as syntax before they decode';
-  if (candidate.holes.length > 0 && edits.some((edit) => encodesAny(uri.slice(edit.start, edit.end), edit.text, MARKUP_DELIMITERS))) return 'a string built around holes may be markup, where a quote or angle bracket is a delimiter';
+  if (candidate.holes.length > 0 && candidate.sink === undefined && edits.some((edit) => encodesAny(uri.slice(edit.start, edit.end), edit.text, MARKUP_DELIMITERS))) return 'a string built around holes may be markup, where a quote or angle bracket is a delimiter';
   const fixed = applyEdits(uri, edits);
   const span = candidate.reference.scheme;
   const scheme = span === undefined ? undefined : uri.slice(span.start, span.end).toLowerCase();
