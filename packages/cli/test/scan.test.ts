@@ -275,6 +275,17 @@ describe.concurrent('urilint scan', () => {
     ]);
   });
 
+  it('reads a lone .env met while walking, as it reads .env.local', async ({ expect }) => {
+    const root = join(temp, 'dotenv');
+    write(root, '.env', 'DATABASE_URL=http://exa mple.com/\n');
+    write(root, 'sub/.env.local', 'DATABASE_URL=http://exa mple.com/\n');
+    const walked = await scan(root, ['--jobs', '1', '--format', 'json', '.']);
+    expect((JSON.parse(walked.stdout) as JsonProblem[]).map((p) => [p.file, p.code])).toEqual([
+      ['.env', 'host-unescaped-char'],
+      ['sub/.env.local', 'host-unescaped-char'],
+    ]);
+  });
+
   it('leaves minified JavaScript and CSS found while walking unread, says so, and reads them with --minified or when named', async ({ expect }) => {
     const root = join(temp, 'minified');
     // One line of Bootstrap-like CSS (bootstrap.min.css): an inline SVG with raw spaces among 3 KB of rules.

@@ -28,7 +28,8 @@ const ALWAYS_SKIPPED: ReadonlySet<string> = new Set(['.git']);
 export function isScannedName(name: string, path?: string): boolean {
   if (path !== undefined && serverProgramOf(path) !== undefined) return true;
   const dot = name.lastIndexOf('.');
-  if (dot <= 0) return TEXT_NAMES.has(name.toLowerCase()) || (dot < 0 && sourceKindOf(name) !== 'text');
+  // `.env` (its only dot first) is read as what it is, like `.env.local`.
+  if (dot <= 0) return TEXT_NAMES.has(name.toLowerCase()) || (dot < 0 && sourceKindOf(name) !== 'text') || sourceKindOf(name) === 'dotenv';
   if (sourceKindOf(name) !== 'text') return true;
   return TEXT_EXTENSIONS.has(name.slice(dot + 1).toLowerCase());
 }
