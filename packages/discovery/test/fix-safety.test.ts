@@ -209,12 +209,10 @@ describe('the gate', () => {
     // The braces around the hole are no delimiter of markup: written %7B and %7D as before.
     expect(found.filter((f) => f.fix !== undefined).map((f) => text.slice(...f.range))).toEqual(['{', '}']);
     // An edit over several characters is held back too (Symfony's QtFileLoader.php: '"]' written '%22%5D' at once).
-    const xpath = `$nodes = $xpath->evaluate('//TS/context/name[text()="'.$domain.'"]');`;
     const holed = [...run(`x = 'https://a.example/q?a[' + key + '"]';`, 'js').candidates].find((c) => c.holes.length > 0)!;
     const at = holed.uri.lastIndexOf('"]');
     expect(unsafeFixReason(holed, [{ start: at, end: at + 2, text: '%22%5D' }])).toBe('applications read "[" and "]" as syntax before they decode');
     expect(unsafeFixReason(holed, [{ start: at, end: at + 1, text: '%22' }])).toBe('a string built around holes may be markup, where a quote or angle bracket is a delimiter');
-    expect(xpath).toContain('"]');
     // Without a hole the string is the URL itself.
     const whole = 'fetch("https://example.com/a\\"b");';
     expect([...run(whole, 'js').findings.values()].flat().filter((f) => f.rule === 'no-unescaped-chars').map((f) => f.fix?.map((e) => e.text))).toEqual([['%22']]);

@@ -1,5 +1,5 @@
 import { SLUG_STYLES } from '../links/slug.js';
-import { parse, tryPercentDecode, type TextEdit } from '@urilint/core';
+import { encodePath, parse, resolve, tryPercentDecode, type TextEdit } from '@urilint/core';
 import type { UriCandidate } from '../candidate.js';
 import { renderMessage, sourceEditsOf, sourceRangeOf, type Finding, type FindingSuggestion } from '../finding.js';
 import { isTemplateFile } from '../document.js';
@@ -60,7 +60,9 @@ function leftOutOfVendoredPackage(document: DocumentContext, written: string): b
     if (!document.links.list(dir).some((entry) => PACKAGE_MANIFESTS.test(entry.name))) continue;
     let target: string;
     try {
-      target = decodeURIComponent(new URL(written, `file://${encodeURI(document.path)}`).pathname);
+      // RFC 3986 §5.2's resolution against the document's own path (dot segments removed).
+      const resolved = resolve(written, `file://${encodePath(document.path)}`).slice('file://'.length);
+      target = tryPercentDecode(resolved) ?? resolved;
     } catch {
       return false;
     }
