@@ -13,6 +13,11 @@ import { discoverSvelte } from './formats/svelte.js';
 import { discoverVue } from './formats/vue.js';
 import { discoverJsText } from './js/text.js';
 import { discoverDotenv } from './languages/dotenv.js';
+import { discoverToml } from './languages/toml.js';
+import { discoverIni } from './languages/ini.js';
+import { discoverProperties } from './languages/properties.js';
+import { discoverDockerfile } from './languages/dockerfile.js';
+import { discoverMakefile } from './languages/makefile.js';
 import { discoverGo } from './languages/go.js';
 import { discoverRust } from './languages/rust.js';
 import { discoverJava } from './languages/java.js';
@@ -27,7 +32,10 @@ import { grammarFailure, loadGrammars, type GrammarName } from './languages/tree
 import { maskTemplates, serverProgramOf, templateSyntaxes } from './templates.js';
 
 /** The kinds of source a reader exists for. */
-export type SourceKind = 'js' | 'json' | 'markdown' | 'html' | 'css' | 'yaml' | 'text' | ComponentKind | ProgramKind | 'dotenv';
+export type SourceKind = 'js' | 'json' | 'markdown' | 'html' | 'css' | 'yaml' | 'text' | ComponentKind | ProgramKind | ConfigurationKind;
+
+/** Configuration files read line by line, without a grammar (`languages/dotenv.ts`, `toml.ts`, `ini.ts`, `properties.ts`, `dockerfile.ts`, `makefile.ts`). */
+export type ConfigurationKind = 'dotenv' | 'toml' | 'ini' | 'properties' | 'dockerfile' | 'makefile';
 
 /** Programming languages read on a tree-sitter grammar (`languages/`): each grammar is loaded before its files are read (`loadGrammarsFor`). */
 export type ProgramKind = 'python' | 'go' | 'rust' | 'java' | 'kotlin' | 'csharp' | 'ruby' | 'php' | 'shell';
@@ -128,10 +136,28 @@ const EXTENSIONS: Readonly<Record<string, SourceKind>> = {
   rb: 'ruby', rake: 'ruby', gemspec: 'ruby',
   sh: 'shell', bash: 'shell',
   env: 'dotenv',
+  toml: 'toml',
+  ini: 'ini', cfg: 'ini',
+  properties: 'properties',
+  dockerfile: 'dockerfile', containerfile: 'dockerfile',
+  mk: 'makefile', mak: 'makefile',
 };
 
-/** Programs known by their whole name: Bundler's `Gemfile`, Rake's `Rakefile`. */
-const NAMES: Readonly<Record<string, SourceKind>> = { gemfile: 'ruby', rakefile: 'ruby' };
+/**
+ * Files known by their whole name: Bundler's `Gemfile`, Rake's `Rakefile`, Pipenv's `Pipfile` (TOML),
+ * Git's `.gitmodules` and `.gitconfig` (INI), `Dockerfile` and Podman's `Containerfile`, make's
+ * `Makefile`, `makefile` and `GNUmakefile`.
+ */
+const NAMES: Readonly<Record<string, SourceKind>> = {
+  gemfile: 'ruby', rakefile: 'ruby',
+  pipfile: 'toml',
+  '.gitmodules': 'ini', '.gitconfig': 'ini',
+  dockerfile: 'dockerfile', containerfile: 'dockerfile',
+  makefile: 'makefile', gnumakefile: 'makefile',
+};
+
+/** `Dockerfile.prod`, `Containerfile.dev`: a Dockerfile by the start of its name. */
+const DOCKERFILE_NAME = /^(?:dockerfile|containerfile)\.[^/\\]+$/;
 
 /** Environment files by name: `.env`, `.env.local`, `.env.production`, `.env.example`. */
 const DOTENV_NAME = /^\.env(?:\.[^/\\]+)?$/;
@@ -161,6 +187,9 @@ export function sourceKindOf(filePath: string): SourceKind {
   if (DOTENV_NAME.test(name)) return 'dotenv';
   const named = Object.hasOwn(NAMES, name) ? NAMES[name] : undefined;
   if (named !== undefined) return named;
+  if (DOCKERFILE_NAME.test(name)) return 'dockerfile';
+  // HAProxy's configuration is no INI file: it is read as text, its variables holes (`serverProgramOf`).
+  if (name.endsWith('.cfg') && serverProgramOf(name) !== undefined) return 'text';
   const extensions = name.split('.').slice(1);
   const last = extensions.at(-1);
   // PHP: its code read on its grammar, the HTML around it by the HTML reader.
@@ -280,6 +309,16 @@ function read(text: string, kind: SourceKind, options: DocumentOptions): Documen
         return programUris(text, kind, discoverShell(text, options));
       case 'dotenv':
         return { candidates: discoverDotenv(text) };
+      case 'toml':
+        return { candidates: discoverToml(text) };
+      case 'ini':
+        return { candidates: discoverIni(text) };
+      case 'properties':
+        return { candidates: discoverProperties(text) };
+      case 'dockerfile':
+        return { candidates: discoverDockerfile(text) };
+      case 'makefile':
+        return { candidates: discoverMakefile(text) };
     }
   } catch (error) {
     // A reader that throws loses no URI: the text is searched as for a file that does not parse.

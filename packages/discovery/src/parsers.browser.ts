@@ -185,6 +185,11 @@ export const PARSERS_OF_KIND: Readonly<Record<SourceKind, readonly ParserName[]>
   php: ['webTreeSitter', 'htmlParser', 'cssTree', 'markdown', 're2js'],
   shell: ['webTreeSitter'],
   dotenv: [],
+  toml: [],
+  ini: [],
+  properties: [],
+  dockerfile: [],
+  makefile: [],
 };
 
 const loading = new Map<ParserName, Promise<void>>();

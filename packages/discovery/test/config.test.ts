@@ -141,7 +141,7 @@ describe('resolving the settings of a file', () => {
 
   it('is the defaults without a configuration', () => {
     expect(resolveSettings(undefined, '/repo/a.ts')).toEqual(defaultProjectSettings());
-    expect(defaultProjectSettings()).toMatchObject({ preset: 'recommended', rules: {}, comments: true, templates: true, kinds: ['js', 'json', 'markdown', 'html', 'css', 'yaml', 'text', 'vue', 'svelte', 'astro', 'angular', 'python', 'go', 'rust', 'java', 'kotlin', 'csharp', 'ruby', 'php', 'shell', 'dotenv'] });
+    expect(defaultProjectSettings()).toMatchObject({ preset: 'recommended', rules: {}, comments: true, templates: true, kinds: ['js', 'json', 'markdown', 'html', 'css', 'yaml', 'text', 'vue', 'svelte', 'astro', 'angular', 'python', 'go', 'rust', 'java', 'kotlin', 'csharp', 'ruby', 'php', 'shell', 'dotenv', 'toml', 'ini', 'properties', 'dockerfile', 'makefile'] });
   });
 
   it('is the defaults, then the file, then each matching override in order', () => {

@@ -40,6 +40,11 @@ const NESTED: Record<Exclude<SourceKind, 'js' | 'text'>, (depth: number) => stri
   // `((` opens arithmetic: the subshells are written apart.
   shell: (n) => '( '.repeat(n) + `curl "${PLANTED}"` + ' )'.repeat(n) + '\n',
   dotenv: (n) => '# x\n'.repeat(n) + `URL=${PLANTED}\n`,
+  toml: (n) => 'x = ' + '['.repeat(n) + JSON.stringify(PLANTED) + ']'.repeat(n) + '\n',
+  ini: (n) => '[a]\n' + 'k =\n' + '  x\n'.repeat(n) + `  ${PLANTED}\n`,
+  properties: (n) => 'k = \\\n'.repeat(n) + `  ${PLANTED}\n`,
+  dockerfile: (n) => 'RUN ' + '( '.repeat(n) + `curl "${PLANTED}"` + ' )'.repeat(n) + '\n',
+  makefile: (n) => `URL = ${'$(x '.repeat(n)}${')'.repeat(n)}${PLANTED}\n`,
 };
 
 beforeAll(() => loadGrammarsFor(['python', 'go', 'rust', 'java', 'kotlin', 'csharp', 'ruby', 'php', 'shell']));

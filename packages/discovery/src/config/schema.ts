@@ -48,7 +48,7 @@ export const PRESETS: readonly Preset[] = ['recommended', 'strict', 'all', 'none
 export const RULE_SEVERITIES: readonly RuleSeverity[] = ['off', 'error', 'warning', 'information', 'hint'];
 
 /** Every kind of file a reader exists for, as `kinds` names them. */
-export const SOURCE_KINDS: readonly SourceKind[] = ['js', 'json', 'markdown', 'html', 'css', 'yaml', 'text', 'vue', 'svelte', 'astro', 'angular', 'python', 'go', 'rust', 'java', 'kotlin', 'csharp', 'ruby', 'php', 'shell', 'dotenv'];
+export const SOURCE_KINDS: readonly SourceKind[] = ['js', 'json', 'markdown', 'html', 'css', 'yaml', 'text', 'vue', 'svelte', 'astro', 'angular', 'python', 'go', 'rust', 'java', 'kotlin', 'csharp', 'ruby', 'php', 'shell', 'dotenv', 'toml', 'ini', 'properties', 'dockerfile', 'makefile'];
 
 /** The settings of a project: what the configuration file holds, and what resolving it gives for one file. */
 export interface ProjectSettings {
@@ -169,7 +169,7 @@ export const PROJECT_SETTINGS: Definitions = {
     default: [...SOURCE_KINDS],
     schema: { type: 'array', items: { type: 'string', enum: SOURCE_KINDS, noun: 'file kind' }, uniqueItems: true },
     description:
-      'The kinds of file checked, each read by its reader: `js` (JavaScript, TypeScript, JSX), `json`, `markdown`, `html` (and template files), `css`, `yaml`, `text` (any other file), and the framework components `vue`, `svelte`, `astro` and `angular` (`*.component.html`, or HTML written with Angular syntax), the programs `python` (`.py`, `.pyi`, `.pyw`), `go` (`.go`), `rust` (`.rs`), `java` (`.java`), `kotlin` (`.kt`, `.kts`), `csharp` (`.cs`, `.csx`), `ruby` (`.rb`, `.rake`, `.gemspec`, `Gemfile`, `Rakefile`, or a `#!` line naming ruby), `php` (`.php`, `.phtml`, or a `#!` line naming php: its code, and the HTML around it as `html`) and `shell` (`.sh`, `.bash`, or a `#!` line naming sh, bash, dash, ksh or ash), and `dotenv` (`.env`, `.env.*`, `*.env`).',
+      'The kinds of file checked, each read by its reader: `js` (JavaScript, TypeScript, JSX), `json`, `markdown`, `html` (and template files), `css`, `yaml`, `text` (any other file), and the framework components `vue`, `svelte`, `astro` and `angular` (`*.component.html`, or HTML written with Angular syntax), the programs `python` (`.py`, `.pyi`, `.pyw`), `go` (`.go`), `rust` (`.rs`), `java` (`.java`), `kotlin` (`.kt`, `.kts`), `csharp` (`.cs`, `.csx`), `ruby` (`.rb`, `.rake`, `.gemspec`, `Gemfile`, `Rakefile`, or a `#!` line naming ruby), `php` (`.php`, `.phtml`, or a `#!` line naming php: its code, and the HTML around it as `html`) and `shell` (`.sh`, `.bash`, or a `#!` line naming sh, bash, dash, ksh or ash), and the configuration files `dotenv` (`.env`, `.env.*`, `*.env`), `toml` (`.toml`, `Pipfile`), `ini` (`.ini`, `.cfg` but `haproxy.cfg`, `.gitmodules`, `.gitconfig`), `properties` (`.properties`), `dockerfile` (`Dockerfile`, `Dockerfile.*`, `*.dockerfile`, `Containerfile`) and `makefile` (`Makefile`, `makefile`, `GNUmakefile`, `*.mk`, `*.mak`).',
   },
   testFiles: {
     default: [...DEFAULT_TEST_FILES],

@@ -39,13 +39,18 @@ export class Decoded {
   /**
    * The map of the value. `write` turns replacement text into source text in the literal's syntax,
    * or gives undefined where the literal cannot hold it (a quote in a raw string): then no edit is made there.
+   * `gapless`: no edit over source between two units that writes neither (a configuration file's
+   * continued line: its backslash, line break and indentation).
    */
-  map(end: number, write: (text: string) => string | undefined): TextMap {
+  map(end: number, write: (text: string) => string | undefined, gapless = false): TextMap {
     const inner = new OffsetMap(this.value, this.starts, this.ends, end);
+    const { starts, ends } = this;
     return {
       value: inner.value,
       sourceRange: (start, stop) => inner.sourceRange(start, stop),
       replace(start, stop, text): SourceEdit | undefined {
+        // With `gapless`, an edit never spans source that writes no unit (a line continuation between two units).
+        if (gapless) for (let k = start; k + 1 < stop; k++) if (starts[k + 1] !== starts[k] && starts[k + 1] !== ends[k]) return undefined;
         const written = write(text);
         if (written === undefined) return undefined;
         const edit = inner.replace(start, stop, text);

@@ -17,9 +17,13 @@ const ASSIGNMENT = /^[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_.-]*)[ \t]*=[ \
 /** Escapes of a double-quoted value. */
 const DOUBLE_ESCAPES: Readonly<Record<string, string>> = { n: '\n', r: '\r', t: '\t', '"': '"', '\\': '\\', $: '$' };
 
-/** The candidates of one value. */
-function valueUris(decoded: Decoded, end: number, write: (text: string) => string | undefined, key: string): UriCandidate[] {
-  const map = decoded.map(end, write);
+/**
+ * The candidates of one value of a configuration file (an environment file, TOML, INI, `.properties`,
+ * a Dockerfile's or Makefile's): a value that starts like a URI is one (with white space only when it
+ * is wholly one, `isWholeUri`), any other is read as prose. `gapless`: see `Decoded.map`.
+ */
+export function settingValueUris(decoded: Decoded, end: number, write: (text: string) => string | undefined, key: string | undefined, gapless = false): UriCandidate[] {
+  const map = decoded.map(end, write, gapless);
   const value = map.value;
   if (value.trim() === '' || looksLikePattern(value)) return [];
   if (hasUriShape(value) && (!/\s/.test(value) || isWholeUri(value, key))) {
@@ -68,7 +72,7 @@ export function discoverDotenv(text: string): UriCandidate[] {
       }
       if (closed !== -1) {
         const write = quote === "'" ? writer({}, /'/) : writer({ '"': '\\"', '\\': '\\\\', $: '\\$' }, undefined);
-        append(out, valueUris(decoded, closed, write, key));
+        append(out, settingValueUris(decoded, closed, write, key));
         const next = text.indexOf('\n', closed);
         // What follows the closing quote on its line (a comment) is prose.
         const restEnd = next === -1 ? text.length : next;
@@ -82,7 +86,7 @@ export function discoverDotenv(text: string): UriCandidate[] {
     const comment = /(?:^|[ \t])#/.exec(rest);
     const value = (comment === null ? rest : rest.slice(0, comment.index)).replace(/[ \t]+$/, '');
     decoded.pushPlain(text, start, start + value.length);
-    append(out, valueUris(decoded, start + value.length, writer({}, /[\s#"'\\]/), key));
+    append(out, settingValueUris(decoded, start + value.length, writer({}, /[\s#"'\\]/), key));
     if (comment !== null) append(out, lineCandidates(rest.slice(comment.index), start + comment.index));
     at = lineEnd + 1;
   }

@@ -48,6 +48,20 @@ describe('WebAssembly modules loaded', () => {
     expect(compiled).toEqual([]);
   });
 
+  it('none for TOML, INI, properties files, Dockerfiles and Makefiles, read line by line (a Dockerfile\'s RUN and a recipe as shell words, not on the shell grammar)', async () => {
+    await loadGrammarsFor(['toml', 'ini', 'properties', 'dockerfile', 'makefile']);
+    const read = [
+      discoverDocument('homepage = "https://example.com/a b"\n', 'toml'),
+      discoverDocument('[metadata]\nurl = https://example.com/a b\n', 'ini'),
+      discoverDocument('app.url=https://example.com/a b\n', 'properties'),
+      discoverDocument('FROM alpine\nRUN curl "https://example.com/a b"\n', 'dockerfile'),
+      discoverDocument('all:\n\tcurl "https://example.com/a b"\n', 'makefile'),
+    ];
+    expect(read.map((found) => [found.parseError, found.candidates.map((candidate) => candidate.uri)])).toEqual(Array.from({ length: 5 }, () => [undefined, ['https://example.com/a b']]));
+    expect(wasmModulesLoaded()).toEqual([]);
+    expect(compiled).toEqual([]);
+  });
+
   it('a file whose grammar is not loaded is read as text, loading nothing', () => {
     const found = discoverDocument('requests.get("https://example.com/a b")\n', 'python');
     expect(found.parseError).toBe('the python grammar is not loaded');
