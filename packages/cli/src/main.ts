@@ -20,7 +20,7 @@ Commands:
   normalize URI    Print the normal form of a URI (RFC 3986 §6.2.2, §6.2.3).
   scan [PATH...]   Find and check the URIs in files: code, JSON, Markdown, HTML, CSS, YAML,
                    Python, Go, Rust, Java, Kotlin, C#, Ruby, PHP, shell,
-                   .env, text.
+                   .env, TOML, INI, .properties, Dockerfile, Makefile, text.
   init             Write urilint.config.jsonc for the repository here (and offer a baseline).
   help [COMMAND]   Show this help, or the help of a command.
 

@@ -81,6 +81,17 @@ Files read in a directory (the language server's documents):
              dash, ksh or ash: words and strings as the shell quotes them
              ($VAR, \${VAR}, $(…) as holes), here-documents, comments
   env        .env .env.* *.env                       KEY=value values, comments
+  TOML       .toml, Pipfile                          strings (escapes, literal,
+             multi-line), comments
+  INI        .ini .cfg (not haproxy.cfg), .gitmodules, .gitconfig: values
+             (%(name)s and \${…} as holes), comments
+  properties .properties                             values (escapes, \\uXXXX,
+             continued lines), comments
+  Dockerfile Dockerfile Dockerfile.* *.dockerfile Containerfile: arguments as
+             shell words or exec-form JSON strings ($VAR, \${VAR} as holes),
+             comments
+  Makefile   Makefile makefile GNUmakefile *.mk *.mak: variable values, recipe
+             lines as shell words ($(VAR), \${VAR}, $@ as holes), comments
   text       .txt .text .rst .adoc .asciidoc .org .textile .rdoc, and README,
              LICENSE, CHANGELOG, NOTICE and the like without an extension: prose
   templates  .njk .liquid .hbs .handlebars .mustache .jinja .jinja2 .j2 .erb .ejs

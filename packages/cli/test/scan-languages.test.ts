@@ -39,7 +39,7 @@ describe('urilint scan and other languages', () => {
   it('scan --help lists Python, Go, Rust, Java, Kotlin, C#, Ruby, PHP, shell and .env files', async () => {
     const help = (await run(['scan', '--help'])).stdout;
     const listing = help.slice(help.indexOf('Files read in a directory'), help.indexOf('Template tags are holes'));
-    for (const extension of ['.py', '.go', '.rs', '.java', '.kt', '.kts', '.cs', '.csx', '.rb', '.rake', '.gemspec', 'Gemfile', '.php', '.phtml', '.sh', '.bash', '.env']) expect(listing).toContain(extension);
+    for (const extension of ['.py', '.go', '.rs', '.java', '.kt', '.kts', '.cs', '.csx', '.rb', '.rake', '.gemspec', 'Gemfile', '.php', '.phtml', '.sh', '.bash', '.env', '.toml', 'Pipfile', '.ini', '.cfg', '.gitmodules', '.properties', 'Dockerfile', 'Dockerfile.*', '*.dockerfile', 'Makefile', 'GNUmakefile', '*.mk']) expect(listing).toContain(extension);
   });
 
   it('a run of Python files loads the Python grammar and no other; the problem is found past the f-string\'s hole and the escape', async () => {
@@ -155,6 +155,57 @@ describe('urilint scan and other languages', () => {
     expect(wasmModulesLoaded().at(-1)).toBe('tree-sitter-c-sharp');
     await run(['scan', '--fix', '--no-config', '--jobs', '1', project]);
     expect(readFileSync(join(project, 'App.cs'), 'utf8')).toBe(CSHARP.replace('x a b', 'x%20a%20b'));
+  });
+
+  it('TOML, INI, properties files, Dockerfiles and Makefiles found while walking, extensionless names among them: each problem at its line and column, no WebAssembly module loaded for them, and --fix in each value\'s syntax', async () => {
+    const project = join(dir, 'config');
+    mkdirSync(join(project, '.git'), { recursive: true });
+    mkdirSync(join(project, 'docker'));
+    mkdirSync(join(project, 'src/main/resources'), { recursive: true });
+    const files: Record<string, string> = {
+      'Cargo.toml': '[package]\nhomepage = "https://example.com/\\u00e9 a"\n',
+      'setup.cfg': '[metadata]\nurl = https://example.com/b c\n',
+      '.gitmodules': '[submodule "lib"]\n\turl = https://example.com/%zz.git\n',
+      'src/main/resources/application.properties': 'app.url=https\\://example.com/d\\ e\n',
+      Dockerfile: 'FROM alpine\nRUN curl -fsSL "https://example.com/$VERSION f" \\\n    | sh\n',
+      'docker/Dockerfile.prod': 'FROM alpine\nADD https://example.com/%yy /tmp/\n',
+      'web.dockerfile': 'FROM alpine\nLABEL org.opencontainers.image.source="https://example.com/g h"\n',
+      Makefile: 'URL = https://example.com/$(VERSION)/i j\n',
+      GNUmakefile: 'all:\n\tcurl "https://example.com/$@/k l"\n',
+      'rules.mk': '# https://example.com/%xx\n',
+    };
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(project, name), text);
+    const before = wasmModulesLoaded();
+    const found = await scan(project);
+    expect(found.map((p) => [p.file.replace(/\\/g, '/').replace(/^.*\/config\//, ''), p.line, p.column, p.code]).sort()).toEqual(
+      [
+        // `homepage = "` is 12 characters, "https://example.com/" 20 (13-32), `\u00e9` 6 (33-38): the "é" at 33, the space at 39.
+        ['Cargo.toml', 2, 33, 'iri-char'],
+        ['Cargo.toml', 2, 39, 'path-unescaped-char'],
+        ['setup.cfg', 2, 28, 'path-unescaped-char'],
+        // A tab and `url = ` (7), "https://example.com/" (8-27): `%zz` at 28.
+        ['.gitmodules', 2, 28, 'pct-invalid-triplet'],
+        // `app.url=` 8, `https\://example.com/` 21 (9-29), `d` 30: the escaped space `\ ` at 31.
+        ['src/main/resources/application.properties', 1, 31, 'path-unescaped-char'],
+        // `RUN curl -fsSL "` 16, "https://example.com/" 20 (17-36), `$VERSION` 8 (37-44): the space at 45.
+        ['Dockerfile', 2, 45, 'path-unescaped-char'],
+        ['docker/Dockerfile.prod', 2, 25, 'pct-invalid-triplet'],
+        // `LABEL org.opencontainers.image.source="` 39, "https://example.com/" 20 (40-59), `g` 60: the space at 61.
+        ['web.dockerfile', 2, 61, 'path-unescaped-char'],
+        // `URL = ` 6, "https://example.com/" 20 (7-26), `$(VERSION)` 10 (27-36), `/i` (37-38): the space at 39.
+        ['Makefile', 1, 39, 'path-unescaped-char'],
+        // A tab, `curl "` 6 (2-7), "https://example.com/" 20 (8-27), `$@/k` (28-31): the space at 32.
+        ['GNUmakefile', 2, 32, 'path-unescaped-char'],
+        ['rules.mk', 1, 23, 'pct-invalid-triplet'],
+      ].sort(),
+    );
+    expect(wasmModulesLoaded()).toEqual(before);
+    await run(['scan', '--fix', '--no-config', '--jobs', '1', project]);
+    const read = (name: string): string => readFileSync(join(project, name), 'utf8');
+    expect(read('Cargo.toml')).toBe(files['Cargo.toml']!.replace('\\u00e9 a', '%C3%A9%20a'));
+    expect(read('src/main/resources/application.properties')).toBe(files['src/main/resources/application.properties']!.replace('d\\ e', 'd%20e'));
+    expect(read('Dockerfile')).toBe(files.Dockerfile!.replace('$VERSION f', '$VERSION%20f'));
+    expect(read('GNUmakefile')).toBe(files.GNUmakefile!.replace('$@/k l', '$@/k%20l'));
   });
 
   it('--fix writes in the literal: the escape and the f-string\'s hole stay', async () => {

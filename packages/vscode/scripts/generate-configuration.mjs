@@ -38,6 +38,9 @@ const NOT_IN_VSCODE = {
   text: "Neovim's filetype for plain text; VS Code's id is plaintext",
   sh: "Neovim's filetype for sh scripts; VS Code's id is shellscript",
   bash: "Neovim's filetype for bash scripts; VS Code's id is shellscript",
+  dosini: "Neovim's filetype for INI files; VS Code's id is ini",
+  jproperties: "Neovim's filetype for Java properties files; VS Code's id is properties",
+  make: "Neovim's filetype for Makefiles; VS Code's id is makefile",
   cs: "Neovim's filetype for C#; VS Code's id is csharp",
   json5: 'VS Code has no json5 language and opens a .json5 file as plaintext; the **/*.json5 pattern also selects it under the id a JSON5 extension gives it',
 };

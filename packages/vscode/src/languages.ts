@@ -38,10 +38,16 @@ export const LANGUAGES: readonly string[] = [
   'ruby',
   'shellscript',
   'dotenv',
+  'toml',
+  'ini',
+  'properties',
+  'dockerfile',
+  'makefile',
 ];
 
 /** Files the server reads by their name, whatever language id VS Code gives them (it has no json5). */
 export const FILE_PATTERNS: readonly string[] = [
   '**/*.json5',
   '**/*.env',
+  '**/*.toml',
 ];

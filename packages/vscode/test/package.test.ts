@@ -39,6 +39,11 @@ const VSCODE_LANGUAGE_IDS = [
   'ruby', // VS Code's own
   'shellscript', // VS Code's own
   'dotenv', // DotENV
+  'toml', // Even Better TOML
+  'ini', // VS Code's own
+  'properties', // VS Code's own (also .cfg, .gitconfig, .conf)
+  'dockerfile', // VS Code's own
+  'makefile', // VS Code's own
 ];
 
 const pkgDir = fileURLToPath(new URL('..', import.meta.url));
@@ -261,10 +266,10 @@ describe('the packaged extension (dist/urilint.vsix)', () => {
 
     // Every language the server reads, under VS Code's id for it (Neovim's text, sh and bash are VS Code's
     // plaintext and shellscript); a .json5 or .env file by its name.
-    const vscodeIds = Object.keys(LANGUAGES).filter((id) => !['text', 'json5', 'sh', 'bash', 'cs'].includes(id));
-    expect([...manifest.activationEvents].sort()).toEqual([...vscodeIds.map((id) => `onLanguage:${id}`), 'workspaceContains:**/*.json5', 'workspaceContains:**/*.env'].sort());
+    const vscodeIds = Object.keys(LANGUAGES).filter((id) => !['text', 'json5', 'sh', 'bash', 'cs', 'dosini', 'jproperties', 'make'].includes(id));
+    expect([...manifest.activationEvents].sort()).toEqual([...vscodeIds.map((id) => `onLanguage:${id}`), 'workspaceContains:**/*.json5', 'workspaceContains:**/*.env', 'workspaceContains:**/*.toml'].sort());
     expect(CLIENT_LANGUAGES).toEqual(vscodeIds);
-    expect(FILE_PATTERNS).toEqual(['**/*.json5', '**/*.env']);
+    expect(FILE_PATTERNS).toEqual(['**/*.json5', '**/*.env', '**/*.toml']);
   });
 
   it('activates on VS Code language ids only: its own, or those of the extensions that add the template languages', () => {

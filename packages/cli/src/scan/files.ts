@@ -28,8 +28,8 @@ const ALWAYS_SKIPPED: ReadonlySet<string> = new Set(['.git']);
 export function isScannedName(name: string, path?: string): boolean {
   if (path !== undefined && serverProgramOf(path) !== undefined) return true;
   const dot = name.lastIndexOf('.');
-  // `.env` (its only dot first) is read as what it is, like `.env.local`.
-  if (dot <= 0) return TEXT_NAMES.has(name.toLowerCase()) || (dot < 0 && sourceKindOf(name) !== 'text') || sourceKindOf(name) === 'dotenv';
+  // `.env` and `.gitmodules` (their only dot first) are read as what they are, like `.env.local`; `Dockerfile`, `Makefile` by name.
+  if (dot <= 0) return TEXT_NAMES.has(name.toLowerCase()) || sourceKindOf(name) !== 'text';
   if (sourceKindOf(name) !== 'text') return true;
   return TEXT_EXTENSIONS.has(name.slice(dot + 1).toLowerCase());
 }

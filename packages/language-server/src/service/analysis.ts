@@ -1,4 +1,4 @@
-import { directoryOf, disabledBy, discoverDocument, isAngularTemplate, loadGrammarsFor, sourceKindOfText, isTestFile, nodeLinkFileSystem, ruleRunner, runDocumentRules, sourceRangeOf, type DocumentContext, type ExternalLinks, type FileContext, type Finding, type JsDiscovery, type JsSourceCode, type RuleName, type SourceEdit, type SourceKind, type UriCandidate } from '@urilint/discovery';
+import { directoryOf, disabledBy, discoverDocument, isAngularTemplate, loadGrammarsFor, sourceKindOf, sourceKindOfText, isTestFile, nodeLinkFileSystem, ruleRunner, runDocumentRules, sourceRangeOf, type DocumentContext, type ExternalLinks, type FileContext, type Finding, type JsDiscovery, type JsSourceCode, type RuleName, type SourceEdit, type SourceKind, type UriCandidate } from '@urilint/discovery';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { checkCancelled, type Cancellation } from './cancellation.js';
@@ -67,8 +67,13 @@ export interface AnalysisWork {
 
 /** The language a document is read as: its language id, or for plain text the language its file extension names (`FILE_EXTENSIONS`). */
 export function languageOf(document: Pick<TextDocument, 'uri' | 'languageId'>): string {
-  if (document.languageId !== 'plaintext' && document.languageId !== 'text') return document.languageId;
   const path = (filePath(document.uri) ?? document.uri).toLowerCase();
+  // VS Code gives its `properties` language id to `.cfg`, `.gitconfig`, `.conf` files too: such a file is read as INI when its name is one, and left alone when it is neither.
+  if (document.languageId === 'properties') {
+    const kind = sourceKindOf(path);
+    return kind === 'ini' ? 'ini' : kind === 'properties' ? 'properties' : 'properties-like';
+  }
+  if (document.languageId !== 'plaintext' && document.languageId !== 'text') return document.languageId;
   const extension = Object.keys(FILE_EXTENSIONS).find((ending) => path.endsWith(ending));
   return extension === undefined ? document.languageId : FILE_EXTENSIONS[extension]!;
 }

@@ -72,6 +72,15 @@ export const LANGUAGES = {
   sh: 'shell',
   bash: 'shell',
   dotenv: 'dotenv',
+  // Configuration files: VS Code's own language ids (and Even Better TOML's), then Neovim's filetypes.
+  toml: 'toml',
+  ini: 'ini',
+  properties: 'properties',
+  dockerfile: 'dockerfile',
+  makefile: 'makefile',
+  dosini: 'ini',
+  jproperties: 'properties',
+  make: 'makefile',
 } as const;
 
 export type LanguageId = keyof typeof LANGUAGES;
@@ -81,7 +90,7 @@ export type LanguageId = keyof typeof LANGUAGES;
  * (`plaintext`, `text`): VS Code has no `json5` language and opens a `.json5` file as `plaintext`.
  * The VS Code extension selects these files by pattern (`**` + `/*.json5`).
  */
-export const FILE_EXTENSIONS: Readonly<Record<string, LanguageId>> = { '.json5': 'json5', '.env': 'dotenv' };
+export const FILE_EXTENSIONS: Readonly<Record<string, LanguageId>> = { '.json5': 'json5', '.env': 'dotenv', '.toml': 'toml' };
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = {
   enable: true,

@@ -84,4 +84,31 @@ describe('programs in the editor', () => {
     const document = TextDocument.create('file:///work/project/.env', 'plaintext', 1, 'DATABASE_URL=postgres://user:p@ss@db/app\n');
     expect((await diagnostics(document)).map(([code]) => code).sort()).toEqual(['userinfo-password', 'userinfo-unescaped-char']);
   });
+
+  it('TOML, INI, properties files, Dockerfiles and Makefiles, by VS Code\'s language ids and Neovim\'s filetypes, past escapes and holes, loading no WebAssembly module', async () => {
+    const before = wasmModulesLoaded();
+    const cases: [uri: string, languageId: string, text: string][] = [
+      ['Cargo.toml', 'toml', 'homepage = "https://example.com/\\u0041 b"\n'],
+      ['tox.ini', 'ini', '[testenv]\nurl = https://example.com/%(x)s b\n'],
+      ['a/setup.cfg', 'dosini', '[metadata]\nurl = https://example.com/c d\n'],
+      // VS Code gives `.cfg` files its `properties` id: read as INI.
+      ['b/setup.cfg', 'properties', '[metadata]\nurl = https://example.com/e f\n'],
+      ['app.properties', 'properties', 'app.url=https\\://example.com/g\\ h\n'],
+      ['b/app.properties', 'jproperties', 'app.url=https://example.com/i\\u0020j\n'],
+      ['Dockerfile', 'dockerfile', 'FROM alpine\nRUN curl "https://example.com/$V k"\n'],
+      ['Makefile', 'makefile', 'all:\n\tcurl "https://example.com/$(V) l"\n'],
+      ['b/Makefile', 'make', 'URL = https://example.com/$@ m\n'],
+      // Plain text by its extension: VS Code has no TOML language of its own.
+      ['pyproject.toml', 'plaintext', "[project]\nurls = { homepage = 'https://example.com/n o' }\n"],
+    ];
+    for (const [name, languageId, text] of cases) {
+      const document = TextDocument.create(`file:///work/project/${name}`, languageId, 1, text);
+      const found = await diagnostics(document);
+      expect(found, `${name} as ${languageId}`).toEqual([['path-unescaped-char', /\\u0020/.test(text) ? '\\u0020' : /\\ /.test(text) ? '\\ ' : ' ']]);
+    }
+    // A `.conf` file VS Code names `properties` is neither a properties nor an INI file: not read.
+    const conf = TextDocument.create('file:///work/project/nginx/site.conf', 'properties', 1, 'return 301 https://example.com/p q;\n');
+    expect(await diagnostics(conf)).toEqual([]);
+    expect(wasmModulesLoaded()).toEqual(before);
+  });
 });
