@@ -532,8 +532,9 @@ function startsWithSchemeSlashes(text: string, at: number): boolean {
  * `(see https://x.example/a)` and `[text](https://x.example/a)` lose their
  * `)`, and `https://en.wikipedia.org/wiki/URI_(disambiguation)` keeps its own).
  */
-function extendInText(text: string, from: number): number {
+function extendInText(text: string, from: number, authority = false): number {
   const depth = [0, 0, 0];
+  let inAuthority = authority;
   let p = from;
   for (; p < text.length; p++) {
     const c = text.charCodeAt(p);
@@ -541,6 +542,11 @@ function extendInText(text: string, from: number): number {
     // A list of URIs in one value, `tls://smtp1.example.com:587;ssl://smtp2.example.com:465`: a `;` or
     // `,` right before another `scheme://` ends this one.
     if ((c === 0x3b || c === 0x2c) && startsWithSchemeSlashes(text, p + 1)) break;
+    // Running text that is itself percent-encoded (a `mailto:` body, a share link's text): an encoded
+    // line break, `%0D` or `%0A`, in what would be the host ends the line and the URI in it (a
+    // host has none; in a path or query it is the URI's own).
+    if (c === 0x2f || c === 0x3f || c === 0x23) inAuthority = false;
+    else if (inAuthority && c === 0x25 && text.charCodeAt(p + 1) === 0x30 && /[ad]/i.test(text[p + 2] ?? '')) break;
     const kind = bracketKind(c);
     if (kind < 0) continue;
     if (!isCloser(c)) depth[kind]!++;
@@ -558,9 +564,9 @@ function extendInText(text: string, from: number): number {
  * `bodyStart` — nothing after `scheme:` or `scheme://`, as in "URLs start
  * with http://." — is skipped.
  */
-function findInText(ctx: Context, start: number, from: number, bodyStart: number, abbreviated: boolean): Attempt {
+function findInText(ctx: Context, start: number, from: number, bodyStart: number, abbreviated: boolean, authority = false): Attempt {
   const { text } = ctx;
-  const extended = extendInText(text, from);
+  const extended = extendInText(text, from, authority);
   const end = trimPunctuationEnd(text, start, extended);
   if (end <= bodyStart) return { next: extended };
   return { found: { start, end, uri: text.slice(start, end), delimiter: 'whitespace', abbreviated }, next: end };
@@ -572,7 +578,7 @@ function findInText(ctx: Context, start: number, from: number, bodyStart: number
  * "key:value", `C:\path` and `12:30` are not URIs.
  */
 function findSchemeInText(ctx: Context, start: number, colon: number): Attempt | undefined {
-  if (hasDoubleSlash(ctx.text, colon)) return findInText(ctx, start, colon + 3, colon + 3, false);
+  if (hasDoubleSlash(ctx.text, colon)) return findInText(ctx, start, colon + 3, colon + 3, false, true);
   if (isKnownScheme(ctx, start, colon)) return findInText(ctx, start, colon + 1, colon + 1, false);
   return undefined;
 }

@@ -292,6 +292,15 @@ describe('schemes in running text', () => {
     expect(uris('https://a.example/p;v=1,2?q=a;b')).toEqual(['https://a.example/p;v=1,2?q=a;b']);
   });
 
+  it('ends a URI at an encoded line break in text that is itself percent-encoded', () => {
+    // A share link's mail body (hoppscotch's Share.vue).
+    expect(uris('I joined called Hoppscotch - https://hoppscotch.io.%0D%0AIt is a simple')).toEqual(['https://hoppscotch.io']);
+    expect(uris('see https://a.example%0aand more')).toEqual(['https://a.example']);
+    // In a path or query it is the URI's own, as are other encoded octets.
+    expect(uris('mailto:?subject=Hi&body=a%0D%0Ab and https://a.example/x%0Ay?b=%0D%0A')).toEqual(['mailto:?subject=Hi&body=a%0D%0Ab', 'https://a.example/x%0Ay?b=%0D%0A']);
+    expect(uris('https://a.example/a%20b%0Bc%3D')).toEqual(['https://a.example/a%20b%0Bc%3D']);
+  });
+
   it('counts the well-known non-hierarchical schemes without //', () => {
     const text = NON_HIERARCHICAL_SCHEMES.map((scheme) => `${scheme}:x1`).join(' ');
     expect(uris(text)).toEqual(NON_HIERARCHICAL_SCHEMES.map((scheme) => `${scheme}:x1`));

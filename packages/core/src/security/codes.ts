@@ -76,7 +76,7 @@ export const SECURITY_CODES = {
     severity: 'warning',
     spec: 'RFC 3986 §7.1',
     summary:
-      'An `http:`, `ws:` or `ftp:` URI to a host on the network: the request and the response travel unencrypted. Not reported for `localhost`, loopback addresses, the special-use names (`.test`, `.example`, `.localhost`, `.invalid`) and `example.com`/`.org`/`.net`. A policy check: `analyze` runs it only with `{ insecureScheme: true }`.',
+      'An `http:`, `ws:` or `ftp:` URI to a host on the network: the request and the response travel unencrypted. Not reported for `localhost`, loopback addresses, the unspecified addresses (`0.0.0.0`, `[::]`: as a destination, this machine), the special-use names (`.test`, `.example`, `.localhost`, `.invalid`) and `example.com`/`.org`/`.net`. A policy check: `analyze` runs it only with `{ insecureScheme: true }`.',
     example: 'http://api.example.io/',
     fix: '— (suggestion: `https:` or `wss:`; none for `ftp:`)',
   },

@@ -82,14 +82,18 @@ function isIPv6Loopback(bracketed: string): boolean {
   return groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff && groups[6]! >> 8 === 127;
 }
 
-/** `localhost`, loopback addresses, the special-use names and the documentation domains. */
+/**
+ * `localhost`, loopback addresses, the unspecified addresses (`0.0.0.0`, `[::]`: as a destination,
+ * this machine — a server listening on all interfaces prints `http://0.0.0.0:8080`), the
+ * special-use names and the documentation domains.
+ */
 export function isLocalOrReservedHost(host: string): boolean {
   const name = host.toLowerCase().replace(/\.$/, '');
-  if (name.startsWith('[')) return isIPv6Loopback(name);
+  if (name.startsWith('[')) return isIPv6Loopback(name) || ipv6Groups(name.slice(1, -1))?.every((group) => group === 0) === true;
   if (name === 'localhost' || SPECIAL_USE_SUFFIXES.some((suffix) => name.endsWith(suffix))) return true;
   if (EXAMPLE_DOMAINS.some((domain) => name === domain || name.endsWith(`.${domain}`))) return true;
   const address = parseIPv4Loose(name);
-  return address !== undefined && address >>> 24 === 127;
+  return address !== undefined && (address >>> 24 === 127 || address === 0);
 }
 
 /** IPv4 ranges no request from a linter should reach: RFC 1918 private, RFC 6598 shared, RFC 3927 link-local, "this network" and loopback. */
