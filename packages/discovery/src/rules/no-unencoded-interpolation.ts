@@ -12,6 +12,12 @@ type MessageId = 'unencodedPath' | 'unencodedQuery' | 'unencodedFragment' | 'wra
 /** Characters that need no encoding anywhere in a path segment, query or fragment. */
 const UNRESERVED = /^[A-Za-z0-9\-._~]*$/;
 
+/**
+ * Text a program writes into a URL itself (`'.well-known/openid-configuration'`, `` `&start=${t}` ``):
+ * characters a URI holds as they are, and percent-encoded octets. Its delimiters are the author's own.
+ */
+const URI_TEXT = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?#]|%[0-9A-Fa-f]{2})*$/;
+
 /** Calls whose result is already encoded for a URI component. */
 const ENCODERS = new Set(['encodeURIComponent', 'encodeURI']);
 
@@ -141,13 +147,14 @@ function isSafeSyntax(context: Context, raw: TSESTree.Node, depth = 0): boolean 
   const safe = (child: TSESTree.Node): boolean => depth < MAX_DEPTH && isSafeSyntax(context, child, depth + 1);
   switch (node.type) {
     case 'Literal':
-      return typeof node.value === 'number' || typeof node.value === 'bigint' || typeof node.value === 'boolean' || (typeof node.value === 'string' && UNRESERVED.test(node.value));
+      return typeof node.value === 'number' || typeof node.value === 'bigint' || typeof node.value === 'boolean' || (typeof node.value === 'string' && URI_TEXT.test(node.value));
     case 'TemplateLiteral':
-      return node.quasis.every((quasi) => UNRESERVED.test(quasi.value.cooked ?? '')) && node.expressions.every(safe);
+      return node.quasis.every((quasi) => URI_TEXT.test(quasi.value.cooked ?? '')) && node.expressions.every(safe);
     case 'Identifier':
       if (node.name === 'undefined' || node.name === 'NaN' || node.name === 'Infinity') return true;
       if (hasSafeAnnotation(context, node)) return true;
       if (depth >= MAX_DEPTH) return false;
+      if (isUnreservedCapture(context, node)) return true;
       if (((init) => init !== undefined && safe(init))(constInitializer(context, node))) return true;
       // A `let` whose every value is safe (a declaration without a value holds `undefined`).
       return ((values) => values !== undefined && values.every((value) => value === node || (value.type === 'Identifier' && value.parent?.type === 'VariableDeclarator' && value.parent.id === value) || safe(value)))(assignedValues(context, node));
@@ -171,7 +178,8 @@ function isSafeSyntax(context: Context, raw: TSESTree.Node, depth = 0): boolean 
     case 'ConditionalExpression':
       return safe(node.consequent) && safe(node.alternate);
     case 'MemberExpression':
-      return !node.computed && node.property.type === 'Identifier' && (node.property.name === 'length' || node.property.name === 'size');
+      if (!node.computed) return node.property.type === 'Identifier' && (node.property.name === 'length' || node.property.name === 'size');
+      return isUnreservedCapture(context, node);
     case 'NewExpression':
       return node.callee.type === 'Identifier' && node.callee.name === 'URLSearchParams';
     case 'CallExpression':
@@ -189,6 +197,8 @@ function isSafeCall(context: Context, node: TSESTree.CallExpression, safe: (chil
   const callee = unwrap(node.callee);
   if (callee.type === 'Identifier') {
     if (ENCODERS.has(callee.name) || NUMBER_FUNCTIONS.has(callee.name) || callee.name === 'Boolean') return true;
+    if (hasSafeReturnType(context, callee)) return true;
+    if (isDerivedRune(node)) return safe(node.arguments[0]!);
     return callee.name === 'String' && node.arguments.length === 1 && safe(node.arguments[0]!);
   }
   if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') return false;
@@ -206,6 +216,212 @@ function isSafeCall(context: Context, node: TSESTree.CallExpression, safe: (chil
   // `new URLSearchParams(…).toString()`, `params.toString()` of a const URLSearchParams, `String(n)`-like `n.toString()`.
   if (method === 'toString') return safe(object) || (object.type === 'Identifier' && isSearchParams(context, object));
   return false;
+}
+
+/**
+ * Whether a function named by `callee` and declared in this file says it returns a safe type
+ * (`const parseTimestamp = (url: string): number => …`, `function pageOf(): number`).
+ */
+function hasSafeReturnType(context: Context, callee: TSESTree.Identifier): boolean {
+  let scope: TSESLint.Scope.Scope | null = context.sourceCode.getScope(callee) as TSESLint.Scope.Scope;
+  while (scope) {
+    const variable = scope.set.get(callee.name);
+    if (variable) {
+      if (variable.defs.length !== 1) return false;
+      const definition = variable.defs[0]!;
+      let fn: TSESTree.Node | null | undefined;
+      if (definition.type === 'FunctionName') fn = definition.node;
+      else if (definition.type === 'Variable' && definition.parent.kind === 'const') fn = definition.node.init;
+      if (fn?.type !== 'FunctionDeclaration' && fn?.type !== 'FunctionExpression' && fn?.type !== 'ArrowFunctionExpression') return false;
+      if (fn.async || fn.generator) return false;
+      const annotation = fn.returnType?.typeAnnotation;
+      return annotation !== undefined && isSafeAnnotation(annotation);
+    }
+    scope = scope.upper;
+  }
+  return false;
+}
+
+/** The regular expression a node holds: a literal, or a `const` whose initializer is one. */
+function regexOf(context: Context, raw: TSESTree.Node): { pattern: string; flags: string } | undefined {
+  const node = unwrap(raw);
+  if (node.type === 'Literal' && 'regex' in node && node.regex) return node.regex;
+  if (node.type !== 'Identifier') return undefined;
+  const init = constInitializer(context, node);
+  return init?.type === 'Literal' && 'regex' in init && init.regex ? init.regex : undefined;
+}
+
+/**
+ * The match a node holds: `text.match(RE)` or `RE.exec(text)` with a regular expression written in
+ * this file, or a `const` initialized with one; with `g`, `match` returns whole matches, not groups.
+ */
+function matchOf(context: Context, raw: TSESTree.Node, depth = 0): { pattern: string; groups: boolean } | undefined {
+  const node = unwrap(raw);
+  if (node.type === 'Identifier') {
+    const init = depth < 2 ? constInitializer(context, node) : undefined;
+    return init === undefined ? undefined : matchOf(context, init, depth + 1);
+  }
+  if (node.type !== 'CallExpression' || node.arguments.length !== 1) return undefined;
+  const callee = unwrap(node.callee);
+  if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') return undefined;
+  if (callee.property.name === 'match') {
+    const regex = regexOf(context, node.arguments[0]!);
+    return regex && { pattern: regex.pattern, groups: !regex.flags.includes('g') };
+  }
+  if (callee.property.name === 'exec') {
+    const regex = regexOf(context, callee.object);
+    return regex && { pattern: regex.pattern, groups: true };
+  }
+  return undefined;
+}
+
+/**
+ * Whether a node reads a group of a regular expression's match that holds only unreserved
+ * characters: `m[2]` of `const m = link.match(/…([a-zA-Z0-9_-]+)/)`, `RE.exec(s)![1]`, or a name
+ * of `const [, page, id] = link.match(RE)!`. The group's own pattern tells what it can hold.
+ */
+function isUnreservedCapture(context: Context, raw: TSESTree.Node): boolean {
+  const node = unwrap(raw);
+  if (node.type === 'MemberExpression') {
+    if (!node.computed || node.property.type !== 'Literal' || typeof node.property.value !== 'number') return false;
+    const match = matchOf(context, node.object);
+    return match !== undefined && groupIsUnreserved(match.pattern, match.groups ? node.property.value : 0);
+  }
+  if (node.type !== 'Identifier') return false;
+  let scope: TSESLint.Scope.Scope | null = context.sourceCode.getScope(node) as TSESLint.Scope.Scope;
+  while (scope) {
+    const variable = scope.set.get(node.name);
+    if (variable) {
+      const definition = variable.defs.length === 1 ? variable.defs[0] : undefined;
+      if (definition?.type !== 'Variable' || definition.parent.kind !== 'const' || definition.node.id.type !== 'ArrayPattern' || !definition.node.init) return false;
+      const index = definition.node.id.elements.findIndex((element) => element?.type === 'Identifier' && element.name === node.name);
+      const match = index < 0 ? undefined : matchOf(context, definition.node.init);
+      return match !== undefined && groupIsUnreserved(match.pattern, match.groups ? index : 0);
+    }
+    scope = scope.upper;
+  }
+  return false;
+}
+
+/** Escapes that match only unreserved characters (or nothing: `\b`). */
+const UNRESERVED_ESCAPES = new Set(['d', 'w', 'b', 'B', '-', '.', '_', '~']);
+
+/**
+ * Whether the text group `group` of the regular expression `pattern` matches (0: the whole match)
+ * can hold only unreserved characters: literal letters, digits and `-._~`, classes of them (`[\w-]`,
+ * `[a-zA-Z0-9]`), `\d` and `\w`, with any quantifier. A negated class, `.`, `\s` or anything else
+ * may match a character that needs encoding.
+ */
+export function groupIsUnreserved(pattern: string, group: number): boolean {
+  let start = group === 0 ? 0 : -1;
+  let end = pattern.length;
+  if (group > 0) {
+    // Find the group's opening parenthesis and its closing one.
+    let count = 0;
+    let depth = 0;
+    let openedAt = -1;
+    for (let i = 0; i < pattern.length; i++) {
+      const c = pattern[i];
+      if (c === '\\') {
+        i++;
+        continue;
+      }
+      if (c === '[') {
+        for (i++; i < pattern.length && pattern[i] !== ']'; i++) if (pattern[i] === '\\') i++;
+        continue;
+      }
+      if (c === '(') {
+        depth++;
+        const capturing = pattern[i + 1] !== '?' || (pattern[i + 2] === '<' && pattern[i + 3] !== '=' && pattern[i + 3] !== '!');
+        if (capturing && ++count === group) {
+          openedAt = depth;
+          start = pattern[i + 1] === '?' ? pattern.indexOf('>', i) + 1 : i + 1;
+        }
+      } else if (c === ')') {
+        if (depth === openedAt) {
+          end = i;
+          break;
+        }
+        depth--;
+      }
+    }
+    if (start < 0 || end === pattern.length) return false;
+  }
+  const body = pattern.slice(start, end);
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (/[A-Za-z0-9_~-]/.test(c) || c === '|' || c === ')' || c === '^' || c === '$' || c === '*' || c === '+') continue;
+    if (c === '?') continue;
+    if (c === '{') {
+      const quantifier = /^\{\d+(?:,\d*)?\}/.exec(body.slice(i));
+      if (!quantifier) return false;
+      i += quantifier[0].length - 1;
+      continue;
+    }
+    if (c === '\\') {
+      if (!UNRESERVED_ESCAPES.has(body[i + 1] ?? '')) return false;
+      i++;
+      continue;
+    }
+    if (c === '(') {
+      if (body[i + 1] !== '?') continue;
+      if (body[i + 2] === ':') {
+        i += 2;
+        continue;
+      }
+      if (body[i + 2] === '<' && body[i + 3] !== '=' && body[i + 3] !== '!') {
+        i = body.indexOf('>', i);
+        if (i < 0) return false;
+        continue;
+      }
+      // A lookaround matches no text: skip it whole.
+      let depth = 1;
+      for (i += 2; i < body.length && depth > 0; i++) {
+        if (body[i] === '\\') i++;
+        else if (body[i] === '(') depth++;
+        else if (body[i] === ')') depth--;
+      }
+      i--;
+      continue;
+    }
+    if (c === '[') {
+      const close = classEnd(body, i);
+      if (close < 0 || body[i + 1] === '^' || !classIsUnreserved(body.slice(i + 1, close))) return false;
+      i = close;
+      continue;
+    }
+    return false;
+  }
+  return true;
+}
+
+function classEnd(body: string, open: number): number {
+  for (let i = open + 1; i < body.length; i++) {
+    if (body[i] === '\\') i++;
+    else if (body[i] === ']') return i;
+  }
+  return -1;
+}
+
+/** A character class's members: unreserved characters, `\d`, `\w`, and ranges within one of `0-9`, `a-z`, `A-Z`. */
+function classIsUnreserved(members: string): boolean {
+  for (let i = 0; i < members.length; i++) {
+    const c = members[i]!;
+    if (c === '\\') {
+      if (!UNRESERVED_ESCAPES.has(members[i + 1] ?? '') || members[i + 1] === 'b' || members[i + 1] === 'B') return false;
+      i++;
+      continue;
+    }
+    if (members[i + 1] === '-' && i + 2 < members.length) {
+      const to = members[i + 2]!;
+      const within = (low: string, high: string) => low <= c && c <= to && to <= high;
+      if (!(within('0', '9') || within('a', 'z') || within('A', 'Z'))) return false;
+      i += 2;
+      continue;
+    }
+    if (!/[A-Za-z0-9._~-]/.test(c)) return false;
+  }
+  return true;
 }
 
 function isSearchParams(context: Context, identifier: TSESTree.Identifier): boolean {
@@ -234,13 +450,26 @@ function isSafeByType(context: Context, node: TSESTree.Node): boolean {
   return isSafeType(checker, checker.getTypeAtLocation(tsNode));
 }
 
-/** The name an expression reads: `count`, `packageJson.version` (`version`); none for other expressions. */
+/**
+ * The name an expression reads: `count`, `packageJson.version` (`version`), a Vue ref's
+ * `colorMode.value` (`colorMode`); none for other expressions.
+ */
 function readName(raw: TSESTree.Node): string | undefined {
   const node = unwrap(raw);
   if (node.type === 'Identifier') return node.name;
-  if (node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier') return node.property.name;
+  if (node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier') {
+    const object = unwrap(node.object);
+    return node.property.name === 'value' && object.type === 'Identifier' ? object.name : node.property.name;
+  }
   return undefined;
 }
+
+/**
+ * Names of values that are one keyword of a small set (`theme`: "light" or "dark", `colorMode`,
+ * `locale`: "en-US", `lang`): letters, digits and "-" only.
+ */
+const KEYWORD_NAME = /^(?:mode|theme|locale|lang|language|colorscheme)$/i;
+const KEYWORD_SUFFIX = /[a-z0-9](?:Mode|Theme|Locale|Lang|Language|Scheme)$/;
 
 /**
  * Names of values written in digits, hexadecimal or version text (`count`, `page`, `statusCode`,
@@ -266,15 +495,54 @@ const TEXT_METHODS = new Set(['replace', 'replaceAll', 'slice', 'substring', 'tr
 /** Calls that build a file or URL path (`path.join(…)`, `posix.resolve(…)`, `join(…)`). */
 const PATH_BUILDERS = new Set(['join', 'resolve', 'relative', 'normalize', 'dirname']);
 
-/** Whether the value is digits, hexadecimal or version text by its name (see `DIGITS_NAME`). */
+/** Whether the value is digits, hexadecimal or version text, or a keyword, by its name (see `DIGITS_NAME`, `KEYWORD_NAME`). */
 function isDigitsByName(node: TSESTree.Node): boolean {
   const name = readName(node);
-  return name !== undefined && (DIGITS_NAME.test(name) || DIGITS_SUFFIX.test(name) || DIGITS_SNAKE.test(name));
+  return name !== undefined && (DIGITS_NAME.test(name) || DIGITS_SUFFIX.test(name) || DIGITS_SNAKE.test(name) || KEYWORD_NAME.test(name) || KEYWORD_SUFFIX.test(name));
 }
 
-/** Whether the value is a path by design: by its name, or a path builder's result. */
+/** `process.env.NAME`, `import.meta.env.NAME`: configuration a deployment writes for the place it is read. */
+function isEnvironmentValue(node: TSESTree.Node): boolean {
+  if (node.type !== 'MemberExpression') return false;
+  const object = unwrap(node.object);
+  if (object.type !== 'MemberExpression' || object.computed || object.property.type !== 'Identifier' || object.property.name !== 'env') return false;
+  const owner = unwrap(object.object);
+  return (owner.type === 'Identifier' && owner.name === 'process') || (owner.type === 'MetaProperty' && owner.meta.name === 'import' && owner.property.name === 'meta');
+}
+
+/**
+ * Whether a value put into the path needs no encoding there: safe anywhere, or a path by design,
+ * or made only of such values and text the program writes (`cond ? \`${name}@${version}\` : "@scope/pkg"`).
+ */
+function isSafeInPath(context: Context, raw: TSESTree.Node, depth = 0): boolean {
+  const node = unwrap(raw);
+  if (isSafeSyntax(context, node) || isDigitsByName(node) || isPathByDesign(node)) return true;
+  if (depth >= MAX_DEPTH) return false;
+  const safe = (child: TSESTree.Node) => isSafeInPath(context, child, depth + 1);
+  if (node.type === 'ConditionalExpression') return safe(node.consequent) && safe(node.alternate);
+  if (node.type === 'LogicalExpression') return safe(node.left) && safe(node.right);
+  if (node.type === 'TemplateLiteral') return node.quasis.every((quasi) => URI_TEXT.test(quasi.value.cooked ?? '')) && node.expressions.every(safe);
+  if (node.type === 'CallExpression' && isDerivedRune(node)) return safe(node.arguments[0]!);
+  if (node.type === 'Identifier') {
+    // `const dirPart = dir.toLowerCase()`, Svelte's `let dirstring = $derived(dir ? dir.toLowerCase() : "")`.
+    const init = constInitializer(context, node);
+    if (init !== undefined) return safe(init);
+    const values = assignedValues(context, node);
+    return values !== undefined && values.every((value) => value === node || (value.type === 'Identifier' && value.parent?.type === 'VariableDeclarator' && value.parent.id === value) || safe(value));
+  }
+  return false;
+}
+
+/** Svelte 5's `$derived(expression)`: its value is the expression's. */
+function isDerivedRune(node: TSESTree.CallExpression): boolean {
+  const callee = unwrap(node.callee);
+  return callee.type === 'Identifier' && callee.name === '$derived' && node.arguments.length === 1 && node.arguments[0]!.type !== 'SpreadElement';
+}
+
+/** Whether the value is a path by design: by its name, a path builder's result, or configuration from the environment. */
 function isPathByDesign(raw: TSESTree.Node): boolean {
   const node = unwrap(raw);
+  if (isEnvironmentValue(node)) return true;
   if (node.type === 'CallExpression') {
     const callee = unwrap(node.callee);
     // `path.normalize(file).replace("package.json", "dist/index.js")`: text methods keep a path a path.
@@ -370,7 +638,8 @@ export default defineCheck({
       const component = componentOf(candidate, hole, previous);
       if (component === undefined) return;
       if (isSafeSyntax(context, node) || isSafeByType(context, node) || isDigitsByName(node)) return;
-      if (component === 'path' && isPathByDesign(node)) return;
+      // A dynamic `import()` names a module file: bundlers read `./data/${name}.json` as a pattern over files.
+      if (component === 'path' && (candidate.sink === 'import()' || isSafeInPath(context, node))) return;
       const text = sourceCode.getText(node);
       const inTemplate = node.parent?.type === 'TemplateLiteral';
       const data = { hole: inTemplate ? `\`\${${shown(text)}}\`` : `\`+ ${shown(text)}\`` };

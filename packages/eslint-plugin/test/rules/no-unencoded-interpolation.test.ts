@@ -145,6 +145,49 @@ ruleTester.run('no-unencoded-interpolation', rule, {
   ],
 });
 
+// What a program shows about a value without a type checker (issue 28's second survey: excalidraw,
+// openid-client, http-proxy-middleware).
+ruleTester.run('no-unencoded-interpolation (values the code shows to be safe)', rule, {
+  valid: [
+    // A group of a regular expression written in the file that holds only unreserved characters.
+    'const RE_GH_GIST = /^https:\\/\\/gist\\.github\\.com\\/([\\w_-]+)\\/([\\w_-]+)/;\nconst [, user, gistId] = link.match(RE_GH_GIST)!;\nfetch(`https://gist.github.com/${user}/${gistId}`);',
+    'const RE_YOUTUBE = /^(?:https?:\\/\\/)?youtu(?:be\\.com|\\.be)\\/(embed\\/|watch\\?v=|shorts\\/)?([a-zA-Z0-9_-]+)/;\nconst ytLink = link.match(RE_YOUTUBE);\nfetch(`https://www.youtube.com/embed/${ytLink[2]}?enablejsapi=1`);',
+    'const RE_TWITTER = /(?:twitter|x)\\.com\\/[^/]+\\/status\\/(\\d+)/;\nconst postId = link.match(RE_TWITTER)![1];\nfetch(`https://twitter.com/x/status/${postId}`);',
+    'const RE_GIPHY = /giphy.com\\/(?:clips|embed|gifs)\\/[a-zA-Z0-9]*?-?([a-zA-Z0-9]+)(?:[^a-zA-Z0-9]|$)/;\nfetch(`https://giphy.com/embed/${RE_GIPHY.exec(str)![1]}`);',
+    'const m = /^v(?<major>\\d+)\\.(\\d+)$/.exec(tag);\nfetch(`/releases/${m[2]}`);',
+    // A function declared here with a safe return type; text the program writes itself.
+    'const parseTimestamp = (url: string): number => Number(new URL(url).searchParams.get("t"));\nconst startTime = parseTimestamp(link);\nconst time = startTime > 0 ? `&start=${startTime}` : ``;\nfetch(`https://www.youtube.com/embed/x?enablejsapi=1${time}`);',
+    'function pageOf(): number { return 1; }\nfetch(`/items/${pageOf()}`);',
+    'fetch(`${issuer.origin}/${random() ? ".well-known/openid-configuration" : ".well-known/oauth-authorization-server"}`)',
+    'const searchParams = new URLSearchParams();\nconst search = searchParams.toString();\nfetch(`https://drive.google.com/file/d/abc/preview${search ? `?${search}` : ""}`);',
+    // Configuration from the environment, put into the path.
+    'fetch(`https://esm.sh/${import.meta.env.PKG_NAME ? `${import.meta.env.PKG_NAME}@${import.meta.env.PKG_VERSION}` : "@excalidraw/excalidraw"}/dist/prod/`)',
+    'fetch(`https://cdn.example.com/${process.env.ASSET_PREFIX}/app.js`)',
+    // A keyword by its name, also a Vue ref's value (hoppscotch: useColorMode()); a constant URL in a query.
+    'const colorMode = useColorMode();\nfetch(`/images/states/${colorMode.value}/pack.svg`);',
+    'fetch(`https://libraries.example.com/?theme=${theme}&lang=${userLocale}`)',
+    'const url = "https://hoppscotch.io";\nfetch(`https://www.facebook.com/sharer/sharer.php?u=${url}`);',
+    // A dynamic import names a module file (flowbite-svelte).
+    'const data = await import(`../component-data/${fileName}.json`);',
+    // Svelte 5's $derived, followed to its expression: a directory, lower-cased (flowbite-svelte).
+    'let { dir = "" } = $props();\nlet dirstring = $derived(dir ? dir.toLowerCase() : "");\nfetch(`https://blocks.example.com/${dirstring}`);',
+  ],
+  invalid: [
+    // A negated class, "." or a global match (whole matches) may hold anything.
+    invalid('const RE_VIMEO = /vimeo\\.com\\/(?:video\\/)?([^?\\s]+)/;\nconst target = link.match(RE_VIMEO)?.[1];\nfetch(`https://player.vimeo.com/video/${target}?api=1`);', 'unencodedPath', 'target', 'video/'),
+    invalid('const m = text.match(/title: (.+)/);\nfetch(`/posts/${m[1]}`);', 'unencodedPath', 'm[1]'),
+    invalid('const words = text.match(/([a-z]+) ([a-z]+)/g);\nfetch(`/posts/${words[1]}`);', 'unencodedPath', 'words[1]'),
+    invalid('const [, , rest] = link.match(/^(\\w+)\\/([\\w/]+)$/)!;\nfetch(`/repos/${rest}`);', 'unencodedPath', 'rest', 'repos/'),
+    // Written text with a space; a function that returns text; environment values outside the path.
+    invalid('fetch(`/users/${admin ? "a b" : "c"}`)', 'unencodedPath', 'admin ? "a b" : "c"'),
+    invalid('const label = (x: string): string => x;\nfetch(`/users/${label(name)}`);', 'unencodedPath', 'label(name)'),
+    invalid('fetch(`/search?key=${process.env.API_KEY}`)', 'unencodedQuery', 'process.env.API_KEY'),
+    // A title with spaces (flowbite-svelte); a derived value of unknown text.
+    invalid('let default_title = "Svelte UI Components";\nconst image = `https://flowbite-svelte.com/og?title=${default_title}`;', 'unencodedQuery', 'default_title', 'title='),
+    invalid('let dirstring = $derived(name.toLowerCase());\nfetch(`https://blocks.example.com/${dirstring}`);', 'unencodedPath', 'dirstring', 'com/'),
+  ],
+});
+
 const typedRoot = fileURLToPath(new URL('../fixtures/typed', import.meta.url));
 
 const typedTester = new RuleTester({
