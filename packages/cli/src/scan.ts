@@ -90,7 +90,7 @@ Files read in a directory (the language server's documents):
   Dockerfile Dockerfile Dockerfile.* *.dockerfile Containerfile: arguments as
              shell words or exec-form JSON strings ($VAR, \${VAR} as holes),
              comments
-  Makefile   Makefile makefile GNUmakefile *.mk *.mak: variable values, recipe
+  Makefile   Makefile Makefile.* GNUmakefile *.mk *.mak: variable values, recipe
              lines as shell words ($(VAR), \${VAR}, $@ as holes), comments
   text       .txt .text .rst .adoc .asciidoc .org .textile .rdoc, and README,
              LICENSE, CHANGELOG, NOTICE and the like without an extension: prose

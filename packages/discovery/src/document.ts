@@ -156,8 +156,15 @@ const NAMES: Readonly<Record<string, SourceKind>> = {
   makefile: 'makefile', gnumakefile: 'makefile',
 };
 
-/** `Dockerfile.prod`, `Containerfile.dev`: a Dockerfile by the start of its name. */
-const DOCKERFILE_NAME = /^(?:dockerfile|containerfile)\.[^/\\]+$/;
+/**
+ * `Dockerfile.prod`, `Containerfile.dev`: a Dockerfile by the start of its name; `Makefile.common`,
+ * `Makefile.inc`, `Makefile.am`: a Makefile (included by another, or automake's). An extension that
+ * names a kind of its own wins (cargo-make's `Makefile.toml` is TOML).
+ */
+const NAMED_BY_START: readonly [RegExp, SourceKind][] = [
+  [/^(?:dockerfile|containerfile)\.[^/\\]+$/, 'dockerfile'],
+  [/^(?:gnu)?makefile\.[^/\\]+$/, 'makefile'],
+];
 
 /** Environment files by name: `.env`, `.env.local`, `.env.production`, `.env.example`. */
 const DOTENV_NAME = /^\.env(?:\.[^/\\]+)?$/;
@@ -187,7 +194,7 @@ export function sourceKindOf(filePath: string): SourceKind {
   if (DOTENV_NAME.test(name)) return 'dotenv';
   const named = Object.hasOwn(NAMES, name) ? NAMES[name] : undefined;
   if (named !== undefined) return named;
-  if (DOCKERFILE_NAME.test(name)) return 'dockerfile';
+  for (const [start, kind] of NAMED_BY_START) if (start.test(name) && !Object.hasOwn(EXTENSIONS, name.slice(name.lastIndexOf('.') + 1))) return kind;
   // HAProxy's configuration is no INI file: it is read as text, its variables holes (`serverProgramOf`).
   if (name.endsWith('.cfg') && serverProgramOf(name) !== undefined) return 'text';
   const extensions = name.split('.').slice(1);

@@ -6,23 +6,22 @@
  * continuations joined as the shell joins them) as shell words (`shell-words.ts`); comments, and the
  * body of a `define` block, as prose. Variable references `$(VAR)`, `${VAR}` and function calls in
  * them (`$(shell …)`, `$(call …)`), automatic variables (`$@`, `$<`, `$^`) and a recipe's `$$VAR`
- * are holes; rule lines (targets and prerequisites, file names) and directives are not read.
+ * and `$$(…)` are holes; rule lines (targets and prerequisites, file names) and directives are not read.
  */
 import type { UriCandidate } from '../candidate.js';
 import { Decoded } from './common.js';
 import { settingValueUris } from './dotenv.js';
 import { append, lineCandidates } from '../formats/text.js';
 import { EXPRESSION_SENTINEL } from '../templates.js';
-import { shellWordUris, shellWrite } from './shell-words.js';
+import { balancedParenEnd, shellWordUris, shellWrite } from './shell-words.js';
 
 /** The end of a reference whose opener (`(` or `{`) is at `open`, nested ones balanced; -1 when it is not closed. */
 function referenceEnd(text: string, open: number): number {
-  const opener = text[open]!;
-  const closer = opener === '(' ? ')' : '}';
+  if (text[open] === '(') return balancedParenEnd(text, open);
   let depth = 0;
   for (let k = open; k < text.length; k++) {
-    if (text[k] === opener) depth++;
-    else if (text[k] === closer && --depth === 0) return k + 1;
+    if (text[k] === '{') depth++;
+    else if (text[k] === '}' && --depth === 0) return k + 1;
   }
   return -1;
 }
@@ -43,8 +42,10 @@ function maskReferences(text: string): string {
     else if (next === '$') {
       // `$$`: a `$` given to the shell, and the shell's variable after it.
       const shell = /^\$\$(?:[A-Za-z_]\w*|\{[^{}\r\n]*\}|[0-9@*#?!])/.exec(text.slice(i, i + 260));
-      end = shell === null ? i + 2 : i + shell[0].length;
-      if (shell === null) {
+      // `$$(…)`: the shell's command substitution, whole.
+      const substitution = text[i + 2] === '(' ? balancedParenEnd(text, i + 2) : -1;
+      end = substitution !== -1 ? substitution : shell === null ? i + 2 : i + shell[0].length;
+      if (shell === null && substitution === -1) {
         i = text.indexOf('$', end);
         continue;
       }

@@ -6,7 +6,7 @@
  * outside quotes escaping the next character (unless the file's escape character is another one), and
  * an unquoted `#` at the start of a word opening a comment, read as prose. Each word's value is read
  * as a setting's value (`settingValueUris`); a word `NAME=value` (an assignment, `--flag=value`) gives
- * its value with NAME as its key. Expansions (`$name`, `${…}`) were masked as holes before.
+ * its value with NAME as its key. Expansions (`$name`, `${…}`, `$(…)`) were masked as holes before.
  */
 import type { UriCandidate } from '../candidate.js';
 import { proseCandidates } from '../prose.js';
@@ -21,12 +21,40 @@ const BLANKS = new Set([' ', '\t', '\n', '\r', '\f', '\v']);
 /** A fix writes nothing the shell would read otherwise: no white space, quote, backslash, expansion or operator. */
 export const shellWrite = writer({}, /[\s'"\\$`;&|<>()#]/);
 
-/** A shell variable's expansion (`$name`, `${…}`, `$1`, `$@`), masked as a hole; `$(…)` is left to be read as words. */
-const EXPANSION = /\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[^{}\r\n]*\}|[0-9@*#?!-])/g;
+/** A shell variable's expansion (`$name`, `${…}`, `$1`, `$@`), masked as a hole. */
+const EXPANSION = /\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[^{}\r\n]*\}|[0-9@*#?!-])/y;
 
-/** `text` with each shell variable's expansion masked as a hole (offsets kept). */
+/** The end of the parenthesized text whose `(` is at `open`, nested ones balanced; -1 when it is not closed. */
+export function balancedParenEnd(text: string, open: number): number {
+  let depth = 0;
+  for (let k = open; k < text.length; k++) {
+    if (text[k] === '(') depth++;
+    else if (text[k] === ')' && --depth === 0) return k + 1;
+  }
+  return -1;
+}
+
+/**
+ * `text` with each shell expansion masked as a hole (offsets and line breaks kept): a variable's,
+ * and a command substitution `$(…)` or arithmetic `$((…))` whole (its output stands in the word:
+ * `"https://packages.microsoft.com/config/ubuntu/$(lsb_release -rs)/prod.list"`).
+ */
 export function maskShellExpansions(text: string): string {
-  return text.replace(EXPANSION, (match) => EXPRESSION_SENTINEL.repeat(match.length));
+  let out = '';
+  let at = 0;
+  for (let i = text.indexOf('$'); i !== -1; i = text.indexOf('$', Math.max(i + 1, at))) {
+    let end = -1;
+    if (text[i + 1] === '(') end = balancedParenEnd(text, i + 1);
+    else {
+      EXPANSION.lastIndex = i;
+      const match = EXPANSION.exec(text);
+      if (match !== null) end = i + match[0].length;
+    }
+    if (end === -1) continue;
+    out += text.slice(at, i) + text.slice(i, end).replace(/[^\r\n]/g, EXPRESSION_SENTINEL);
+    at = end;
+  }
+  return out + text.slice(at);
 }
 
 /** A word's units, where each is written, and where its first unquoted `=` is (-1: none). */

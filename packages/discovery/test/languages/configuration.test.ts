@@ -168,6 +168,16 @@ describe('Dockerfile', () => {
     expect(findings(windows, 'dockerfile').map((finding) => [finding.code, windows.slice(...finding.range)])).toEqual([['pct-invalid-triplet', '%zz']]);
   });
 
+  it("reads a command substitution as a hole, whole: its output stands in the word (jupyter/docker-stacks' microsoft_odbc.dockerfile)", () => {
+    const text = 'RUN curl "https://packages.microsoft.com/config/ubuntu/$(lsb_release -rs)/prod.list" > /etc/apt/sources.list.d/mssql-release.list && \\\n    curl "https://example.com/$(uname -m) a/%zz"\n';
+    // Only the second line's space (after the substitution's hole) and its "%zz".
+    const got = findings(text, 'dockerfile').map((finding) => [finding.range[0], finding.code, text.slice(...finding.range)]);
+    expect(got.sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual([
+      [text.indexOf(' a/%zz'), 'path-unescaped-char', ' '],
+      [text.indexOf('%zz'), 'pct-invalid-triplet', '%zz'],
+    ]);
+  });
+
   it('reads a here-document as prose', () => {
     const heredoc = 'RUN <<EOF\necho https://example.com/%zz\nEOF\nRUN echo done\n';
     expect(findings(heredoc, 'dockerfile').map((finding) => [finding.code, finding.range])).toEqual([['pct-invalid-triplet', [35, 38]]]);
@@ -202,6 +212,12 @@ describe('Makefile', () => {
     ]);
   });
 
+  it("reads a recipe's $$(…) as the shell's command substitution, a hole", () => {
+    const text = 'all:\n\tcurl "https://example.com/$$(uname -m)/$(shell uname -s) a"\n';
+    expect(findings(text, 'makefile').map((finding) => [finding.code, text.slice(...finding.range)])).toEqual([['path-unescaped-char', ' ']]);
+    expect(findings(text, 'makefile')[0]!.range[0]).toBe(text.lastIndexOf(' a'));
+  });
+
   it('fixes in the quoting: the references are kept', () => {
     const out = fixed(text, 'makefile');
     expect(out).toContain('\tcurl -fsSL "https://example.com/$@%20c" -o $<\n');
@@ -212,7 +228,9 @@ describe('Makefile', () => {
     expect(findings(fixture('clean.mk'), 'makefile')).toEqual([]);
   });
 
-  it('reads Makefile, makefile, GNUmakefile, *.mk and *.mak', () => {
+  it('reads Makefile, makefile, GNUmakefile, Makefile.* (but an extension of its own), *.mk and *.mak', () => {
     expect(['Makefile', 'makefile', 'GNUmakefile', 'rules.mk', 'nmake.mak'].map(sourceKindOf)).toEqual(['makefile', 'makefile', 'makefile', 'makefile', 'makefile']);
+    // prometheus/node_exporter's Makefile.common, included by its Makefile; cargo-make's Makefile.toml is TOML.
+    expect(['Makefile.common', 'Makefile.inc', 'Makefile.toml', 'Dockerfile.json'].map(sourceKindOf)).toEqual(['makefile', 'makefile', 'toml', 'json']);
   });
 });
