@@ -15,7 +15,7 @@ import { append, lineCandidates, linesOf } from '../formats/text.js';
 import { EXPRESSION_SENTINEL } from '../templates.js';
 
 /** `key = value`, `key: value`: the key, and where the value starts. */
-const ASSIGNMENT = /^([^\s=:;#[][^=:]*?)[ \t]*[=:][ \t]*/;
+const ASSIGNMENT = /^([^\s=:;#[][^=:]*)[=:][ \t]*/;
 
 /** configparser's `%(name)s` interpolation, masked as a hole. */
 const INTERPOLATION = /%\([^()\s]+\)[sdfr]?/g;

@@ -13,23 +13,16 @@ import { Decoded } from './common.js';
 import { settingValueUris } from './dotenv.js';
 import { append, lineCandidates } from '../formats/text.js';
 import { EXPRESSION_SENTINEL } from '../templates.js';
-import { balancedParenEnd, shellWordUris, shellWrite } from './shell-words.js';
-
-/** The end of a reference whose opener (`(` or `{`) is at `open`, nested ones balanced; -1 when it is not closed. */
-function referenceEnd(text: string, open: number): number {
-  if (text[open] === '(') return balancedParenEnd(text, open);
-  let depth = 0;
-  for (let k = open; k < text.length; k++) {
-    if (text[k] === '{') depth++;
-    else if (text[k] === '}' && --depth === 0) return k + 1;
-  }
-  return -1;
-}
+import { matchingCloses, shellWordUris, shellWrite } from './shell-words.js';
 
 /** `text` with each of make's references (and a recipe's `$$VAR`) masked as a hole, line breaks and offsets kept. */
 function maskReferences(text: string): string {
   let out = '';
   let at = 0;
+  const parens = matchingCloses(text, '(', ')');
+  const braces = matchingCloses(text, '{', '}');
+  /** The end of a reference whose opener (`(` or `{`) is at `open`; -1 when it is not closed. */
+  const referenceEnd = (open: number): number => (text[open] === '(' ? parens : braces).get(open) ?? -1;
   const mask = (from: number, to: number): void => {
     out += text.slice(at, from) + text.slice(from, to).replace(/[^\r\n]/g, EXPRESSION_SENTINEL);
     at = to;
@@ -38,12 +31,12 @@ function maskReferences(text: string): string {
   while (i !== -1 && i + 1 < text.length) {
     const next = text[i + 1]!;
     let end = -1;
-    if (next === '(' || next === '{') end = referenceEnd(text, i + 1);
+    if (next === '(' || next === '{') end = referenceEnd(i + 1);
     else if (next === '$') {
       // `$$`: a `$` given to the shell, and the shell's variable after it.
       const shell = /^\$\$(?:[A-Za-z_]\w*|\{[^{}\r\n]*\}|[0-9@*#?!])/.exec(text.slice(i, i + 260));
       // `$$(…)`: the shell's command substitution, whole.
-      const substitution = text[i + 2] === '(' ? balancedParenEnd(text, i + 2) : -1;
+      const substitution = text[i + 2] === '(' ? referenceEnd(i + 2) : -1;
       end = substitution !== -1 ? substitution : shell === null ? i + 2 : i + shell[0].length;
       if (shell === null && substitution === -1) {
         i = text.indexOf('$', end);
@@ -83,7 +76,12 @@ export function discoverMakefile(source: string): UriCandidate[] {
     lines.push({ start, end: end > start && text[end - 1] === '\r' ? end - 1 : end });
     start = end + 1;
   }
-  const continues = (n: number): boolean => /(?:^|[^\\])(?:\\\\)*\\$/.test(text.slice(lines[n]!.start, lines[n]!.end));
+  /** Whether line `n` ends in an odd number of backslashes (it continues on the next line). */
+  const continues = (n: number): boolean => {
+    let k = lines[n]!.end;
+    while (k > lines[n]!.start && text[k - 1] === '\\') k--;
+    return (lines[n]!.end - k) % 2 === 1;
+  };
   let inRule = false;
   let define: string | undefined;
   let n = 0;

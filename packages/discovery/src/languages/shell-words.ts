@@ -24,14 +24,19 @@ export const shellWrite = writer({}, /[\s'"\\$`;&|<>()#]/);
 /** A shell variable's expansion (`$name`, `${…}`, `$1`, `$@`), masked as a hole. */
 const EXPANSION = /\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[^{}\r\n]*\}|[0-9@*#?!-])/y;
 
-/** The end of the parenthesized text whose `(` is at `open`, nested ones balanced; -1 when it is not closed. */
-export function balancedParenEnd(text: string, open: number): number {
-  let depth = 0;
-  for (let k = open; k < text.length; k++) {
-    if (text[k] === '(') depth++;
-    else if (text[k] === ')' && --depth === 0) return k + 1;
+/**
+ * For each `opener` of `text`, the offset after its `closer`, nested pairs balanced (an opener never
+ * closed is left out). One pass with a stack: a text of many unclosed openers costs no more than one.
+ */
+export function matchingCloses(text: string, opener: string, closer: string): Map<number, number> {
+  const ends = new Map<number, number>();
+  const open: number[] = [];
+  for (let k = 0; k < text.length; k++) {
+    const c = text[k];
+    if (c === opener) open.push(k);
+    else if (c === closer && open.length > 0) ends.set(open.pop()!, k + 1);
   }
-  return -1;
+  return ends;
 }
 
 /**
@@ -42,9 +47,10 @@ export function balancedParenEnd(text: string, open: number): number {
 export function maskShellExpansions(text: string): string {
   let out = '';
   let at = 0;
+  let parens: Map<number, number> | undefined;
   for (let i = text.indexOf('$'); i !== -1; i = text.indexOf('$', Math.max(i + 1, at))) {
     let end = -1;
-    if (text[i + 1] === '(') end = balancedParenEnd(text, i + 1);
+    if (text[i + 1] === '(') end = (parens ??= matchingCloses(text, '(', ')')).get(i + 1) ?? -1;
     else {
       EXPANSION.lastIndex = i;
       const match = EXPANSION.exec(text);
