@@ -42,7 +42,7 @@ export function matchingCloses(text: string, opener: string, closer: string): Ma
 /**
  * `text` with each shell expansion masked as a hole (offsets and line breaks kept): a variable's,
  * and a command substitution `$(…)` or arithmetic `$((…))` whole (its output stands in the word:
- * `"https://packages.microsoft.com/config/ubuntu/$(lsb_release -rs)/prod.list"`).
+ * the release in `…/config/ubuntu/$(lsb_release -rs)/prod.list`).
  */
 export function maskShellExpansions(text: string): string {
   let out = '';
