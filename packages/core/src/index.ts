@@ -45,9 +45,12 @@ export {
   DEFAULT_PORTS,
   checkScheme,
   defaultPort,
+  HOST_LIST_SCHEMES,
+  hostListOf,
   isNavigableScheme,
   lookupScheme,
   suggestScheme,
+  type HostListEntry,
   type SchemeInfo,
 } from './schemes/index.js';
 export { formDecode, queryParameters, type QueryParameter } from './query.js';

@@ -16,7 +16,7 @@ import { tel } from './tel.js';
 import { urn } from './urn.js';
 import { ws } from './ws.js';
 
-export { DEFAULT_PORTS, defaultPort } from './ports.js';
+export { DEFAULT_PORTS, defaultPort, HOST_LIST_SCHEMES, hostListOf, type HostListEntry } from './ports.js';
 export type { Report, SchemeModule } from './module.js';
 
 /** The scheme modules; each checks the schemes it names. */

@@ -36,3 +36,34 @@ export function defaultPort(scheme: string): number | undefined {
   const key = scheme.toLowerCase();
   return Object.hasOwn(DEFAULT_PORTS, key) ? DEFAULT_PORTS[key] : undefined;
 }
+
+/**
+ * Schemes whose authority may name several hosts, `host1:port1,host2:port2`: MongoDB's connection
+ * string (a seed list of a replica set) and libpq's `postgresql://` URIs. RFC 3986 reads the first
+ * `:` as the start of one port, so the list is not an RFC 3986 authority; these schemes define it.
+ */
+export const HOST_LIST_SCHEMES: ReadonlySet<string> = new Set(['mongodb', 'postgres', 'postgresql']);
+
+/** One entry of a host list: the host and the port text after its `:` (undefined without one). */
+export interface HostListEntry {
+  host: string;
+  port?: string;
+}
+
+/**
+ * The entries of a host list written after the userinfo (`h1:27017,h2:27018`, `[::1]:5432,db2`),
+ * or undefined when `scheme` has none or the text is not one: two or more comma-separated hosts,
+ * each a bracketed IP literal or a name without `:`, `[`, `]`, with an optional port.
+ */
+export function hostListOf(scheme: string, hostAndPort: string): HostListEntry[] | undefined {
+  if (!HOST_LIST_SCHEMES.has(scheme.toLowerCase())) return undefined;
+  const parts = hostAndPort.split(',');
+  if (parts.length < 2) return undefined;
+  const entries: HostListEntry[] = [];
+  for (const part of parts) {
+    const match = /^(\[[^\]]*\]|[^:[\]]+)(?::(.*))?$/.exec(part);
+    if (!match) return undefined;
+    entries.push(match[2] === undefined ? { host: match[1]! } : { host: match[1]!, port: match[2] });
+  }
+  return entries;
+}

@@ -1,4 +1,4 @@
-import { SYNTAX_CODES, type DiagnosticCode } from '@urilint/core';
+import { hostListOf, SYNTAX_CODES, type DiagnosticCode } from '@urilint/core';
 import type { UriCandidate } from '../candidate.js';
 import { findingOf } from '../finding.js';
 import { isUnixSocketUrl } from '../shape.js';
@@ -27,6 +27,19 @@ function placeholderPort(candidate: UriCandidate): boolean {
   return candidate.context === 'prose' && port !== undefined && /^(?:\$\{?)?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(candidate.uri.slice(port.start, port.end));
 }
 
+/**
+ * Whether the authority is a host list its scheme defines (`mongodb://h1:27017,h2:27017/db`, libpq's
+ * `postgresql://h1:5432,h2/db`): RFC 3986 reads one port from the first `:`, the scheme reads several
+ * hosts. Each port is digits, or in running text a word standing for one (`127.0.0.1:port,host2:port`).
+ */
+function hostList(candidate: UriCandidate): boolean {
+  const { scheme, host, authority } = candidate.reference;
+  if (scheme === undefined || host === undefined || authority === undefined) return false;
+  const entries = hostListOf(candidate.uri.slice(scheme.start, scheme.end), candidate.uri.slice(host.start, authority.end));
+  const port = candidate.context === 'prose' ? /^(?:\d*|(?:\$\{?)?[A-Za-z_][A-Za-z0-9_]*\}?)$/ : /^\d*$/;
+  return entries !== undefined && entries.every((entry) => entry.port === undefined || port.test(entry.port));
+}
+
 export default defineCheck({
   name: 'no-malformed',
   recommended: true,
@@ -36,7 +49,7 @@ export default defineCheck({
   check(candidate) {
     return diagnosticsOf(candidate, { codes: MALFORMED_CODES, from: 'reference', namespaces: true })
       // In a UNIX-socket URL (`http://unix:/var/run/x.sock:/path`) what follows `unix:` is the socket's path, not a port.
-      .filter((diagnostic) => !(diagnostic.code.startsWith('port-') && (placeholderPort(candidate) || isUnixSocketUrl(candidate))))
+      .filter((diagnostic) => !(diagnostic.code.startsWith('port-') && (placeholderPort(candidate) || isUnixSocketUrl(candidate) || hostList(candidate))))
       .map((diagnostic) => {
         // Core's mechanical repair (brackets around an IPv6 host, "./" before a path) changes
         // what the string means, so it is offered, not applied.

@@ -23,6 +23,10 @@ ruleTester.run('no-malformed', rule, {
     "const s = 'WS:/WS://1305G130505:1&%0D:1&C(XXXXX*)))'",
     // Prose cut at a space inside brackets is not an unterminated IP literal.
     "const label = 'see http://[fe80::1%25eth 0]/ for the link'",
+    // A host list its scheme defines: MongoDB's seed list, libpq's several hosts; in a comment, words for the ports (mongoose's JSDoc).
+    'mongoose.connect("mongodb://db1.acme.io:27017,db2.acme.io:27017,db3.acme.io/app?replicaSet=rs0")',
+    'const pg = "postgresql://app@[2001:db8::1]:5432,db2.acme.io:5433/orders"',
+    "/**\n *     mongoose.connect('mongodb://user:pass@127.0.0.1:port,anotherhost:port,yetanother:port/mydatabase');\n */\nmongoose.connect(uri);",
   ],
   invalid: [
     {
@@ -47,6 +51,15 @@ ruleTester.run('no-malformed', rule, {
     {
       code: 'const ws = new WebSocket("wss://[::1/socket")',
       errors: [{ messageId: 'malformed', column: 33, endColumn: 37 }],
+    },
+    {
+      // A host list is not an authority of http:; a word for a port is not a placeholder in code.
+      code: 'fetch("http://a.acme.io:80,b.acme.io:80/")',
+      errors: [{ messageId: 'malformed' }],
+    },
+    {
+      code: 'mongoose.connect("mongodb://db1.acme.io:port,db2.acme.io:port/app")',
+      errors: [{ messageId: 'malformed' }],
     },
     {
       code: '<a href="web_hook://example.com/events">hook</a>',
