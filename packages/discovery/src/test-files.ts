@@ -11,8 +11,12 @@
  */
 import { compileGlob, type GlobMatcher } from './config/glob.js';
 
-/** Where tests live by the usual names: the folders `test/`, `tests/`, `__tests__/`, `e2e/`, `fixtures/`, and `*.test.*`, `*.spec.*`. */
-export const DEFAULT_TEST_FILES: readonly string[] = ['test/', 'tests/', '__tests__/', 'e2e/', 'fixtures/', '*.test.*', '*.spec.*'];
+/**
+ * Where tests live by the usual names: the folders `test/`, `tests/`, `__tests__/`, `e2e/`,
+ * `fixtures/`, and `*.test.*`, `*.spec.*`, a package's own `test.*` and `spec.*` (AVA's and Jest's
+ * defaults read `test.js`) and tsd's type tests `*.test-d.*`.
+ */
+export const DEFAULT_TEST_FILES: readonly string[] = ['test/', 'tests/', '__tests__/', 'e2e/', 'fixtures/', '*.test.*', '*.spec.*', 'test.*', 'spec.*', '*.test-d.*'];
 
 /** What a check is told of the file its URIs are in. */
 export interface FileContext {
