@@ -153,7 +153,10 @@ export function isUrlName(name: string | undefined): boolean {
  * (`https://example.com/my docs/`).
  */
 export function isWholeUri(value: string, name: string | undefined): boolean {
-  if (!hasUriShape(value) || !/^\S/.test(value) || !/\S$/.test(value) || /[\r\n]/.test(value) || /[.,;:!?]\s/.test(value)) return false;
+  // A `data:` URI's first comma ends its media type (`data:image/jpeg;base64, ${b64}`): not a sentence's.
+  const comma = /^data:/i.test(value) ? value.indexOf(',') : -1;
+  const punctuated = comma < 0 ? value : value.slice(0, comma) + value.slice(comma + 1);
+  if (!hasUriShape(value) || !/^\S/.test(value) || !/\S$/.test(value) || /[\r\n]/.test(value) || /[.,;:!?]\s/.test(punctuated)) return false;
   const gap = value.search(/\s/);
   if (gap !== -1 && PROSE_TAIL.test(value.slice(gap).trimStart())) return false;
   return isUrlName(name) || value.split(/\s+/).length === 2;

@@ -468,8 +468,12 @@ function readName(raw: TSESTree.Node): string | undefined {
  * Names of values that are one keyword of a small set (`theme`: "light" or "dark", `colorMode`,
  * `locale`: "en-US", `lang`): letters, digits and "-" only.
  */
-const KEYWORD_NAME = /^(?:mode|theme|locale|lang|language|colorscheme)$/i;
-const KEYWORD_SUFFIX = /[a-z0-9](?:Mode|Theme|Locale|Lang|Language|Scheme)$/;
+const KEYWORD_NAME = /^(?:mode|theme|locale|lang|language|colorscheme|uuid|guid)$/i;
+const KEYWORD_SUFFIX = /[a-z0-9](?:Mode|Theme|Locale|Lang|Language|Scheme|Uuid|UUID|Guid|GUID)$/;
+
+/** Names of host names (`domain`, `hostname`, `mailDomain`): letters, digits, "." and "-", nothing a path or a query must encode. */
+const HOST_NAME = /^(?:domain|host|hostname)$/i;
+const HOST_SUFFIX = /[a-z0-9](?:Domain|Host|Hostname|HostName)$|_(?:domain|host|hostname)$/i;
 
 /**
  * Names of values written in digits, hexadecimal or version text (`count`, `page`, `statusCode`,
@@ -485,9 +489,9 @@ const DIGITS_SNAKE = /_(?:count|index|number|version|sha|hash|code|size|page|por
  * Names of values that are a path by design (`path`, `filePath`, `pathname`, `route`, `baseUrl`):
  * put into the path, their "/" is meant to make segments. In a query or fragment they are not safe.
  */
-const PATH_NAME = /^(?:path|pathname|paths|filepath|route|dir|directory|folder|url|uri|href|base|prefix|endpoint|root)$/i;
-const PATH_SUFFIX = /[a-z0-9](?:Path|Pathname|Route|Dir|Directory|Url|URL|Uri|URI|Href|Prefix|Endpoint|Root)$/;
-const PATH_SNAKE = /_(?:path|dir|url|uri|prefix|root)$/i;
+const PATH_NAME = /^(?:path|pathname|paths|file|filename|filepath|route|dir|directory|folder|url|uri|href|base|prefix|endpoint|root)$/i;
+const PATH_SUFFIX = /[a-z0-9](?:Path|Pathname|FileName|Filename|Route|Dir|Directory|Url|URL|Uri|URI|Href|Prefix|Endpoint|Root)$/;
+const PATH_SNAKE = /_(?:path|dir|url|uri|prefix|root|file|filename)$/i;
 
 /** String methods whose result is made of the string they are called on. */
 const TEXT_METHODS = new Set(['replace', 'replaceAll', 'slice', 'substring', 'trim', 'trimStart', 'trimEnd', 'toLowerCase', 'toUpperCase', 'normalize']);
@@ -498,7 +502,7 @@ const PATH_BUILDERS = new Set(['join', 'resolve', 'relative', 'normalize', 'dirn
 /** Whether the value is digits, hexadecimal or version text, or a keyword, by its name (see `DIGITS_NAME`, `KEYWORD_NAME`). */
 function isDigitsByName(node: TSESTree.Node): boolean {
   const name = readName(node);
-  return name !== undefined && (DIGITS_NAME.test(name) || DIGITS_SUFFIX.test(name) || DIGITS_SNAKE.test(name) || KEYWORD_NAME.test(name) || KEYWORD_SUFFIX.test(name));
+  return name !== undefined && (DIGITS_NAME.test(name) || DIGITS_SUFFIX.test(name) || DIGITS_SNAKE.test(name) || KEYWORD_NAME.test(name) || KEYWORD_SUFFIX.test(name) || HOST_NAME.test(name) || HOST_SUFFIX.test(name));
 }
 
 /** `process.env.NAME`, `import.meta.env.NAME`: configuration a deployment writes for the place it is read. */
@@ -543,6 +547,8 @@ function isDerivedRune(node: TSESTree.CallExpression): boolean {
 function isPathByDesign(raw: TSESTree.Node): boolean {
   const node = unwrap(raw);
   if (isEnvironmentValue(node)) return true;
+  // A router's wildcard parameter, `params['*']` (Elysia, Hono, React Router's splat): the rest of a path.
+  if (node.type === 'MemberExpression' && node.computed && node.property.type === 'Literal' && node.property.value === '*') return true;
   if (node.type === 'CallExpression') {
     const callee = unwrap(node.callee);
     // `path.normalize(file).replace("package.json", "dist/index.js")`: text methods keep a path a path.

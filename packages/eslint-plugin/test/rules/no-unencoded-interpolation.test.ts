@@ -171,6 +171,13 @@ ruleTester.run('no-unencoded-interpolation (values the code shows to be safe)', 
     'const data = await import(`../component-data/${fileName}.json`);',
     // Svelte 5's $derived, followed to its expression: a directory, lower-cased (flowbite-svelte).
     'let { dir = "" } = $props();\nlet dirstring = $derived(dir ? dir.toLowerCase() : "");\nfetch(`https://blocks.example.com/${dirstring}`);',
+    // The held-out half of the same survey (mongoose, next-auth, elysia, dspace-angular): file paths in a
+    // path, a host name, a UUID, a router's wildcard parameter.
+    "fetch(`https://github.com/Automattic/mongoose/edit/master${filename.replace(cwd, '')}`)",
+    'fetch(`https://github.com/Automattic/mongoose/edit/master/${props.file}`)',
+    'fetch(`https://${apiServer}/v3/${domain}/messages`)',
+    "fetch('/collections/' + dso.payload.uuid + '/itemtemplate')",
+    "fetch(`https://macosplay.com/${params['*']}?${new URLSearchParams(query)}`)",
   ],
   invalid: [
     // A negated class, "." or a global match (whole matches) may hold anything.
@@ -184,6 +191,8 @@ ruleTester.run('no-unencoded-interpolation (values the code shows to be safe)', 
     invalid('fetch(`/search?key=${process.env.API_KEY}`)', 'unencodedQuery', 'process.env.API_KEY'),
     // A title with spaces (flowbite-svelte); a derived value of unknown text.
     invalid('let default_title = "Svelte UI Components";\nconst image = `https://flowbite-svelte.com/og?title=${default_title}`;', 'unencodedQuery', 'default_title', 'title='),
+    invalid('fetch(`/webpack-dev-server/open-editor?fileName=${message.moduleIdentifier}`)', 'unencodedQuery', 'message.moduleIdentifier'),
+    invalid('fetch(`/open?file=${fileName}`)', 'unencodedQuery', 'fileName'),
     invalid('let dirstring = $derived(name.toLowerCase());\nfetch(`https://blocks.example.com/${dirstring}`);', 'unencodedPath', 'dirstring', 'com/'),
   ],
 });
@@ -255,6 +264,6 @@ describe('no-unencoded-interpolation: messages', () => {
     expect(lint('fetch(`/users/${name}`)', 'js')).toHaveLength(1);
     expect(lint('const n: string = x;\nfetch(`/users/${n}`);', 'ts')).toHaveLength(1);
     expect(lint('const A = () => <a href={`/users/${name}`}>x</a>;', 'jsx')).toHaveLength(1);
-    expect(lint('const A = (): JSX.Element => <img src={"/img/" + file} />;', 'tsx')).toHaveLength(1);
+    expect(lint('const A = (): JSX.Element => <img src={"/img/" + name} />;', 'tsx')).toHaveLength(1);
   });
 });

@@ -94,6 +94,23 @@ ruleTester.run('no-unescaped-chars', rule, {
       output: null,
     },
     {
+      // A package's own test.js at its root (AVA's and Jest's defaults read it: normalize-url).
+      code: "normalizeUrl('http://sindresorhus.com/?foo=bar*|<>:\"')",
+      filename: 'test.js',
+      errors: [
+        { messageId: 'unescaped', column: 48, suggestions: [{ messageId: 'suggestion', output: "normalizeUrl('http://sindresorhus.com/?foo=bar*%7C%3C%3E:%22')" }] },
+        { messageId: 'unescaped', column: 52, suggestions: [{ messageId: 'suggestion', output: "normalizeUrl('http://sindresorhus.com/?foo=bar*%7C%3C%3E:%22')" }] },
+      ],
+      output: null,
+    },
+    {
+      // tsd's type tests.
+      code: 'fetch("https://example.com/my file.pdf")',
+      filename: 'index.test-d.ts',
+      errors: [{ messageId: 'unescaped', suggestions: [{ messageId: 'suggestion', output: 'fetch("https://example.com/my%20file.pdf")' }] }],
+      output: null,
+    },
+    {
       // A project that opts in has its test files fixed as any other.
       code: 'fetch("https://example.com/my file.pdf")',
       filename: 'src/download.spec.ts',
@@ -208,6 +225,12 @@ ruleTester.run('no-unescaped-chars', rule, {
       code: 'const link = "see https://example.com/a{b|c^d now"',
       errors: [{ messageId: 'unescaped', column: 40, endColumn: 41 }],
       output: 'const link = "see https://example.com/a%7Bb|c^d now"',
+    },
+    {
+      // A data: URI's comma is not a sentence's: the space after it is in the data (next-auth's Microsoft Entra ID provider).
+      code: 'image = `data:image/jpeg;base64, ${pictureBase64}`',
+      errors: [{ messageId: 'unescaped', column: 33, endColumn: 34 }],
+      output: 'image = `data:image/jpeg;base64,%20${pictureBase64}`',
     },
     {
       // Wholly a value, a sink's argument or under a URL-named key, the string is one URI: its `|` and `^` are problems.
