@@ -14,9 +14,9 @@ import { compileGlob, type GlobMatcher } from './config/glob.js';
 /**
  * Where tests live by the usual names: the folders `test/`, `tests/`, `__tests__/`, `e2e/`,
  * `fixtures/`, and `*.test.*`, `*.spec.*`, a package's own `test.*` and `spec.*` (AVA's and Jest's
- * defaults read `test.js`) and tsd's type tests `*.test-d.*`.
+ * defaults read `test.js`), tsd's type tests `*.test-d.*` and TSTyche's `*.tst.*`.
  */
-export const DEFAULT_TEST_FILES: readonly string[] = ['test/', 'tests/', '__tests__/', 'e2e/', 'fixtures/', '*.test.*', '*.spec.*', 'test.*', 'spec.*', '*.test-d.*'];
+export const DEFAULT_TEST_FILES: readonly string[] = ['test/', 'tests/', '__tests__/', 'e2e/', 'fixtures/', '*.test.*', '*.spec.*', 'test.*', 'spec.*', '*.test-d.*', '*.tst.*'];
 
 /** What a check is told of the file its URIs are in. */
 export interface FileContext {

@@ -140,6 +140,16 @@ describe('URLs that never leave the process', () => {
     expect(codes("const url = new URL(path, 'http://api.github.com');")).toEqual(['scheme-insecure']);
   });
 
+  it('a base whose URL is read only for its path, query or fragment (fastify-static, http-proxy-middleware)', () => {
+    expect(codes("const parsed = new URL(url, 'http://localhost.com/');\nconst p = parsed.pathname;\nreturn p + (parsed.search || '');")).toEqual([]);
+    expect(codes("return uri && new URL(uri, 'http://api.acme.io').pathname;")).toEqual([]);
+    expect(codes("const { pathname, searchParams } = new URL(req.url, 'http://api.acme.io');")).toEqual([]);
+    // Its host or the whole URL read: the base may be requested.
+    expect(codes("const parsed = new URL(url, 'http://api.acme.io/');\nfetch(parsed);")).toEqual(['scheme-insecure']);
+    expect(codes("const parsed = new URL(url, 'http://api.acme.io/');\nconsole.log(parsed.pathname, parsed.href);")).toEqual(['scheme-insecure']);
+    expect(codes("const { origin } = new URL(req.url, 'http://api.acme.io');")).toEqual(['scheme-insecure']);
+  });
+
   it('a mock made in a beforeEach (fm = fetchMock.createInstance())', () => {
     expect(codes("let fm;\nbeforeEach(() => { fm = fetchMock.createInstance(); });\nfm.route('http://a.com/', 200);")).toEqual([]);
   });

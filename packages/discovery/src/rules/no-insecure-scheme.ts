@@ -1,8 +1,10 @@
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { insecureSchemeFinding } from '@urilint/core';
 import type { UriCandidate } from '../candidate.js';
 import { findingOf } from '../finding.js';
 import { isMockedUrl, startsOwnServer } from '../js/mocks.js';
 import { BASE_SINK_SUFFIX } from '../js/sinks.js';
+import type { JsSourceCode } from '../js/source-code.js';
 import { isNamespaceHost, isUnixSocketUrl } from '../shape.js';
 import { CORE_MESSAGE, defineCheck, SUGGESTION_MESSAGE } from './rule.js';
 
@@ -37,6 +39,38 @@ function isIdentifierValue(candidate: UriCandidate): boolean {
 /** A one-label host name (`dummy`, `base`, `x`), not an address: no host on the Internet has one. */
 function isPlaceholderHost(host: string): boolean {
   return /^[a-z_][a-z0-9_-]*$/i.test(host);
+}
+
+/** The parts of a URL that hold nothing of its host. */
+const HOSTLESS_PARTS = new Set(['pathname', 'search', 'searchParams', 'hash']);
+
+function readsHostlessPart(node: TSESTree.Node): boolean {
+  const parent = node.parent;
+  return parent?.type === 'MemberExpression' && parent.object === node && !parent.computed && parent.property.type === 'Identifier' && HOSTLESS_PARTS.has(parent.property.name);
+}
+
+/**
+ * `new URL(url, 'http://localhost.com/')` whose result is read only for its path, query or fragment
+ * (`.pathname`, `.search`, `.searchParams`, `.hash`, directly, through a `const` or destructured): the
+ * base only lets a relative URL parse; its host is never contacted.
+ */
+function isParseOnlyBase(candidate: UriCandidate, sourceCode: JsSourceCode): boolean {
+  if (candidate.sink !== `new URL${BASE_SINK_SUFFIX}`) return false;
+  const expression = candidate.node?.parent;
+  if (expression?.type !== 'NewExpression' || expression.arguments[1] !== candidate.node) return false;
+  if (readsHostlessPart(expression)) return true;
+  const declarator = expression.parent;
+  if (declarator?.type !== 'VariableDeclarator' || declarator.init !== expression) return false;
+  if (declarator.id.type === 'ObjectPattern') {
+    return declarator.id.properties.every((property) => property.type === 'Property' && !property.computed && property.key.type === 'Identifier' && HOSTLESS_PARTS.has(property.key.name));
+  }
+  if (declarator.id.type !== 'Identifier' || declarator.parent?.type !== 'VariableDeclaration' || declarator.parent.kind !== 'const') return false;
+  const id = declarator.id;
+  let scope: TSESLint.Scope.Scope | null = sourceCode.getScope(declarator) as TSESLint.Scope.Scope;
+  while (scope && !scope.set.has(id.name)) scope = scope.upper;
+  const variable = scope?.set.get(id.name);
+  const reads = variable?.references.filter((reference) => reference.identifier !== id) ?? [];
+  return reads.length > 0 && reads.every((reference) => readsHostlessPart(reference.identifier as TSESTree.Node));
 }
 
 export default defineCheck<NoInsecureSchemeOptions>({
@@ -81,6 +115,7 @@ export default defineCheck<NoInsecureSchemeOptions>({
     if (host === undefined || candidate.touchesHole(host.start, host.end)) return [];
     // `new URL(path, 'http://dummy')`: a base with a one-label name parses a relative URL and is never requested.
     if (candidate.sink === `new URL${BASE_SINK_SUFFIX}` && isPlaceholderHost(candidate.uri.slice(host.start, host.end))) return [];
+    if (sourceCode !== undefined && isParseOnlyBase(candidate, sourceCode)) return [];
     const finding = insecureSchemeFinding(candidate.reference, settings);
     if (finding === undefined || candidate.touchesHole(finding.start, finding.end)) return [];
     return [findingOf(this.name, candidate, finding, 'insecure', { suggest: 'suggestion' })];

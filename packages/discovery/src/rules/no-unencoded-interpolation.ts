@@ -179,7 +179,7 @@ function isSafeSyntax(context: Context, raw: TSESTree.Node, depth = 0): boolean 
       return safe(node.consequent) && safe(node.alternate);
     case 'MemberExpression':
       if (!node.computed) return node.property.type === 'Identifier' && (node.property.name === 'length' || node.property.name === 'size');
-      return isUnreservedCapture(context, node);
+      return isUnreservedCapture(context, node) || (depth < MAX_DEPTH && isSafeElement(context, node, safe));
     case 'NewExpression':
       return node.callee.type === 'Identifier' && node.callee.name === 'URLSearchParams';
     case 'CallExpression':
@@ -216,6 +216,38 @@ function isSafeCall(context: Context, node: TSESTree.CallExpression, safe: (chil
   // `new URLSearchParams(…).toString()`, `params.toString()` of a const URLSearchParams, `String(n)`-like `n.toString()`.
   if (method === 'toString') return safe(object) || (object.type === 'Identifier' && isSearchParams(context, object));
   return false;
+}
+
+/** Methods that change an array in place. */
+const MUTATING_METHODS = new Set(['push', 'unshift', 'splice', 'fill', 'copyWithin']);
+
+/**
+ * `images[i]` of `const images = ['uOi3lg8fGl4', …]` (or a `let` never written again): every element
+ * of an array written in the file is safe, and the array is not changed in place.
+ */
+function isSafeElement(context: Context, node: TSESTree.MemberExpression, safe: (child: TSESTree.Node) => boolean): boolean {
+  const object = unwrap(node.object);
+  if (object.type !== 'Identifier') return false;
+  let scope: TSESLint.Scope.Scope | null = context.sourceCode.getScope(object) as TSESLint.Scope.Scope;
+  while (scope && !scope.set.has(object.name)) scope = scope.upper;
+  const variable = scope?.set.get(object.name);
+  const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (!variable || definition?.type !== 'Variable' || definition.node.id.type !== 'Identifier' || definition.node.init?.type !== 'ArrayExpression') return false;
+  const declared = definition.node.id;
+  for (const reference of variable.references) {
+    if (reference.identifier === declared) continue;
+    if (reference.isWrite()) return false;
+    const parent = reference.identifier.parent;
+    if (parent?.type === 'MemberExpression' && parent.object === reference.identifier) {
+      const grand = parent.parent;
+      if (grand?.type === 'AssignmentExpression' && grand.left === parent) return false;
+      if (grand?.type === 'CallExpression' && grand.callee === parent && !parent.computed && parent.property.type === 'Identifier' && MUTATING_METHODS.has(parent.property.name)) return false;
+    } else if (parent?.type !== 'MemberExpression') {
+      // Handed whole to other code, which may change it.
+      if (!(parent?.type === 'ForOfStatement' && parent.right === reference.identifier)) return false;
+    }
+  }
+  return definition.node.init.elements.every((element) => element !== null && element.type !== 'SpreadElement' && safe(element));
 }
 
 /**
@@ -486,11 +518,12 @@ const DIGITS_SUFFIX = /[a-z0-9](?:Count|Index|Number|Num|Sha|Hash|Digest|Checksu
 const DIGITS_SNAKE = /_(?:count|index|number|version|sha|hash|code|size|page|port|year)$/i;
 
 /**
- * Names of values that are a path by design (`path`, `filePath`, `pathname`, `route`, `baseUrl`):
- * put into the path, their "/" is meant to make segments. In a query or fragment they are not safe.
+ * Names of values that are a path by design (`path`, `filePath`, `pathname`, `route`, `baseUrl`, a
+ * package name `pkg` whose scope's "/" a registry or CDN reads raw: `/npm/@pinia/nuxt`): put into the
+ * path, their "/" is meant to make segments. In a query or fragment they are not safe.
  */
-const PATH_NAME = /^(?:path|pathname|paths|file|filename|filepath|route|dir|directory|folder|url|uri|href|base|prefix|endpoint|root)$/i;
-const PATH_SUFFIX = /[a-z0-9](?:Path|Pathname|FileName|Filename|Route|Dir|Directory|Url|URL|Uri|URI|Href|Prefix|Endpoint|Root)$/;
+const PATH_NAME = /^(?:path|pathname|paths|file|filename|filepath|route|dir|directory|folder|url|uri|href|base|prefix|endpoint|root|pkg|package|packagename|pkgname)$/i;
+const PATH_SUFFIX = /[a-z0-9](?:Path|Pathname|FileName|Filename|Route|Dir|Directory|Url|URL|Uri|URI|Href|Prefix|Endpoint|Root|PackageName|PkgName)$/;
 const PATH_SNAKE = /_(?:path|dir|url|uri|prefix|root|file|filename)$/i;
 
 /** String methods whose result is made of the string they are called on. */

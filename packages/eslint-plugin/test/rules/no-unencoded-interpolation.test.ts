@@ -178,6 +178,10 @@ ruleTester.run('no-unencoded-interpolation (values the code shows to be safe)', 
     'fetch(`https://${apiServer}/v3/${domain}/messages`)',
     "fetch('/collections/' + dso.payload.uuid + '/itemtemplate')",
     "fetch(`https://macosplay.com/${params['*']}?${new URLSearchParams(query)}`)",
+    // A package name in a registry's path: its scope's "/" is read raw (pinia's playground).
+    'fetch(`https://data.jsdelivr.com/v1/package/npm/${props.pkg}`)',
+    // An element of an array of safe literals written in the file (polka's examples).
+    "let i = 0, images = ['uOi3lg8fGl4', '9yWcy5B-haM', '_MeRaXKnEYo'];\nfor (; i < images.length; i++) fetch('https://source.unsplash.com/' + images[i]);",
   ],
   invalid: [
     // A negated class, "." or a global match (whole matches) may hold anything.
@@ -193,6 +197,9 @@ ruleTester.run('no-unencoded-interpolation (values the code shows to be safe)', 
     invalid('let default_title = "Svelte UI Components";\nconst image = `https://flowbite-svelte.com/og?title=${default_title}`;', 'unencodedQuery', 'default_title', 'title='),
     invalid('fetch(`/webpack-dev-server/open-editor?fileName=${message.moduleIdentifier}`)', 'unencodedQuery', 'message.moduleIdentifier'),
     invalid('fetch(`/open?file=${fileName}`)', 'unencodedQuery', 'fileName'),
+    // An array with an unsafe element, or one changed in place.
+    invalid("const names = ['a b', 'c'];\nfetch('/users/' + names[0]);", 'unencodedPath', 'names[0]'),
+    invalid("const names = ['a', 'c'];\nnames.push(input);\nfetch('/users/' + names[2]);", 'unencodedPath', 'names[2]'),
     invalid('let dirstring = $derived(name.toLowerCase());\nfetch(`https://blocks.example.com/${dirstring}`);', 'unencodedPath', 'dirstring', 'com/'),
   ],
 });

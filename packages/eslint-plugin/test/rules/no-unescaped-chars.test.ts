@@ -111,6 +111,13 @@ ruleTester.run('no-unescaped-chars', rule, {
       output: null,
     },
     {
+      // TSTyche's type tests (fastify-static's types/index.tst.ts).
+      code: 'fetch("https://example.com/my file.pdf")',
+      filename: 'types/index.tst.ts',
+      errors: [{ messageId: 'unescaped', suggestions: [{ messageId: 'suggestion', output: 'fetch("https://example.com/my%20file.pdf")' }] }],
+      output: null,
+    },
+    {
       // A project that opts in has its test files fixed as any other.
       code: 'fetch("https://example.com/my file.pdf")',
       filename: 'src/download.spec.ts',
