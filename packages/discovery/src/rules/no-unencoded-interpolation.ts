@@ -84,6 +84,17 @@ function assignedValues(context: Context, identifier: TSESTree.Identifier): TSES
   return undefined;
 }
 
+/** The variable an identifier names, looked up from its scope outwards. */
+function variableOf(context: Context, identifier: TSESTree.Identifier): TSESLint.Scope.Variable | undefined {
+  let scope: TSESLint.Scope.Scope | null = context.sourceCode.getScope(identifier) as TSESLint.Scope.Scope;
+  while (scope) {
+    const variable = scope.set.get(identifier.name);
+    if (variable) return variable;
+    scope = scope.upper;
+  }
+  return undefined;
+}
+
 /** Assignment operators whose result is a number. */
 const NUMERIC_ASSIGNMENTS = new Set(['-=', '*=', '/=', '%=', '**=', '|=', '&=', '^=', '<<=', '>>=', '>>>=']);
 
@@ -228,9 +239,7 @@ const MUTATING_METHODS = new Set(['push', 'unshift', 'splice', 'fill', 'copyWith
 function isSafeElement(context: Context, node: TSESTree.MemberExpression, safe: (child: TSESTree.Node) => boolean): boolean {
   const object = unwrap(node.object);
   if (object.type !== 'Identifier') return false;
-  let scope: TSESLint.Scope.Scope | null = context.sourceCode.getScope(object) as TSESLint.Scope.Scope;
-  while (scope && !scope.set.has(object.name)) scope = scope.upper;
-  const variable = scope?.set.get(object.name);
+  const variable = variableOf(context, object);
   const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   if (!variable || definition?.type !== 'Variable' || definition.node.id.type !== 'Identifier' || definition.node.init?.type !== 'ArrayExpression') return false;
   const declared = definition.node.id;
@@ -255,23 +264,16 @@ function isSafeElement(context: Context, node: TSESTree.MemberExpression, safe: 
  * (`const parseTimestamp = (url: string): number => …`, `function pageOf(): number`).
  */
 function hasSafeReturnType(context: Context, callee: TSESTree.Identifier): boolean {
-  let scope: TSESLint.Scope.Scope | null = context.sourceCode.getScope(callee) as TSESLint.Scope.Scope;
-  while (scope) {
-    const variable = scope.set.get(callee.name);
-    if (variable) {
-      if (variable.defs.length !== 1) return false;
-      const definition = variable.defs[0]!;
-      let fn: TSESTree.Node | null | undefined;
-      if (definition.type === 'FunctionName') fn = definition.node;
-      else if (definition.type === 'Variable' && definition.parent.kind === 'const') fn = definition.node.init;
-      if (fn?.type !== 'FunctionDeclaration' && fn?.type !== 'FunctionExpression' && fn?.type !== 'ArrowFunctionExpression') return false;
-      if (fn.async || fn.generator) return false;
-      const annotation = fn.returnType?.typeAnnotation;
-      return annotation !== undefined && isSafeAnnotation(annotation);
-    }
-    scope = scope.upper;
-  }
-  return false;
+  const variable = variableOf(context, callee);
+  if (variable?.defs.length !== 1) return false;
+  const definition = variable.defs[0]!;
+  let fn: TSESTree.Node | null | undefined;
+  if (definition.type === 'FunctionName') fn = definition.node;
+  else if (definition.type === 'Variable' && definition.parent.kind === 'const') fn = definition.node.init;
+  if (fn?.type !== 'FunctionDeclaration' && fn?.type !== 'FunctionExpression' && fn?.type !== 'ArrowFunctionExpression') return false;
+  if (fn.async || fn.generator) return false;
+  const annotation = fn.returnType?.typeAnnotation;
+  return annotation !== undefined && isSafeAnnotation(annotation);
 }
 
 /** The regular expression a node holds: a literal, or a `const` whose initializer is one. */
@@ -320,19 +322,12 @@ function isUnreservedCapture(context: Context, raw: TSESTree.Node): boolean {
     return match !== undefined && groupIsUnreserved(match.pattern, match.groups ? node.property.value : 0);
   }
   if (node.type !== 'Identifier') return false;
-  let scope: TSESLint.Scope.Scope | null = context.sourceCode.getScope(node) as TSESLint.Scope.Scope;
-  while (scope) {
-    const variable = scope.set.get(node.name);
-    if (variable) {
-      const definition = variable.defs.length === 1 ? variable.defs[0] : undefined;
-      if (definition?.type !== 'Variable' || definition.parent.kind !== 'const' || definition.node.id.type !== 'ArrayPattern' || !definition.node.init) return false;
-      const index = definition.node.id.elements.findIndex((element) => element?.type === 'Identifier' && element.name === node.name);
-      const match = index < 0 ? undefined : matchOf(context, definition.node.init);
-      return match !== undefined && groupIsUnreserved(match.pattern, match.groups ? index : 0);
-    }
-    scope = scope.upper;
-  }
-  return false;
+  const variable = variableOf(context, node);
+  const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (definition?.type !== 'Variable' || definition.parent.kind !== 'const' || definition.node.id.type !== 'ArrayPattern' || !definition.node.init) return false;
+  const index = definition.node.id.elements.findIndex((element) => element?.type === 'Identifier' && element.name === node.name);
+  const match = index < 0 ? undefined : matchOf(context, definition.node.init);
+  return match !== undefined && groupIsUnreserved(match.pattern, match.groups ? index : 0);
 }
 
 /** Escapes that match only unreserved characters (or nothing: `\b`). */
