@@ -68,6 +68,12 @@ const isUrilint = (message: Linter.LintMessage): boolean => message.ruleId?.star
 const codeOf = (message: Linter.LintMessage): string | undefined => /\[([a-z0-9-]+)\]$/.exec(message.message)?.[1];
 const where = (result: ESLint.LintResult, line: number): string => `${relative(ROOT, result.filePath)}:${line}`;
 
+/**
+ * A problem whose fix the gate holds back as a suggestion by design: a "[" or "]" (delimiters
+ * applications read before they decode) and a second "#" in a fragment (read raw from location.hash).
+ */
+const heldBack = (m: Linter.LintMessage): boolean => /^"[[\]#]" must be percent-encoded/.test(m.message) && m.fix === undefined && (m.suggestions?.length ?? 0) > 0;
+
 function newESLint(options: ESLint.Options = {}): ESLint {
   return new ESLint({ cwd: ROOT, overrideConfigFile: CONFIG, ...options });
 }
@@ -138,8 +144,8 @@ describe('eslint-plugin-urilint (recommended) on examples/app', () => {
       const [after] = await checker.lintText(output, { filePath: result.filePath });
       const fatal = after!.messages.filter((m) => m.fatal === true || m.ruleId === null);
       expect(fatal, `${relative(ROOT, result.filePath)} no longer parses after --fix`).toEqual([]);
-      // A "[" or "]" is left as written: encoding a delimiter is a suggestion, never applied by --fix.
-      const unescaped = after!.messages.filter((m) => m.ruleId === 'urilint/no-unescaped-chars' && !(/^"[[\]]" must be percent-encoded/.test(m.message) && m.fix === undefined && (m.suggestions?.length ?? 0) > 0));
+      // A "[" or "]", and a second "#" in a fragment, are left as written: encoding them is a suggestion, never applied by --fix.
+      const unescaped = after!.messages.filter((m) => m.ruleId === 'urilint/no-unescaped-chars' && !heldBack(m));
       expect(unescaped.map((m) => `${where(result, m.line)}:${m.column} ${m.message}`), 'no-unescaped-chars after --fix').toEqual([]);
       // What is left is the problems without a safe automatic fix, still on planted lines.
       expect(after!.messages.filter((m) => !planted.has(m.line)).map((m) => `${where(result, m.line)} ${m.message}`)).toEqual([]);
@@ -209,7 +215,7 @@ describe('eslint-plugin-urilint (language configs) on examples/docs', () => {
       const [after] = await checker.lintText(output, { filePath: result.filePath });
       const fatal = after!.messages.filter((m) => m.fatal === true || m.ruleId === null);
       expect(fatal, `${relative(ROOT, result.filePath)} no longer parses after --fix`).toEqual([]);
-      const unescaped = after!.messages.filter((m) => m.ruleId === 'urilint/no-unescaped-chars');
+      const unescaped = after!.messages.filter((m) => m.ruleId === 'urilint/no-unescaped-chars' && !heldBack(m));
       expect(unescaped.map((m) => `${where(result, m.line)}:${m.column} ${m.message}`), 'no-unescaped-chars after --fix').toEqual([]);
       expect(after!.messages.filter((m) => !planted.has(m.line)).map((m) => `${where(result, m.line)} ${m.message}`)).toEqual([]);
 

@@ -23,7 +23,10 @@
  * 8. in a URI built around holes (a string joined with `+` or a template's expressions) that is
  *    given to no URL API (`fetch`, `axios.get`, `new URL`…), it writes no `"`, `'`, `<` or `>` as an
  *    escape: such a string often builds markup, where the character closes the attribute the URL is
- *    spliced into (CKEditor's `'})())"'`), which `%22` would not.
+ *    spliced into (CKEditor's `'})())"'`), which `%22` would not;
+ * 9. it writes no `#` as `%23`: a browser keeps a `#` after the first as it is written in the
+ *    fragment, and a page's script reads `location.hash` without decoding it (a hashbang route,
+ *    `#!#get--userinfo`), so the escape changes what the page reads.
  *
  * "The same URL" means the same scheme, user, password, host and port, and the same path segments,
  * query names and values and fragment once percent-decoded: escaping a space or a `|` keeps them,
@@ -66,6 +69,9 @@ function withHoles(text: string, holes: readonly Span[], written: readonly strin
   });
   return out + text.slice(at);
 }
+
+/** A `#` in a fragment (condition 9), with its encoding. */
+const NUMBER_SIGN = new Map([['#', '%23']]);
 
 /** What delimits markup a built string may be part of (condition 8), with their encodings. */
 const MARKUP_DELIMITERS = new Map([
@@ -171,6 +177,7 @@ export function unsafeFixReason(candidate: UriCandidate, edits: readonly TextEdi
   // An edit may cover several characters (`"]` written `%22%5D` at once): each character it encodes counts.
   if (edits.some((edit) => encodesAny(uri.slice(edit.start, edit.end), edit.text, BRACKETS))) return 'applications read "[" and "]" as syntax before they decode';
   if (candidate.holes.length > 0 && candidate.sink === undefined && edits.some((edit) => encodesAny(uri.slice(edit.start, edit.end), edit.text, MARKUP_DELIMITERS))) return 'a string built around holes may be markup, where a quote or angle bracket is a delimiter';
+  if (edits.some((edit) => encodesAny(uri.slice(edit.start, edit.end), edit.text, NUMBER_SIGN))) return 'a page reads a "#" in the fragment as written (location.hash is not decoded)';
   const fixed = applyEdits(uri, edits);
   const span = candidate.reference.scheme;
   const scheme = span === undefined ? undefined : uri.slice(span.start, span.end).toLowerCase();

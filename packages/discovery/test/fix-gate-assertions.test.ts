@@ -34,3 +34,16 @@ describe('a value a test compares as text', () => {
     ]);
   });
 });
+
+describe("a '#' in a fragment", () => {
+  it('is written %23 only as a suggestion: a page reads location.hash as written (node-auth0\'s hashbang link)', () => {
+    const text = ' * <a href="https://auth0.com/docs/auth-api#!#get--userinfo">API Docs</a>.';
+    expect(fixes(`/**\n${text}\n */\nexport {};`)).toEqual([
+      { span: '#', fixed: false, suggestion: 'Replace "#" with "%23" (not applied automatically: a page reads a "#" in the fragment as written (location.hash is not decoded)).' },
+    ]);
+  });
+
+  it('leaves the other fixes of a fragment automatic', () => {
+    expect(fixes("fetch('https://example.com/docs#a b');")).toEqual([{ span: ' ', fixed: true, suggestion: undefined }]);
+  });
+});

