@@ -442,7 +442,12 @@ function trimWhitespaceEnd(text: string, start: number, end: number): number {
 }
 
 function trimPunctuationEnd(text: string, start: number, end: number): number {
-  while (end > start && isTrailingPunctuation(text.charCodeAt(end - 1))) end--;
+  const data = startsWithIgnoreCase(text, start, 'data:');
+  while (end > start && isTrailingPunctuation(text.charCodeAt(end - 1))) {
+    // A `data:` URI's first comma ends its media type (`"data:text/javascript,"`, an empty module): it is the URI's own.
+    if (data && text.charCodeAt(end - 1) === COMMA && text.indexOf(',', start) === end - 1) break;
+    end--;
+  }
   return end;
 }
 

@@ -292,6 +292,12 @@ describe('schemes in running text', () => {
     expect(uris('https://a.example/p;v=1,2?q=a;b')).toEqual(['https://a.example/p;v=1,2?q=a;b']);
   });
 
+  it("keeps a data: URI's first comma, which ends its media type", () => {
+    // An import map in hono's GraphiQL page maps a module to an empty one.
+    expect(uris('"@emotion/is-prop-valid": "data:text/javascript,"')).toEqual(['data:text/javascript,']);
+    expect(uris('An empty document: data:, or data:text/plain,hello, in a sentence.')).toEqual(['data:,', 'data:text/plain,hello']);
+  });
+
   it('ends a URI at an encoded line break in text that is itself percent-encoded', () => {
     // A share link's mail body (hoppscotch's Share.vue).
     expect(uris('I joined called Hoppscotch - https://hoppscotch.io.%0D%0AIt is a simple')).toEqual(['https://hoppscotch.io']);

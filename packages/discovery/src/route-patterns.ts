@@ -35,18 +35,20 @@ const HOST_PARAMETER = /^(?:https?|wss?):\/\/(?:[^/?#:@]*\.)?(:[A-Za-z_$][\w$]*)
  * replaced by the page's URL when the site is built. A path segment of three or more `#`
  * (`issues/### where ### is the bug number`) stands for a number to put in, and a sentence in
  * capitals between ellipses for what to write (OWASP's `?test=...ESCAPE UNTRUSTED DATA BEFORE PUTTING HERE...`).
+ * A `{name}` written percent-encoded is one too: a generated client's default
+ * `https://%7BTENANT%7D.auth0.com/api/v2`, whose host the caller replaces.
  */
-const HUMAN_PLACEHOLDER = /<[A-Za-z][\w .-]{2,40}>|\[[A-Z][A-Z0-9_ -]{2,40}\]|\{[A-Za-z][\w.-]{2,40}\}|\|(?:filename|static|attach|category|tag|author|index)\||\bYOUR[_-][A-Z0-9_-]+|\b[A-Z][A-Z0-9_]*_HERE\b|(?<=\/)#{3,}(?![^/?\s])|\.\.\.[A-Z][A-Z ]{3,}[A-Z](?:\.\.\.|$)/g;
+const HUMAN_PLACEHOLDER = /%7[Bb][A-Za-z][\w.-]{2,40}%7[Dd]|<[A-Za-z][\w .-]{2,40}>|\[[A-Z][A-Z0-9_ -]{2,40}\]|\{[A-Za-z][\w.-]{2,40}\}|\|(?:filename|static|attach|category|tag|author|index)\||\bYOUR[_-][A-Z0-9_-]+|\b[A-Z][A-Z0-9_]*_HERE\b|(?<=\/)#{3,}(?![^/?\s])|\.\.\.[A-Z][A-Z ]{3,}[A-Z](?:\.\.\.|$)/g;
 
 /**
  * What every hole above holds: `{` (an expression, a group), `*` (a wildcard), `/:` or `.:` (a
  * parameter), `<`, `[` or `|` (a placeholder), or a placeholder's `YOUR` or `_HERE`.
  */
-const MAYBE_HOLE = /[{*<[|]|[/.]:|YOUR|_HERE|\/###|\.\.\.[A-Z]/;
+const MAYBE_HOLE = /[{*<[|]|[/.]:|YOUR|_HERE|\/###|\.\.\.[A-Z]|%7[Bb]/;
 
 /** `spans` with the human placeholders of `text` (see `HUMAN_PLACEHOLDER`) that none of them covers, in order. */
 function withPlaceholders(spans: Span[], text: string): Span[] {
-  if (!/[<[{|]|YOUR|_HERE|\/###|\.\.\.[A-Z]/.test(text)) return spans;
+  if (!/[<[{|]|YOUR|_HERE|\/###|\.\.\.[A-Z]|%7[Bb]/.test(text)) return spans;
   const extra: Span[] = [];
   for (const match of text.matchAll(HUMAN_PLACEHOLDER)) {
     const span = { start: match.index, end: match.index + match[0].length };

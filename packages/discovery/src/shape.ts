@@ -153,6 +153,8 @@ export function isUrlName(name: string | undefined): boolean {
  * (`https://example.com/my docs/`).
  */
 export function isWholeUri(value: string, name: string | undefined): boolean {
+  // An OAuth scope is a list of scopes separated by spaces (RFC 6749 §3.3), some of them URIs.
+  if (name !== undefined && /^scopes?$/i.test(name)) return false;
   // A `data:` URI's first comma ends its media type (`data:image/jpeg;base64, ${b64}`): not a sentence's.
   const comma = /^data:/i.test(value) ? value.indexOf(',') : -1;
   const punctuated = comma < 0 ? value : value.slice(0, comma) + value.slice(comma + 1);

@@ -140,6 +140,17 @@ describe('URLs that never leave the process', () => {
     expect(codes("const url = new URL(path, 'http://api.github.com');")).toEqual(['scheme-insecure']);
   });
 
+  it('OAuth grant and token types written as URIs name a type (node-auth0)', () => {
+    expect(codes('return grant(realm ? "http://auth0.com/oauth/grant-type/password-realm" : "password", body);')).toEqual([]);
+    expect(codes('export const REQUESTED_TOKEN_TYPE = "http://auth0.com/oauth/token-type/federated-connection-access-token";')).toEqual([]);
+    expect(codes("const body = { grant_type: 'http://acme.io/oauth/otp' };")).toEqual([]);
+    expect(codes("fetch('http://auth0.com/oauth/token');")).toEqual(['scheme-insecure']);
+  });
+
+  it('a placeholder written percent-encoded ({TENANT} as %7BTENANT%7D) is a hole (node-auth0)', () => {
+    expect(codes('export const ManagementEnvironment = { Default: "https://%7BTENANT%7D.auth0.com/api/v2" };')).toEqual([]);
+  });
+
   it('a base whose URL is read only for its path, query or fragment (fastify-static, http-proxy-middleware)', () => {
     expect(codes("const parsed = new URL(url, 'http://localhost.com/');\nconst p = parsed.pathname;\nreturn p + (parsed.search || '');")).toEqual([]);
     expect(codes("return uri && new URL(uri, 'http://api.acme.io').pathname;")).toEqual([]);

@@ -21,7 +21,13 @@ export const DEFAULT_INSECURE_SCHEMES = ['http', 'ws', 'ftp'];
  * Keys whose value names a vocabulary or a schema: an identifier, not fetched (`$schema`, JSON-LD
  * `@context`, a JSON Schema `$ref` that the validator resolves among the schemas it was given).
  */
-const IDENTIFIER_KEYS = new Set(['$schema', '$id', '$ref', '$dynamicRef', '$recursiveRef', '@context', '@vocab', '@id', '@type', 'xmlns']);
+const IDENTIFIER_KEYS = new Set(['$schema', '$id', '$ref', '$dynamicRef', '$recursiveRef', '@context', '@vocab', '@id', '@type', 'xmlns', 'grant_type', 'token_type', 'subject_token_type', 'actor_token_type', 'requested_token_type']);
+
+/**
+ * An OAuth grant type or token type written as a URI (RFC 6749 §4.5, RFC 8693 §3):
+ * `http://auth0.com/oauth/grant-type/password-realm` is sent as a parameter's value, never requested.
+ */
+const OAUTH_TYPE_PATH = /\/(?:grant-type|token-type)\//i;
 
 /** Builder methods that take a schema's identifier (fluent-json-schema's `S.object().id('http://…')`). */
 const IDENTIFIER_METHODS = new Set(['id', '$id', 'ref', '$ref']);
@@ -108,6 +114,8 @@ export default defineCheck<NoInsecureSchemeOptions>({
     // Prose is a sentence that mentions a URL; a namespace or a schema id names something; a
     // UNIX-socket URL reaches a file on this machine.
     if (candidate.context === 'prose' || candidate.namespace || isIdentifierValue(candidate) || isNamespaceHost(candidate) || isUnixSocketUrl(candidate)) return [];
+    const path = candidate.reference.path;
+    if (path !== undefined && OAUTH_TYPE_PATH.test(candidate.uri.slice(path.start, path.end))) return [];
     // A URL given to an HTTP-mocking library is a matching key; in a file that starts its own server, the URLs reach it.
     if (sourceCode !== undefined && (isMockedUrl(candidate.node, sourceCode.text) || startsOwnServer(candidate.node, sourceCode.text))) return [];
     const { host } = candidate.reference;

@@ -517,9 +517,9 @@ const DIGITS_SNAKE = /_(?:count|index|number|version|sha|hash|code|size|page|por
  * package name `pkg` whose scope's "/" a registry or CDN reads raw: `/npm/@pinia/nuxt`): put into the
  * path, their "/" is meant to make segments. In a query or fragment they are not safe.
  */
-const PATH_NAME = /^(?:path|pathname|paths|file|filename|filepath|route|dir|directory|folder|url|uri|href|base|prefix|endpoint|root|pkg|package|packagename|pkgname)$/i;
-const PATH_SUFFIX = /[a-z0-9](?:Path|Pathname|FileName|Filename|Route|Dir|Directory|Url|URL|Uri|URI|Href|Prefix|Endpoint|Root|PackageName|PkgName)$/;
-const PATH_SNAKE = /_(?:path|dir|url|uri|prefix|root|file|filename)$/i;
+const PATH_NAME = /^(?:path|pathname|paths|file|filename|filepath|stem|slug|route|dir|directory|folder|url|uri|href|link|base|prefix|endpoint|root|pkg|package|packagename|pkgname)$/i;
+const PATH_SUFFIX = /[a-z0-9](?:Path|Pathname|FileName|Filename|Slug|Route|Dir|Directory|Url|URL|Uri|URI|Href|Prefix|Endpoint|Root|PackageName|PkgName)$/;
+const PATH_SNAKE = /_(?:path|dir|url|uri|prefix|root|file|filename|slug)$/i;
 
 /** String methods whose result is made of the string they are called on. */
 const TEXT_METHODS = new Set(['replace', 'replaceAll', 'slice', 'substring', 'trim', 'trimStart', 'trimEnd', 'toLowerCase', 'toUpperCase', 'normalize']);
@@ -583,6 +583,11 @@ function isPathByDesign(raw: TSESTree.Node): boolean {
     if (callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' && TEXT_METHODS.has(callee.property.name)) return isPathByDesign(callee.object);
     const method = callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' ? callee.property.name : undefined;
     return method !== undefined && PATH_BUILDERS.has(method);
+  }
+  // `pkg.name`, `packageJson.name`: a package name, whose scope's "/" a registry reads raw.
+  if (node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier' && node.property.name === 'name') {
+    const owner = readName(node.object);
+    if (owner !== undefined && /^(?:pkg|package|packagejson|manifest)$/i.test(owner)) return true;
   }
   const name = readName(node);
   return name !== undefined && (PATH_NAME.test(name) || PATH_SUFFIX.test(name) || PATH_SNAKE.test(name));
@@ -657,8 +662,10 @@ export default defineCheck({
   messages: ESLINT_MESSAGES,
   defaultOptions: {},
   check(candidate, { sourceCode }) {
-    // Holes are JavaScript's `${…}` and `+ x`: only a JavaScript file has them.
-    if (sourceCode === undefined || candidate.namespace || isNamespaceHost(candidate)) return [];
+    // Holes are JavaScript's `${…}` and `+ x`: only a JavaScript file has them. A dynamic `import()`
+    // names a module, which bundlers read as a pattern over files (`./data/${name}.json`), and a
+    // `#` there starts a subpath import (`#ui/components/${name}.vue`), not a fragment.
+    if (sourceCode === undefined || candidate.namespace || isNamespaceHost(candidate) || candidate.sink === 'import()') return [];
     const context: Context = { sourceCode };
     const out: Finding[] = [];
     candidate.parts.forEach((part, index) => {
@@ -672,8 +679,7 @@ export default defineCheck({
       const component = componentOf(candidate, hole, previous);
       if (component === undefined) return;
       if (isSafeSyntax(context, node) || isSafeByType(context, node) || isDigitsByName(node)) return;
-      // A dynamic `import()` names a module file: bundlers read `./data/${name}.json` as a pattern over files.
-      if (component === 'path' && (candidate.sink === 'import()' || isSafeInPath(context, node))) return;
+      if (component === 'path' && isSafeInPath(context, node)) return;
       const text = sourceCode.getText(node);
       const inTemplate = node.parent?.type === 'TemplateLiteral';
       const data = { hole: inTemplate ? `\`\${${shown(text)}}\`` : `\`+ ${shown(text)}\`` };

@@ -180,6 +180,13 @@ ruleTester.run('no-unencoded-interpolation (values the code shows to be safe)', 
     "fetch(`https://macosplay.com/${params['*']}?${new URLSearchParams(query)}`)",
     // A package name in a registry's path: its scope's "/" is read raw (pinia's playground).
     'fetch(`https://data.jsdelivr.com/v1/package/npm/${props.pkg}`)',
+    // The third survey's held-out half (nuxt-ui, svelte.dev, astro-sphere): a subpath import, slugs, a
+    // content file's stem, a docs link, a package name in npm's path.
+    'const load = () => import(`#ui-pro/components/${props.prefix}/${upperFirst(camelName)}.vue`);',
+    '<a href={`/blog/${prev.slug}`}>x</a>;',
+    "fetch(`https://github.com/nuxt/ui/edit/v3/docs/content/${page?.value?.stem}.md`)",
+    'fetch(`https://github.com/sveltejs/svelte/edit/main/documentation/${link}`)',
+    'fetch(`https://npmjs.org/package/${pkg.name}`)',
     // An element of an array of safe literals written in the file (polka's examples).
     "let i = 0, images = ['uOi3lg8fGl4', '9yWcy5B-haM', '_MeRaXKnEYo'];\nfor (; i < images.length; i++) fetch('https://source.unsplash.com/' + images[i]);",
   ],
@@ -197,6 +204,8 @@ ruleTester.run('no-unencoded-interpolation (values the code shows to be safe)', 
     invalid('let default_title = "Svelte UI Components";\nconst image = `https://flowbite-svelte.com/og?title=${default_title}`;', 'unencodedQuery', 'default_title', 'title='),
     invalid('fetch(`/webpack-dev-server/open-editor?fileName=${message.moduleIdentifier}`)', 'unencodedQuery', 'message.moduleIdentifier'),
     invalid('fetch(`/open?file=${fileName}`)', 'unencodedQuery', 'fileName'),
+    invalid('fetch(`/users/${user.name}`)', 'unencodedPath', 'user.name'),
+    invalid('fetch(`/search?tag=${slug}`)', 'unencodedQuery', 'slug', 'tag='),
     // An array with an unsafe element, or one changed in place.
     invalid("const names = ['a b', 'c'];\nfetch('/users/' + names[0]);", 'unencodedPath', 'names[0]'),
     invalid("const names = ['a', 'c'];\nnames.push(input);\nfetch('/users/' + names[2]);", 'unencodedPath', 'names[2]'),
