@@ -22,6 +22,7 @@ export {
   encodePathSegment,
   encodeQuery,
   encodeUserinfo,
+  isUriText,
   percentDecode,
   tryPercentDecode,
 } from './percent.js';

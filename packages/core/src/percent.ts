@@ -92,6 +92,22 @@ export function encodeFragment(text: string): string {
 }
 
 /**
+ * Whether `text` is written in a URI's own characters: those a query keeps (`pchar / "/" / "?"`,
+ * §3.4), `#`, and `%` only as the start of a triplet. Text a program writes into a URL itself
+ * (`&start=`, `.well-known/openid-configuration`) is this: its delimiters are the author's.
+ */
+export function isUriText(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x25) {
+      if (!isHexDigit(text.charCodeAt(i + 1)) || !isHexDigit(text.charCodeAt(i + 2))) return false;
+      i += 2;
+    } else if (c !== 0x23 && !(c < 128 && QUERY[c] === 1)) return false;
+  }
+  return true;
+}
+
+/**
  * The length of the well-formed UTF-8 sequence at `bytes[i]`, or 0 when the
  * octets there do not start one (RFC 3629 §4: no overlongs, no surrogates, ≤ U+10FFFF).
  */

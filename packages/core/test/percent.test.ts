@@ -9,6 +9,7 @@ import {
   encodeQuery,
   encodeUserinfo,
   parse,
+  isUriText,
   percentDecode,
   tryPercentDecode,
 } from '../src/index.js';
@@ -69,5 +70,15 @@ describe('percent-decoding with UTF-8 validation', () => {
     for (const encode of [encodePathSegment, encodeQuery, encodeFragment, encodeUserinfo, encodeHost]) {
       expect(percentDecode(encode(data))).toBe(data);
     }
+  });
+});
+
+describe('isUriText', () => {
+  it("holds a query's characters, #, and triplets", () => {
+    for (const text of ['', '&start=', '.well-known/openid-configuration', '@scope/pkg', '?q=a%20b', "a!$&'()*+,;=:@/?#b", '%7E']) expect(isUriText(text), text).toBe(true);
+  });
+
+  it('refuses a space, a character RFC 3986 excludes, a non-ASCII letter and a lone %', () => {
+    for (const text of ['a b', 'a"b', 'a<b', 'a|b', 'a[b', 'café', '100%', '%zz', '%4']) expect(isUriText(text), text).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import type { Span } from '@urilint/core';
+import { isUriText, type Span } from '@urilint/core';
 import type * as ts from 'typescript';
 import type { Part, UriCandidate } from '../candidate.js';
 import { renderMessage, type Finding } from '../finding.js';
@@ -11,12 +11,6 @@ type MessageId = 'unencodedPath' | 'unencodedQuery' | 'unencodedFragment' | 'wra
 
 /** Characters that need no encoding anywhere in a path segment, query or fragment. */
 const UNRESERVED = /^[A-Za-z0-9\-._~]*$/;
-
-/**
- * Text a program writes into a URL itself (`'.well-known/openid-configuration'`, `` `&start=${t}` ``):
- * characters a URI holds as they are, and percent-encoded octets. Its delimiters are the author's own.
- */
-const URI_TEXT = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?#]|%[0-9A-Fa-f]{2})*$/;
 
 /** Calls whose result is already encoded for a URI component. */
 const ENCODERS = new Set(['encodeURIComponent', 'encodeURI']);
@@ -158,9 +152,9 @@ function isSafeSyntax(context: Context, raw: TSESTree.Node, depth = 0): boolean 
   const safe = (child: TSESTree.Node): boolean => depth < MAX_DEPTH && isSafeSyntax(context, child, depth + 1);
   switch (node.type) {
     case 'Literal':
-      return typeof node.value === 'number' || typeof node.value === 'bigint' || typeof node.value === 'boolean' || (typeof node.value === 'string' && URI_TEXT.test(node.value));
+      return typeof node.value === 'number' || typeof node.value === 'bigint' || typeof node.value === 'boolean' || (typeof node.value === 'string' && isUriText(node.value));
     case 'TemplateLiteral':
-      return node.quasis.every((quasi) => URI_TEXT.test(quasi.value.cooked ?? '')) && node.expressions.every(safe);
+      return node.quasis.every((quasi) => isUriText(quasi.value.cooked ?? '')) && node.expressions.every(safe);
     case 'Identifier':
       if (node.name === 'undefined' || node.name === 'NaN' || node.name === 'Infinity') return true;
       if (hasSafeAnnotation(context, node)) return true;
@@ -553,7 +547,7 @@ function isSafeInPath(context: Context, raw: TSESTree.Node, depth = 0): boolean 
   const safe = (child: TSESTree.Node) => isSafeInPath(context, child, depth + 1);
   if (node.type === 'ConditionalExpression') return safe(node.consequent) && safe(node.alternate);
   if (node.type === 'LogicalExpression') return safe(node.left) && safe(node.right);
-  if (node.type === 'TemplateLiteral') return node.quasis.every((quasi) => URI_TEXT.test(quasi.value.cooked ?? '')) && node.expressions.every(safe);
+  if (node.type === 'TemplateLiteral') return node.quasis.every((quasi) => isUriText(quasi.value.cooked ?? '')) && node.expressions.every(safe);
   if (node.type === 'CallExpression' && isDerivedRune(node)) return safe(node.arguments[0]!);
   if (node.type === 'Identifier') {
     // `const dirPart = dir.toLowerCase()`, Svelte's `let dirstring = $derived(dir ? dir.toLowerCase() : "")`.
