@@ -31,6 +31,21 @@ export function isUnixSocketUrl(candidate: UriCandidate): boolean {
   return UNIX_SOCKET_SCHEMES.test(name) && candidate.uri.slice(host.start, host.end).toLowerCase() === 'unix';
 }
 
+/** SQLite's schemes in database URLs: `sqlite`, `sqlite3`, `spatialite`, and a driver after `+` (SQLAlchemy's `sqlite+aiosqlite`). */
+const SQLITE_SCHEMES = /^(?:sqlite3?|spatialite)(?:\+[a-z][a-z0-9]*)?$/i;
+
+/**
+ * SQLite's in-memory database written as a database URL, `sqlite://:memory:` (dj-database-url, Tortoise
+ * ORM, sqlx, Bun's SQL client): `:memory:` is SQLite's own name for a database held in memory
+ * (https://www.sqlite.org/inmemorydb.html), written where the authority goes; those clients read the
+ * string whole before any URL parsing. The `:` before `memory:` is no port.
+ */
+export function isSqliteMemoryUrl(candidate: UriCandidate): boolean {
+  const { scheme, authority } = candidate.reference;
+  if (scheme === undefined || authority === undefined) return false;
+  return SQLITE_SCHEMES.test(candidate.uri.slice(scheme.start, scheme.end)) && candidate.uri.slice(authority.start, authority.end) === ':memory:';
+}
+
 /** Well-known XML namespace names: identifiers, never fetched. */
 export const XML_NAMESPACES = new Set([
   'http://www.w3.org/2000/svg',

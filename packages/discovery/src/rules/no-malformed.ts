@@ -1,7 +1,7 @@
 import { hostListOf, SYNTAX_CODES, type DiagnosticCode } from '@urilint/core';
 import type { UriCandidate } from '../candidate.js';
 import { findingOf } from '../finding.js';
-import { isUnixSocketUrl } from '../shape.js';
+import { isSqliteMemoryUrl, isUnixSocketUrl } from '../shape.js';
 import { CORE_MESSAGE, defineCheck, diagnosticsOf, SUGGESTION_MESSAGE } from './rule.js';
 
 /** The grammar's errors other than escaping: those belong to no-unescaped-chars and no-invalid-percent-encoding. */
@@ -48,8 +48,9 @@ export default defineCheck({
   defaultOptions: {},
   check(candidate) {
     return diagnosticsOf(candidate, { codes: MALFORMED_CODES, from: 'reference', namespaces: true })
-      // In a UNIX-socket URL (`http://unix:/var/run/x.sock:/path`) what follows `unix:` is the socket's path, not a port.
-      .filter((diagnostic) => !(diagnostic.code.startsWith('port-') && (placeholderPort(candidate) || isUnixSocketUrl(candidate) || hostList(candidate))))
+      // In a UNIX-socket URL (`http://unix:/var/run/x.sock:/path`) what follows `unix:` is the socket's path, not a port;
+      // in `sqlite://:memory:` SQLite's name for an in-memory database.
+      .filter((diagnostic) => !(diagnostic.code.startsWith('port-') && (placeholderPort(candidate) || isUnixSocketUrl(candidate) || isSqliteMemoryUrl(candidate) || hostList(candidate))))
       .map((diagnostic) => {
         // Core's mechanical repair (brackets around an IPv6 host, "./" before a path) changes
         // what the string means, so it is offered, not applied.

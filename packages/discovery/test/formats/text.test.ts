@@ -39,6 +39,19 @@ describe('discoverText', () => {
     expect(findings('see http://host:8o80/ now').map((finding) => finding.code)).toEqual(['port-invalid-char']);
   });
 
+  it("takes SQLite's in-memory database written as sqlite://:memory: for what it is, not a port \"memory:\" (issue 29)", () => {
+    // djangopackages/djangopackages' dockerfiles/django/Dockerfile at 6d748cb: dj-database-url, Tortoise ORM,
+    // sqlx and Bun's SQL client read the string whole; `:memory:` is SQLite's own name for a database held
+    // in memory (https://www.sqlite.org/inmemorydb.html), written where the authority goes.
+    const dockerfile = 'FROM python:3.13\nRUN DATABASE_URL=sqlite://:memory: SECRET_KEY=build-key uv run -m manage collectstatic --noinput\n';
+    expect(runRules(discoverDocument(dockerfile, 'dockerfile').candidates, RULES)).toEqual([]);
+    expect(runRules(discoverDocument('DATABASE_URL=sqlite://:memory:\nTEST_DB=sqlite3://:memory:\n', 'dotenv').candidates, RULES)).toEqual([]);
+    expect(findings('db_url="sqlite://:memory:" or "sqlite+aiosqlite://:memory:"')).toEqual([]);
+    // Another port, another scheme, or more than the name is still a port written wrong.
+    const others = 'A=sqlite://:memory:x/\nB=mysql://:memory:\nC=sqlite://host:memory:\n';
+    expect(runRules(discoverDocument(others, 'dotenv').candidates, RULES).map((finding) => [others.slice(finding.range[0], finding.range[1]), finding.code])).toEqual([['memory:x', 'port-invalid-char'], ['memory:', 'port-invalid-char'], ['memory:', 'port-invalid-char']]);
+  });
+
   it('finds the URIs of each line as prose, at their source offsets', () => {
     const text = 'Changelog\r\nSee https://acme.com/a{b for details.\nMirror: http://cdn.acme.com/c{d\rend';
     expect(discoverText(text).map((c) => [c.context, c.uri])).toEqual([
