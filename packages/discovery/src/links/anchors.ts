@@ -67,15 +67,19 @@ export interface ElementIds {
  * link-shaped label (a path, a URL) always; otherwise unless both brackets hold hyphenated names,
  * as changelog scopes do (`[no-unsafe-call][no-unsafe-member-access]`), text that renders as written.
  * Citation markers (`sport.[3][4][5][6]`, both brackets a number) and an issue key before the area it
- * touches (`[PROF-15441][Host Profiler]`, Jira's `KEY-123`) are text as well.
+ * touches (`[PROF-15441][Host Profiler]`, Jira's `KEY-123`) are text as well. In a document that defines
+ * no reference at all, a full reference whose brackets each hold one word is tags, not a link
+ * (`[7.x][logstash]`, `[elasticsearch][kibana]` before a changelog entry); a collapsed reference
+ * (`[text][]`) is always meant as a link.
  */
-function meantAsLink(text: string, label: string): boolean {
+function meantAsLink(text: string, label: string, collapsed: boolean, definesReferences: boolean): boolean {
   if (/^\d+$/.test(text.trim()) && /^\d+$/.test(label.trim())) return false;
   if (/^[A-Z][A-Z\d]+-\d+$/.test(text.trim())) return false;
   // Platform or area tags after a changelog entry's link: `[OSX][Blink/WebKit] Fixed: …` (CKEditor's CHANGES.md),
   // a word and capitalised names joined by slashes.
   if (/^[\w.+#-]+$/.test(text) && /^[A-Z][\w+-]*(?:\/[A-Z][\w+-]*)+$/.test(label)) return false;
   if (/^\d+$/.test(label.trim()) || /[/#]|:\/\/|\.[a-z]{2,4}$/i.test(label)) return true;
+  if (!collapsed && !definesReferences && /^[^\s[\]]+$/.test(text) && /^[^\s[\]]+$/.test(label)) return false;
   const scope = /^[\w@.:]+(?:-[\w.:]+)+$/;
   return !(scope.test(text) && scope.test(label));
 }
@@ -384,7 +388,7 @@ export function markdownTreeAnchors(root: Root, text: string, options: AnchorOpt
       const label = second === '' ? match[1]! : second;
       const normalized = normalizeLabel(label.replace(/\\(.)/g, '$1'));
       if (label.trim() === '' || label.startsWith('^') || definitions.has(normalized) || labelPatterns.some((pattern) => pattern.test(normalized))) continue;
-      if (!meantAsLink(match[1]!, label)) continue;
+      if (!meantAsLink(match[1]!, label, second === '', definitions.size > 0)) continue;
       const at = from + match.index + (second === '' ? 1 : match[1]!.length + 3);
       if (math.some(([start, end]) => at >= start && at < end)) continue;
       if (seen.has(at)) continue;

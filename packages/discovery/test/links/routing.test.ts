@@ -417,6 +417,33 @@ describe('reference labels and messages', () => {
     ]);
   });
 
+  it('tags in brackets, each one word, in a document that defines no reference, are no reference links (elastic/helm-charts CHANGELOG.md, issue 29)', () => {
+    // elastic/helm-charts' CHANGELOG.md at 2fd64d0 (the table's padding narrowed): pull-request titles that start with version and chart tags.
+    const changelog = [
+      '| PR | Author | Title |',
+      '| --- | --- | --- |',
+      '| [#1175](https://github.com/elastic/helm-charts/pull/1175) | [@nittyy](https://github.com/nittyy) | [7.x][logstash] Add option loadBalancerIP to service (#1099) |',
+      '| [#1053](https://github.com/elastic/helm-charts/pull/1053) | [@jmlrt](https://github.com/jmlrt) | [elasticsearch][kibana] remove oss examples (#1046) |',
+      '| [#1011](https://github.com/elastic/helm-charts/pull/1011) | [@kwsorensen](https://github.com/kwsorensen) | [filebeat][metricbeat] Update documentation on port collisions for multiple beats agents with hostNetworking enabled. (#997) |',
+      '',
+    ].join('\n');
+    // A collapsed reference and a numbered label are meant as links in any document; a sentence's words in brackets too.
+    const readme = 'Deploy [Elasticsearch Helm chart][]: `helm install elasticsearch elastic/elasticsearch`; see [the guide][1] and [the chart][elasticsearch].\n';
+    // Where the document defines references, one-word brackets are reference links again.
+    const defined = '[elasticsearch][kibana] and [Kubernetes Secret][]\n\n[goss integration tests]: https://github.com/elastic/helm-charts/tree/main/apm-server/examples/upgrade/test/goss.yaml\n';
+    const index = tree({ '/r/CHANGELOG.md': changelog, '/r/README.md': readme, '/r/docs/upgrade.md': defined });
+    expect(lint(index, '/r/CHANGELOG.md')).toEqual([]);
+    expect(lint(index, '/r/README.md')).toEqual([
+      ['Elasticsearch Helm chart', 'undefinedReference'],
+      ['1', 'undefinedReference'],
+      ['elasticsearch', 'undefinedReference'],
+    ]);
+    expect(lint(index, '/r/docs/upgrade.md')).toEqual([
+      ['kibana', 'undefinedReference'],
+      ['Kubernetes Secret', 'undefinedReference'],
+    ]);
+  });
+
   it('a case difference the link does not write names the file, with no fix', () => {
     const index = tree({ '/r/packages/Parser.md': '# Parser\n', '/r/docs/a.md': '[p](../packages/parser)\n' });
     const text = index.fs.readFile('/r/docs/a.md')!;
