@@ -12,6 +12,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { nativeRawTransfer, parseNative, setNativeRawTransfer } from '../src/js/native.js';
+import { JsDiscovery } from '../src/js/discover.js';
+import { nodesListed, nodesOf } from '../src/js/source-code.js';
 import { discoverJsText } from '../src/js/text.js';
 import { presetRules, runRules, type RuleName } from '../src/rules/index.js';
 import { candidateKey } from './support/candidate-key.js';
@@ -203,6 +205,42 @@ describe('the native reader finds what the typescript-estree reader finds', () =
     const uninitialized = files.filter((file) => /\bconst\s+[\w$]+\s*:[^=;]*;/.test(readFileSync(file, 'utf8')));
     expect(uninitialized.length).toBeGreaterThan(3);
     expect(uninitialized.filter((file) => !parsesNatively(file))).toEqual([]);
+  });
+});
+
+describe('the native reader\'s work before the first diagnostics', () => {
+  it('lists every node of the tree only when an edit first needs them, in the order of a depth-first walk in visitor-key order', () => {
+    const text = [
+      "import axios from 'axios';",
+      "const base = 'https://api.example.com/v1';",
+      'export function load(id: string) {',
+      '  // https://example.com/docs/load',
+      '  return fetch(`${base}/items/${id}`, { method: "GET" });',
+      '}',
+      "axios.get('https://example.com/a b');",
+    ].join('\n');
+    const sourceCode = parseNative(text, { filePath: 'load.ts' });
+    const session = new JsDiscovery(sourceCode);
+    expect(session.candidates.map((candidate) => candidate.uri)).toEqual(['https://api.example.com/v1', 'x/items/x', 'https://example.com/a b', 'https://example.com/docs/load']);
+    expect(nodesListed(sourceCode)).toBe(false);
+    expect(session.prepare()).toBe(true);
+    expect(nodesListed(sourceCode)).toBe(true);
+    const expected: string[] = [];
+    const visit = (node: { type: string }): void => {
+      expected.push(node.type);
+      for (const key of (sourceCode.visitorKeys as Record<string, readonly string[]>)[node.type] ?? []) {
+        const child = (node as unknown as Record<string, unknown>)[key];
+        for (const item of Array.isArray(child) ? child : [child]) if (item !== null && typeof item === 'object' && typeof (item as { type?: unknown }).type === 'string') visit(item as { type: string });
+      }
+    };
+    visit(sourceCode.ast);
+    expect(nodesOf(sourceCode)!.map((node) => node.type)).toEqual(expected);
+    expect(nodesOf(sourceCode)![0]).toBe(sourceCode.ast);
+    // Set up once: an edit inside a string finds the tree ready and its URIs found again.
+    const at = text.indexOf('a b') + 1;
+    const change = session.edit(at, at + 1, '');
+    expect(change?.added.map((candidate) => candidate.uri)).toEqual(['https://example.com/ab']);
+    expect(session.work.setups).toBe(0);
   });
 });
 

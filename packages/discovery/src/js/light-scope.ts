@@ -170,12 +170,11 @@ export class LightScopeManager {
   readonly scopes: LightScope[] = [];
   readonly globalScope: LightScope;
   readonly #byNode = new Map<Node, LightScope[]>();
-  /** Every identifier of the file, by name (made when first asked). */
-  #byName: Map<string, TSESTree.Identifier[]> | undefined;
-  readonly #identifiers: TSESTree.Identifier[];
+  /** Every identifier of the file, by name, in the walk's order (the walk that makes the scopes fills it). */
+  readonly #byName: ReadonlyMap<string, TSESTree.Identifier[]>;
 
-  constructor(program: TSESTree.Program, identifiers: TSESTree.Identifier[]) {
-    this.#identifiers = identifiers;
+  constructor(program: TSESTree.Program, identifiers: ReadonlyMap<string, TSESTree.Identifier[]>) {
+    this.#byName = identifiers;
     const implicit = new ImplicitGlobals(() => this.globalScope);
     this.globalScope = this.add(new LightScope(this, 'global', program, null, implicit));
   }
@@ -196,14 +195,6 @@ export class LightScopeManager {
   }
 
   identifiersNamed(name: string): TSESTree.Identifier[] {
-    if (this.#byName === undefined) {
-      this.#byName = new Map();
-      for (const identifier of this.#identifiers) {
-        const list = this.#byName.get(identifier.name);
-        if (list) list.push(identifier);
-        else this.#byName.set(identifier.name, [identifier]);
-      }
-    }
     return this.#byName.get(name) ?? [];
   }
 

@@ -192,9 +192,9 @@ export function parseNative(text: string, options: JsParseOptions = {}): JsSourc
   const { ast, estree } = treeOf(parser, text, options);
   const large = text.length >= LARGE_TEXT && !usesRawTransfer(parser);
   if (large) collectGarbage();
-  const { nodes, manager, walked } = walk(ast, parser.visitorKeys, estree, large);
+  const { manager, walked } = walk(ast, parser.visitorKeys, estree, large);
   if (large) collectGarbage();
-  return sourceOf(text, ast, parser.visitorKeys as TSESLint.SourceCode['visitorKeys'], manager, nodes, walked);
+  return sourceOf(text, ast, parser.visitorKeys as TSESLint.SourceCode['visitorKeys'], manager, () => everyNode(ast, parser.visitorKeys), walked);
 }
 
 /**
@@ -338,6 +338,41 @@ type ChildVisitor = (node: Node, scope: LightScope, visit: (child: Node, scope: 
 
 const childVisitorsOf = new WeakMap<Record<string, readonly string[]>, Record<string, ChildVisitor>>();
 
+/** What the walk does at a node of one type: its `WALK` bits (0 for none) and the function that visits its children, if it has any. */
+interface NodeStep {
+  flags: number;
+  children: ChildVisitor | undefined;
+}
+
+const stepsOf = new WeakMap<Record<string, readonly string[]>, Record<string, NodeStep>>();
+
+/** Each node type's `NodeStep`: one table read per node (the bits and the children's visitor were two). */
+function nodeSteps(keys: Record<string, readonly string[]>): Record<string, NodeStep> {
+  let steps = stepsOf.get(keys);
+  if (steps !== undefined) return steps;
+  steps = Object.create(null) as Record<string, NodeStep>;
+  const children = childVisitors(keys);
+  for (const type of new Set([...Object.keys(keys), ...Object.keys(WALK)])) steps[type] = { flags: WALK[type] ?? 0, children: children[type] };
+  stepsOf.set(keys, steps);
+  return steps;
+}
+
+/**
+ * Every node of a tree the walk went over, in the walk's order (depth first, children in
+ * visitor-key order): listed when an edit first needs them (`nodesOf`), not on the way to the
+ * first diagnostics.
+ */
+function everyNode(program: TSESTree.Program, keys: Record<string, readonly string[]>): Node[] {
+  const nodes: Node[] = [];
+  const children = childVisitors(keys);
+  const visit = (node: Node, scope: LightScope): void => {
+    nodes.push(node);
+    children[node.type]?.(node, scope, visit);
+  };
+  visit(program, undefined as unknown as LightScope);
+  return nodes;
+}
+
 /**
  * For each node type, a function that sets the `parent` of each child of a node (the values of its
  * visitor keys, in their order, that are nodes: objects with a string `type`, alone or in an array)
@@ -369,7 +404,7 @@ function childVisitors(keys: Record<string, readonly string[]>): Record<string, 
 }
 
 /**
- * One walk of the tree (`estree`: oxc's ESTree, not TS-ESTree): sets each node's `parent` and `range`, lists every node and identifier, makes the
+ * One walk of the tree (`estree`: oxc's ESTree, not TS-ESTree): sets each node's `parent` and `range`, indexes the identifiers by name, makes the
  * scopes and their declarations, lists the nodes discovery acts on (so that it need not walk the
  * tree again), and fixes what oxc writes unlike typescript-estree (a `directive` of null on every
  * expression statement; JSX attribute strings with their entities undecoded).
@@ -380,9 +415,8 @@ function walk(
   estree: boolean,
   /** Ranges made when read (`RANGE_FROM_OFFSETS`), not in the walk. */
   lazyRanges: boolean,
-): { nodes: Node[]; identifiers: TSESTree.Identifier[]; manager: LightScopeManager; walked: DiscoveryWalk } {
-  const nodes: Node[] = [];
-  const identifiers: TSESTree.Identifier[] = [];
+): { manager: LightScopeManager; walked: DiscoveryWalk } {
+  const identifiers = new Map<string, TSESTree.Identifier[]>();
   const walked: DiscoveryWalk = { nodes: [], subtreeEnds: new Map() };
   const manager = new LightScopeManager(program, identifiers);
   const module = manager.add(new LightScope(manager, 'module', program, manager.globalScope));
@@ -477,9 +511,8 @@ function walk(
   };
 
   const discovered = walked.nodes;
-  const children = childVisitors(keys);
+  const steps = nodeSteps(keys);
   const visit = (node: Node, scope: LightScope): void => {
-    nodes.push(node);
     const record = node as unknown as Mutable;
     const type = node.type;
     // A tree handed over as JSON comes without `range` (see OPTIONS). ESTree's template element
@@ -491,10 +524,16 @@ function walk(
       else if (lazyRanges) Object.setPrototypeOf(node, RANGE_FROM_OFFSETS);
       else record.range = [start, end];
     }
-    const flags = WALK[type];
+    const step = steps[type];
+    const flags = step === undefined ? 0 : step.flags;
     let inner = scope;
-    if (flags !== undefined) {
-      if (flags === IDENTIFIER) identifiers.push(node as TSESTree.Identifier);
+    if (flags !== 0) {
+      if (flags === IDENTIFIER) {
+        const name = (node as TSESTree.Identifier).name;
+        const named = identifiers.get(name);
+        if (named === undefined) identifiers.set(name, [node as TSESTree.Identifier]);
+        else named.push(node as TSESTree.Identifier);
+      }
       else if (flags === DIRECTIVE) {
         if (record['directive'] === null) record['directive'] = undefined;
       } else if (flags === DISCOVERY) {
@@ -516,11 +555,10 @@ function walk(
     } else if (type === 'Program') {
       inner = module;
     }
-    const visitChildren = children[type];
-    if (visitChildren !== undefined) visitChildren(node, inner, visit);
+    if (step !== undefined && step.children !== undefined) step.children(node, inner, visit);
     // A JSX attribute whose value discovery reads skips the rest of its subtree.
     if (type === 'JSXAttribute') walked.subtreeEnds.set(node, discovered.length);
   };
   visit(program, module);
-  return { nodes, identifiers, manager, walked };
+  return { manager, walked };
 }

@@ -31,19 +31,29 @@ class ParsedSource {
   readonly visitorKeys: TSESLint.SourceCode['visitorKeys'];
   readonly scopeManager: ScopeManager;
   readonly parserServices: TSESLint.SourceCode['parserServices'];
-  /** Every node of the tree. */
-  readonly nodes: TSESTree.Node[];
+  /** Every node of the tree, or how to list them when first asked. */
+  #nodes: TSESTree.Node[] | (() => TSESTree.Node[]);
   /** The nodes discovery acts on, when the reader listed them. */
   readonly walked: DiscoveryWalk | undefined;
 
-  constructor(text: string, ast: TSESTree.Program, visitorKeys: TSESLint.SourceCode['visitorKeys'], scopeManager: ScopeManager, nodes: TSESTree.Node[], walked?: DiscoveryWalk) {
+  constructor(text: string, ast: TSESTree.Program, visitorKeys: TSESLint.SourceCode['visitorKeys'], scopeManager: ScopeManager, nodes: TSESTree.Node[] | (() => TSESTree.Node[]), walked?: DiscoveryWalk) {
     this.text = text;
-    this.nodes = nodes;
+    this.#nodes = nodes;
     this.walked = walked;
     this.ast = ast;
     this.visitorKeys = visitorKeys;
     this.scopeManager = scopeManager;
     this.parserServices = {};
+  }
+
+  get listed(): boolean {
+    return typeof this.#nodes !== 'function';
+  }
+
+  /** Every node of the tree (only edits read them: a reader may list them when first asked). */
+  get nodes(): TSESTree.Node[] {
+    if (typeof this.#nodes === 'function') this.#nodes = this.#nodes();
+    return this.#nodes;
   }
 
   getText(node?: TSESTree.Node | TSESTree.Token): string {
@@ -63,10 +73,10 @@ class ParsedSource {
 
 /**
  * The source code of a file parsed by another reader (the native one): its tree, with parents set,
- * every node, a scope manager that answers `acquire(node, inner)` and `globalScope` as discovery
- * asks, and the nodes discovery acts on.
+ * every node (or how to list them, for the first edit), a scope manager that answers
+ * `acquire(node, inner)` and `globalScope` as discovery asks, and the nodes discovery acts on.
  */
-export function sourceOf(text: string, ast: TSESTree.Program, visitorKeys: TSESLint.SourceCode['visitorKeys'], scopeManager: unknown, nodes: TSESTree.Node[], walked?: DiscoveryWalk): JsSourceCode {
+export function sourceOf(text: string, ast: TSESTree.Program, visitorKeys: TSESLint.SourceCode['visitorKeys'], scopeManager: unknown, nodes: TSESTree.Node[] | (() => TSESTree.Node[]), walked?: DiscoveryWalk): JsSourceCode {
   return new ParsedSource(text, ast, visitorKeys, scopeManager as ScopeManager, nodes, walked) as unknown as JsSourceCode;
 }
 
@@ -99,6 +109,11 @@ function setParents(root: TSESTree.Node, keys: TSESLint.SourceCode['visitorKeys'
 /** Every node of a file `parseJs` parsed (for edits that move their ranges), or undefined for another source. */
 export function nodesOf(sourceCode: JsSourceCode): TSESTree.Node[] | undefined {
   return sourceCode instanceof ParsedSource ? sourceCode.nodes : undefined;
+}
+
+/** Whether every node of a parsed file was listed yet (the native reader lists them for the first edit, not for the first analysis); undefined for another source. */
+export function nodesListed(sourceCode: JsSourceCode): boolean | undefined {
+  return sourceCode instanceof ParsedSource ? sourceCode.listed : undefined;
 }
 
 /** Sets the text of a file `parseJs` parsed, after an edit that kept its tree (see `JsDiscovery.edit`). */

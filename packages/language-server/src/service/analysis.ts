@@ -132,11 +132,13 @@ function moveOffset(offset: number, edit: TextEdit): number {
  * feature reads the ranges (hovers and links do; diagnostics do not).
  */
 class UriRanges {
-  readonly #of = new Map<UriCandidate, { range: [number, number]; at: number }>();
+  /** Each candidate's range, undefined until first read (then mapped through its text maps, in the version it was found in). */
+  readonly #of = new Map<UriCandidate, { range: [number, number] | undefined; at: number }>();
   #edits: TextEdit[] = [];
 
-  add(candidate: UriCandidate, range: [number, number]): void {
-    this.#of.set(candidate, { range, at: this.#edits.length });
+  /** A candidate found in the current version: its range is mapped from its text maps when first read (a candidate's maps never move). */
+  add(candidate: UriCandidate): void {
+    this.#of.set(candidate, { range: undefined, at: this.#edits.length });
   }
 
   delete(candidate: UriCandidate): void {
@@ -155,6 +157,7 @@ class UriRanges {
 
   rangeOf(candidate: UriCandidate): [number, number] {
     const entry = this.#of.get(candidate)!;
+    entry.range ??= uriRange(candidate);
     if (entry.at < this.#edits.length) {
       let [start, end] = entry.range;
       for (let i = entry.at; i < this.#edits.length; i++) {
@@ -359,14 +362,19 @@ export class AnalysisCache {
     };
     const byCandidate = check(found.candidates, rules, file, found.sourceCode, linkContext);
     const uris = new UriRanges();
-    for (const candidate of found.candidates) uris.add(candidate, uriRange(candidate));
+    for (const candidate of found.candidates) uris.add(candidate);
     const splitOf = splitAll(byCandidate, disabledIn(kind, text, found.sourceCode));
+    const candidates = found.candidates;
+    let uriRanges: [number, number][] | undefined;
     const analysis: DocumentAnalysis = {
       uri: document.uri,
       version: document.version,
       kind,
-      candidates: found.candidates,
-      uriRanges: found.candidates.map((candidate) => uris.rangeOf(candidate)),
+      candidates,
+      // Read by hovers and links, not by diagnostics: mapped when first read.
+      get uriRanges() {
+        return (uriRanges ??= candidates.map((candidate) => uris.rangeOf(candidate)));
+      },
       findings: reportedIn(found.candidates, splitOf),
       findingsOf: splitOf,
       derived: false,
@@ -432,7 +440,7 @@ export class AnalysisCache {
         if (split) splitOf.set(candidate, { reported: split.reported.map((finding) => moved.get(finding)!), disabled: split.disabled.map((finding) => moved.get(finding)!) });
       }
       const fresh = check(change.added, state.rules, state.file, session.sourceCode);
-      for (const candidate of change.added) uris.add(candidate, uriRange(candidate));
+      for (const candidate of change.added) uris.add(candidate);
       if (fresh.size > 0) {
         const disabledAt = disabledIn(kind, session.sourceCode.text, session.sourceCode);
         for (const [candidate, findings] of fresh) {
