@@ -175,7 +175,7 @@ export function isWholeUri(value: string, name: string | undefined): boolean {
   const punctuated = comma < 0 ? value : value.slice(0, comma) + value.slice(comma + 1);
   if (!hasUriShape(value) || !/^\S/.test(value) || !/\S$/.test(value) || /[\r\n]/.test(value) || /[.,;:!?]\s/.test(punctuated)) return false;
   const gap = value.search(/\s/);
-  if (gap !== -1 && PROSE_TAIL.test(value.slice(gap).trimStart())) return false;
+  if (gap !== -1 && (PROSE_TAIL.test(value.slice(gap).trimStart()) || SRCSET_DESCRIPTOR.test(value.slice(gap).trimStart()))) return false;
   return isUrlName(name) || value.split(/\s+/).length === 2;
 }
 
@@ -185,4 +185,22 @@ export function isWholeUri(value: string, name: string | undefined): boolean {
  * A URI does not go on after its space with a `(` or with words alone; a path or a query does
  * (`/my docs/`, `?q=a b&c=d`).
  */
+/**
+ * What follows an image URL and a space in a `srcset` (HTML §4.8.4.3.10): a width or a pixel
+ * density descriptor (`480w`, `1.5x`), then the next candidate after a comma. `https://example.com/photo.jpg 1x`
+ * is a URL and its descriptor, not a URL with a space.
+ */
+const SRCSET_DESCRIPTOR = /^(?:\d+w|\d*\.?\d+(?:[eE][-+]?\d+)?x)(?:\s*,|$)/;
+
+/** One image candidate of a `srcset`: a URL, white space, one width or density descriptor. */
+const SRCSET_CANDIDATE = /^\S+\s+(?:\d+w|\d*\.?\d+(?:[eE][-+]?\d+)?x)$/;
+
+/**
+ * Whether a string is a `srcset` written as a value (`{ srcset: "a.jpg 1x, b.jpg 2x" }`): image
+ * candidates separated by commas, each a URL and its descriptor (HTML §4.8.4.3.10).
+ */
+export function isSrcset(value: string): boolean {
+  return /\s/.test(value.trim()) && value.trim().split(/\s*,\s+/).every((piece) => SRCSET_CANDIDATE.test(piece));
+}
+
 const PROSE_TAIL = /^(?:\(|\p{L}+(?:[\s,;-]+\p{L}+)+[.!?]?$)/u;

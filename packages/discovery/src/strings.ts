@@ -10,7 +10,8 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { findUris, hasOpaqueShape } from '@urilint/core';
 import { placeholder, UriCandidate, type CandidateContext, type Part } from './candidate.js';
 import { embeddedLength } from './prose.js';
-import { hasUriShape, isWholeUri, looksLikePattern, XML_NAMESPACES } from './shape.js';
+import { srcsetSpans } from './formats/html.js';
+import { hasUriShape, isSrcset, isWholeUri, looksLikePattern, XML_NAMESPACES } from './shape.js';
 import { findTemplateTags, type TemplateSyntax } from './templates.js';
 import { expressionHoles } from './route-patterns.js';
 import type { TextMap } from './text-map.js';
@@ -45,6 +46,12 @@ export function valueCandidates(value: string, parts: Part[], init: ValueInit): 
   if (looksLikePattern(value)) return [];
   const firstHole = parts.find((part) => part.kind === 'hole');
   const staticStart = value.slice(0, firstHole ? firstHole.start : value.length);
+  // A srcset written as a value (`{ srcset: "a.jpg 1x, b.jpg 2x" }`, with URLs): each URL apart from its descriptor.
+  if (firstHole === undefined && isSrcset(value)) {
+    return srcsetSpans(value)
+      .filter(([start, end]) => hasUriShape(value.slice(start, end)))
+      .map(([start, end]) => new UriCandidate({ ...common, context: 'shape', value, uriStart: start, uriEnd: end, parts, namespace: false }));
+  }
   if (hasUriShape(staticStart, firstHole !== undefined) && (!/\s/.test(value) || isWholeUri(value, name))) {
     const isNamespace = namespace || XML_NAMESPACES.has(value);
     return [new UriCandidate({ ...common, context: 'shape', value, uriStart: 0, uriEnd: value.length, parts, namespace: isNamespace })];

@@ -202,7 +202,7 @@ function isSafeCall(context: Context, node: TSESTree.CallExpression, safe: (chil
   const callee = unwrap(node.callee);
   if (callee.type === 'Identifier') {
     if (ENCODERS.has(callee.name) || NUMBER_FUNCTIONS.has(callee.name) || callee.name === 'Boolean') return true;
-    if (hasSafeReturnType(context, callee)) return true;
+    if (hasSafeReturnType(context, callee) || returnsSafe(context, callee, safe)) return true;
     if (isDerivedRune(node)) return safe(node.arguments[0]!);
     return callee.name === 'String' && node.arguments.length === 1 && safe(node.arguments[0]!);
   }
@@ -258,16 +258,56 @@ function isSafeElement(context: Context, node: TSESTree.MemberExpression, safe: 
  * (`const parseTimestamp = (url: string): number => …`, `function pageOf(): number`).
  */
 function hasSafeReturnType(context: Context, callee: TSESTree.Identifier): boolean {
+  const annotation = localFunction(context, callee)?.returnType?.typeAnnotation;
+  return annotation !== undefined && isSafeAnnotation(annotation);
+}
+
+/**
+ * Whether a function named by `callee`, declared once in this file, returns only safe values:
+ * `const pick = () => OPTIONS[Math.floor(Math.random() * OPTIONS.length)]` of an array of
+ * literals, or a body whose every `return` gives one. A function that returns its argument, or
+ * returns nothing somewhere, is not known to.
+ */
+function returnsSafe(context: Context, callee: TSESTree.Identifier, safe: (child: TSESTree.Node) => boolean): boolean {
+  const fn = localFunction(context, callee);
+  if (fn === undefined) return false;
+  if (fn.body.type !== 'BlockStatement') return safe(fn.body);
+  const returns: TSESTree.ReturnStatement[] = [];
+  let known = true;
+  const visit = (node: TSESTree.Node): void => {
+    if (!known) return;
+    if (node.type === 'ReturnStatement') {
+      if (node.argument === null) known = false;
+      else returns.push(node);
+      return;
+    }
+    if (node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression' || node.type === 'ClassDeclaration' || node.type === 'ClassExpression') return;
+    for (const key of context.sourceCode.visitorKeys[node.type] ?? []) {
+      const child = (node as unknown as Record<string, unknown>)[key];
+      if (Array.isArray(child)) {
+        for (const item of child) if (isNode(item)) visit(item);
+      } else if (isNode(child)) visit(child);
+    }
+  };
+  for (const statement of fn.body.body) visit(statement);
+  // A body that can run to its end returns `undefined`, written into the URL as "undefined": safe, but a sign the value is not what it seems.
+  return known && returns.length > 0 && fn.body.body.at(-1)?.type === 'ReturnStatement' && returns.every((node) => safe(node.argument!));
+}
+
+function isNode(value: unknown): value is TSESTree.Node {
+  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+}
+
+/** The function a name is declared as, once, in this file (`function f()`, `const f = () => …`); not async or a generator. */
+function localFunction(context: Context, callee: TSESTree.Identifier): TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression | undefined {
   const variable = variableOf(context, callee);
-  if (variable?.defs.length !== 1) return false;
+  if (variable?.defs.length !== 1) return undefined;
   const definition = variable.defs[0]!;
   let fn: TSESTree.Node | null | undefined;
   if (definition.type === 'FunctionName') fn = definition.node;
   else if (definition.type === 'Variable' && definition.parent.kind === 'const') fn = definition.node.init;
-  if (fn?.type !== 'FunctionDeclaration' && fn?.type !== 'FunctionExpression' && fn?.type !== 'ArrowFunctionExpression') return false;
-  if (fn.async || fn.generator) return false;
-  const annotation = fn.returnType?.typeAnnotation;
-  return annotation !== undefined && isSafeAnnotation(annotation);
+  if (fn?.type !== 'FunctionDeclaration' && fn?.type !== 'FunctionExpression' && fn?.type !== 'ArrowFunctionExpression') return undefined;
+  return fn.async || fn.generator ? undefined : fn;
 }
 
 /** The regular expression a node holds: a literal, or a `const` whose initializer is one. */
@@ -508,12 +548,13 @@ const DIGITS_SNAKE = /_(?:count|index|number|version|sha|hash|code|size|page|por
 
 /**
  * Names of values that are a path by design (`path`, `filePath`, `pathname`, `route`, `baseUrl`, a
- * package name `pkg` whose scope's "/" a registry or CDN reads raw: `/npm/@pinia/nuxt`): put into the
- * path, their "/" is meant to make segments. In a query or fragment they are not safe.
+ * package name `pkg` whose scope's "/" a registry or CDN reads raw: `/npm/@pinia/nuxt`, a repository
+ * `repo` written "owner/name" as code hosts' paths take it: `/repos/${repo}`): put into the path,
+ * their "/" is meant to make segments. In a query or fragment they are not safe.
  */
-const PATH_NAME = /^(?:path|pathname|paths|file|filename|filepath|stem|slug|route|dir|directory|folder|url|uri|href|link|base|prefix|endpoint|root|pkg|package|packagename|pkgname)$/i;
-const PATH_SUFFIX = /[a-z0-9](?:Path|Pathname|FileName|Filename|Slug|Route|Dir|Directory|Url|URL|Uri|URI|Href|Prefix|Endpoint|Root|PackageName|PkgName)$/;
-const PATH_SNAKE = /_(?:path|dir|url|uri|prefix|root|file|filename|slug)$/i;
+const PATH_NAME = /^(?:path|pathname|paths|file|filename|filepath|stem|slug|route|dir|directory|folder|url|uri|href|link|base|prefix|endpoint|root|pkg|package|packagename|pkgname|repo|repository|reponame)$/i;
+const PATH_SUFFIX = /[a-z0-9](?:Path|Pathname|FileName|Filename|Slug|Route|Dir|Directory|Url|URL|Uri|URI|Href|Prefix|Endpoint|Root|PackageName|PkgName|Repo|Repository|RepoName)$/;
+const PATH_SNAKE = /_(?:path|dir|url|uri|prefix|root|file|filename|slug|repo|repository)$/i;
 
 /** String methods whose result is made of the string they are called on. */
 const TEXT_METHODS = new Set(['replace', 'replaceAll', 'slice', 'substring', 'trim', 'trimStart', 'trimEnd', 'toLowerCase', 'toUpperCase', 'normalize']);

@@ -189,6 +189,12 @@ ruleTester.run('no-unencoded-interpolation (values the code shows to be safe)', 
     'fetch(`https://npmjs.org/package/${pkg.name}`)',
     // An element of an array of safe literals written in the file (polka's examples).
     "let i = 0, images = ['uOi3lg8fGl4', '9yWcy5B-haM', '_MeRaXKnEYo'];\nfor (; i < images.length; i++) fetch('https://source.unsplash.com/' + images[i]);",
+    // The fourth survey's tune half (vuestic-ui): a local function that returns an element of an array
+    // of safe literals; a repository "owner/name" put into a code host's path.
+    "const AVATAR_OPTIONS = ['mp', 'identicon', 'monsterid', 'wavatar', 'retro', 'robohash']\nconst getRandomAvatarOption = () => AVATAR_OPTIONS[Math.floor(Math.random() * AVATAR_OPTIONS.length)]\nconst getGravatarUrl = (hash) => `https://gravatar.com/avatar/${hash}?s=200&d=${getRandomAvatarOption()}&r=g`",
+    'function sizeOf(big) { if (big) return "large"; return "small"; }\nfetch(`/icons?size=${sizeOf(wide)}`);',
+    'const apiUrl = `https://api.github.com/repos/${props.repo}`',
+    'fetch(`https://github.com/${options.githubRepo}/issues`)',
   ],
   invalid: [
     // A negated class, "." or a global match (whole matches) may hold anything.
@@ -209,6 +215,12 @@ ruleTester.run('no-unencoded-interpolation (values the code shows to be safe)', 
     // An array with an unsafe element, or one changed in place.
     invalid("const names = ['a b', 'c'];\nfetch('/users/' + names[0]);", 'unencodedPath', 'names[0]'),
     invalid("const names = ['a', 'c'];\nnames.push(input);\nfetch('/users/' + names[2]);", 'unencodedPath', 'names[2]'),
+    // A local function that returns text of unknown content, or nothing on one of its paths.
+    invalid("const names = ['a b', 'c'];\nconst pick = () => names[0];\nfetch(`/users/${pick()}`);", 'unencodedPath', 'pick()'),
+    invalid('function label(x) { if (x) return "a"; }\nfetch(`/users/${label(on)}`);', 'unencodedPath', 'label(on)'),
+    invalid('function label(x) { return x.trim(); }\nfetch(`/users/${label(name)}`);', 'unencodedPath', 'label(name)'),
+    // A repository name is a path, not a query value.
+    invalid('fetch(`/search?repo=${props.repo}`)', 'unencodedQuery', 'props.repo', 'repo='),
     invalid('let dirstring = $derived(name.toLowerCase());\nfetch(`https://blocks.example.com/${dirstring}`);', 'unencodedPath', 'dirstring', 'com/'),
   ],
 });

@@ -15,6 +15,10 @@ ruleTester.run('no-unescaped-chars', rule, {
     // An OAuth scope: a list separated by spaces (RFC 6749 §3.3; hono's oidc-auth).
     "const options = { scope: 'https://www.googleapis.com/auth/userinfo.email openid' };",
     "const docs = { url: 'https://example.com/guide (see the second part)' };",
+    // A srcset value: each URL then its descriptor (HTML §4.8.4.3.10; carbon-components-svelte's tests).
+    'const props = { srcset: "https://example.com/photo.jpg 1x" };',
+    'const image = { srcSet: "https://example.com/a.jpg 480w, https://example.com/b.jpg 800w" };',
+    'const hidpi = "https://example.com/photo@2x.png 1.5x";',
     "const homepage = 'https://example.com/guide see below';",
     // Template tags are holes (settings.urilint.templates, on by default).
     'fetch("{{ base_url }}/users/{% if admin %}all{% endif %}")',
@@ -39,6 +43,12 @@ ruleTester.run('no-unescaped-chars', rule, {
     'function fetch(s: string) {}\nfetch("https://example.com/a b c");',
   ],
   invalid: [
+    {
+      // A srcset's URL is still checked, apart from its descriptor.
+      code: 'const props = { srcset: "https://example.com/a|b.jpg 2x" };',
+      errors: [{ messageId: 'unescaped', column: 47, endColumn: 48 }],
+      output: 'const props = { srcset: "https://example.com/a%7Cb.jpg 2x" };',
+    },
     {
       // Wholly one URL with a space, outside a sink: the space is a problem, not the gap of a sentence.
       code: 'const home = "https://example.com/my docs/";',
