@@ -8,6 +8,7 @@
 //
 //   node bench/lsp-cold-vs.mjs --base /work/wt/other [--rounds 30] [--lines 10000]
 //   node bench/lsp-cold-vs.mjs --base /work/wt/other --node .ci/node24/node_modules/.bin/node
+//   node --expose-gc bench/lsp-cold-vs.mjs …          (a full collection before each timed call)
 //
 // Both checkouts must be built (`pnpm build`); the base's language server reads its own discovery.
 import './node.mjs';
@@ -60,7 +61,10 @@ const cpu = () => {
   const usage = process.cpuUsage();
   return (usage.user + usage.system) / 1000;
 };
+// With --expose-gc, a full collection before each timed call: no call pays for the garbage the one before it left.
+const collect = typeof globalThis.gc === 'function' ? globalThis.gc : () => {};
 const measure = (run) => {
+  collect();
   const wall = performance.now();
   const start = cpu();
   const result = run();
@@ -101,7 +105,7 @@ const ratios = (a, b, key) => median(samples[a].map((sample, i) => sample[key] /
 const ms = (name, key) => median(samples[name].map((sample) => sample[key])).toFixed(1);
 const x = (value) => `${value.toFixed(3)}×`;
 console.log(`# cold diagnostics, this build against a base build, ${new Date().toISOString().slice(0, 16)} UTC`);
-console.log(`node ${process.version} · ${os.cpus().length} cores · ${rounds} rounds (+${WARMUP} warm-up) of a new ${lines.toLocaleString('en-US')}-line TypeScript document · load (1 min) ${loadAtStart} at the start, ${load1()} at the end`);
+console.log(`node ${process.version}${typeof globalThis.gc === 'function' ? ' (a full collection before each timed call)' : ''} · ${os.cpus().length} cores · ${rounds} rounds (+${WARMUP} warm-up) of a new ${lines.toLocaleString('en-US')}-line TypeScript document · load (1 min) ${loadAtStart} at the start, ${load1()} at the end`);
 console.log(`this: ${builds.this.commit} (${builds.this.root}) · base: ${builds.base.commit} (${builds.base.root}) · ${diagnosticCount.toLocaleString('en-US')} diagnostics in all; texts on which the two builds' diagnostics differ: ${differing}`);
 console.log('');
 console.log('| measure (median of per-round ratios) | CPU time | wall time |');

@@ -29,13 +29,14 @@ export interface TextMap {
  */
 export class OffsetMap implements TextMap {
   readonly value: string;
-  readonly #starts: readonly number[];
-  readonly #ends: readonly number[];
+  /** Undefined for a plain map (`plain`): unit k is written at `#end - value.length + k`, one character each. */
+  readonly #starts: readonly number[] | undefined;
+  readonly #ends: readonly number[] | undefined;
   /** Where the text ends in the source (an empty range at the end of the value maps here). */
   readonly #end: number;
   readonly #escape: (text: string) => string;
 
-  constructor(value: string, starts: readonly number[], ends: readonly number[], end: number, escape: (text: string) => string = (text) => text) {
+  constructor(value: string, starts: readonly number[] | undefined, ends: readonly number[] | undefined, end: number, escape: (text: string) => string = (text) => text) {
     this.value = value;
     this.#starts = starts;
     this.#ends = ends;
@@ -43,26 +44,34 @@ export class OffsetMap implements TextMap {
     this.#escape = escape;
   }
 
-  /** A value written as it is, from `offset` on: each unit is its own source character. */
+  /**
+   * A value written as it is, from `offset` on: each unit is its own source character. Its offsets
+   * are computed when read, not listed (a comment's or a document's text can be long, and most of
+   * it is never reported on).
+   */
   static plain(value: string, offset: number, escape?: (text: string) => string): OffsetMap {
-    const starts = Array.from({ length: value.length }, (_, k) => offset + k);
-    const ends = starts.map((start) => start + 1);
-    return new OffsetMap(value, starts, ends, offset + value.length, escape);
+    return new OffsetMap(value, undefined, undefined, offset + value.length, escape);
   }
 
   sourceRange(start: number, end: number): [number, number] {
     if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || start > end || end > this.value.length) {
       throw new RangeError(`value range [${start}, ${end}) is not within [0, ${this.value.length}]`);
     }
-    if (start < end) return [this.#starts[start]!, this.#ends[end - 1]!];
-    const at = start < this.value.length ? this.#starts[start]! : this.#end;
+    const starts = this.#starts;
+    if (starts === undefined) {
+      const offset = this.#end - this.value.length;
+      return [offset + start, offset + end];
+    }
+    if (start < end) return [starts[start]!, this.#ends![end - 1]!];
+    const at = start < this.value.length ? starts[start]! : this.#end;
     return [at, at];
   }
 
   replace(start: number, end: number, text: string): SourceEdit | undefined {
-    // An edit must not cut one escape (two units written as one `\uD83D\uDE00`-like sequence) in two.
-    if ((start > 0 && start < this.value.length && this.#starts[start] === this.#starts[start - 1]) ||
-        (end > 0 && end < this.value.length && this.#starts[end] === this.#starts[end - 1])) return undefined;
+    // An edit must not cut one escape (two units written as one `\uD83D\uDE00`-like sequence) in two (a plain map has none).
+    const starts = this.#starts;
+    if (starts !== undefined && ((start > 0 && start < this.value.length && starts[start] === starts[start - 1]) ||
+        (end > 0 && end < this.value.length && starts[end] === starts[end - 1]))) return undefined;
     return { range: this.sourceRange(start, end), text: this.#escape(text) };
   }
 }
