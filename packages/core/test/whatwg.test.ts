@@ -121,6 +121,14 @@ describe('removed and stripped characters', () => {
     expect(lead!.message).toContain('requests https://example.com/');
     expect(applyEdits(applyEdits(input, trail!.suggestions![0]!.edits), lead!.suggestions![0]!.edits)).toBe('https://example.com/');
   });
+
+  it('a host that a browser reads as part of a path is not said to be mapped by IDNA (naive-ui: "__HTTP__://www.mocky.io/…")', () => {
+    expect(codes('__HTTP__://www.mocky.io/v2/5e4bafc63100007100d8b70f')).not.toContain('whatwg-host-idna-mapped');
+  });
+
+  it('a control stripped at the end of a host is the only difference, not an IDNA mapping of the host (undici)', () => {
+    expect(differences('https://example.com\u0000')).toEqual([['whatwg-c0-space-stripped', '\u0000']]);
+  });
 });
 
 describe('the last "@" splits the userinfo', () => {

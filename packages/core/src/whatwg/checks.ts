@@ -6,9 +6,9 @@ import { formatIPv4, parseIPv4Loose } from '../security/ipv4.js';
 import { SECRET_BULLET, shownInput } from '../security/secrets.js';
 import { componentAt } from '../security/spans.js';
 import type { Diagnostic, HostSpan } from '../types.js';
-import { PLACEHOLDER_PAGE, outcome, type Reading } from './context.js';
+import { PLACEHOLDER_HOST, PLACEHOLDER_PAGE, outcome, type Reading } from './context.js';
 import { hostToUnicode } from './punycode.js';
-import { MAX_PER_CHECK } from './text.js';
+import { MAX_PER_CHECK, strippedEnds } from './text.js';
 
 /** Special schemes that require `//` and a host (`file` does not). */
 const NETWORK_SCHEMES = new Set(['http', 'https', 'ws', 'wss', 'ftp']);
@@ -23,7 +23,13 @@ function hostText(reading: Reading): { span: HostSpan; text: string } | undefine
   if (span === undefined || span.kind !== 'reg-name' || span.start === span.end) return undefined;
   const before = reading.input.slice(0, span.end);
   if (/[\t\n\r]/.test(before) || (reading.special && before.includes('\\'))) return undefined;
-  return { span, text: reading.input.slice(span.start, span.end) };
+  // A browser strips leading and trailing C0 controls and spaces before it parses (whatwg-c0-space-stripped):
+  // a host at the end of `https://example.com\x00` is `example.com` to it.
+  const { lead, trail } = strippedEnds(reading.input);
+  const start = Math.max(span.start, lead);
+  const end = Math.min(span.end, trail);
+  if (start >= end) return undefined;
+  return { span: { ...span, start, end }, text: reading.input.slice(start, end) };
 }
 
 /** Where the part that a browser reads as authority and path starts: after `scheme:`, or at 0. */
@@ -164,6 +170,8 @@ export function checkIdna(reading: Reading): Diagnostic[] {
   const host = hostText(reading);
   const url = reading.url;
   if (url === undefined || !reading.special || host === undefined || host.text.includes('%')) return [];
+  // Read as a path against the page (`__HTTP__://www.mocky.io/…`, whose scheme is no scheme): the host is the page's, not this text.
+  if (reading.placeholder && url.hostname === PLACEHOLDER_HOST) return [];
   const input = host.text.normalize('NFC').toLowerCase();
   const inLabels = input.split('.');
   const outLabels = url.hostname.split('.');

@@ -10,7 +10,7 @@ import { SPECIAL_SCHEMES, isUrl, whatwgParse, type WhatwgUrl } from './url.js';
 export const PLACEHOLDER_BASE = 'https://origin.invalid/current/page';
 /** The path of `PLACEHOLDER_BASE`, named in messages as the current page. */
 export const PLACEHOLDER_PAGE = '/current/page';
-const PLACEHOLDER_HOST = 'origin.invalid';
+export const PLACEHOLDER_HOST = 'origin.invalid';
 
 /** Everything the checks need: both readings of one input. */
 export interface Reading {
