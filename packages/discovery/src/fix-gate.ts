@@ -26,7 +26,11 @@
  *    spliced into (CKEditor's `'})())"'`), which `%22` would not;
  * 9. it writes no `#` as `%23`: a browser keeps a `#` after the first as it is written in the
  *    fragment, and a page's script reads `location.hash` without decoding it (a hashbang route,
- *    `#!#get--userinfo`), so the escape changes what the page reads.
+ *    `#!#get--userinfo`), so the escape changes what the page reads;
+ * 10. the URI is not an attribute of a component (a Vue, Svelte, Angular or Astro component, a
+ *    custom element, a JSX component named as a link): the component's own code reads the text as
+ *    written before any browser does (naive-ui's `<n-anchor-link href="#演示">` finds its target with
+ *    `getElementById` on the raw fragment), so an escape may change what it does.
  *
  * "The same URL" means the same scheme, user, password, host and port, and the same path segments,
  * query names and values and fragment once percent-decoded: escaping a space or a `|` keeps them,
@@ -80,6 +84,16 @@ const MARKUP_DELIMITERS = new Map([
   ['<', '%3C'],
   ['>', '%3E'],
 ]);
+
+/** A native element's name (`a`, `img`, SVG's `linearGradient`); a component's has a "-", a capital first letter or a ".". */
+const NATIVE_ELEMENT = /^[a-z][a-zA-Z0-9]*$/;
+
+/** Whether the candidate is an attribute of a component or custom element (condition 10): its sink is `<tag attribute>` of one. */
+function isComponentAttribute(candidate: UriCandidate): boolean {
+  if (candidate.context !== 'attribute' || candidate.sink === undefined) return false;
+  const tag = /^<([^\s>]+)[\s>]/.exec(candidate.sink)?.[1];
+  return tag !== undefined && !NATIVE_ELEMENT.test(tag);
+}
 
 /** Whether an edit that replaces `before` with `after` writes one of `characters` as its percent-encoding. */
 function encodesAny(before: string, after: string, characters: ReadonlyMap<string, string>): boolean {
@@ -173,6 +187,7 @@ export function structuralFixReason(candidate: UriCandidate, edits: readonly Tex
 export function unsafeFixReason(candidate: UriCandidate, edits: readonly TextEdit[], source?: SourceView): string | undefined {
   const structural = structuralFixReason(candidate, edits, source);
   if (structural !== undefined) return structural;
+  if (isComponentAttribute(candidate)) return "a component's code reads the attribute as written, before a browser does";
   const uri = candidate.uri;
   // An edit may cover several characters (`"]` written `%22%5D` at once): each character it encodes counts.
   if (edits.some((edit) => encodesAny(uri.slice(edit.start, edit.end), edit.text, BRACKETS))) return 'applications read "[" and "]" as syntax before they decode';

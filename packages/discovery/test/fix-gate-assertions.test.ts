@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { findingsIn } from './support/findings.js';
 
-function fixes(text: string): { span: string; fixed: boolean; suggestion: string | undefined }[] {
-  return findingsIn(text, 'js', { 'no-unescaped-chars': {} }).map((finding) => ({
+function fixes(text: string, kind: 'js' | 'vue' = 'js'): { span: string; fixed: boolean; suggestion: string | undefined }[] {
+  return findingsIn(text, kind, { 'no-unescaped-chars': {} }).map((finding) => ({
     span: text.slice(finding.range[0], finding.range[1]),
     fixed: finding.fix !== undefined,
     suggestion: finding.suggestions[0]?.message,
@@ -45,5 +45,23 @@ describe("a '#' in a fragment", () => {
 
   it('leaves the other fixes of a fragment automatic', () => {
     expect(fixes("fetch('https://example.com/docs#a b');")).toEqual([{ span: ' ', fixed: true, suggestion: undefined }]);
+  });
+});
+
+describe("a component's attribute", () => {
+  it("is fixed only as a suggestion: the component's code reads it as written (naive-ui's anchor finds its target by the raw fragment)", () => {
+    const text = '<template>\n  <n-anchor-link title="演示" href="#演示" />\n  <NImage src="人生 嘛" />\n  <a href="#演示">演示</a>\n</template>\n';
+    const reason = "not applied automatically: a component's code reads the attribute as written, before a browser does";
+    expect(fixes(text, 'vue')).toEqual([
+      { span: '演示', fixed: false, suggestion: `Replace "演示" with "%E6%BC%94%E7%A4%BA" (${reason}).` },
+      { span: '人生', fixed: false, suggestion: `Replace "人生" with "%E4%BA%BA%E7%94%9F" (${reason}).` },
+      { span: ' ', fixed: false, suggestion: `Replace " " with "%20" (${reason}).` },
+      { span: '嘛', fixed: false, suggestion: `Replace "嘛" with "%E5%98%9B" (${reason}).` },
+      { span: '演示', fixed: true, suggestion: undefined },
+    ]);
+  });
+
+  it('leaves the fixes of JSX elements automatic, and of custom elements suggestions', () => {
+    expect(fixes('export const A = () => <><a href="/a b">x</a><my-link href="/c d">y</my-link></>;', 'js').map((f) => f.fixed)).toEqual([true, false]);
   });
 });

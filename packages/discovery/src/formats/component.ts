@@ -521,7 +521,7 @@ export function discoverComponent(text: string, dialect: Dialect, options: Compo
     for (let k = hole.start; k < hole.end; k++) if (masked[k] !== '\n' && masked[k] !== '\r') masked[k] = sentinel;
   }
   const maskedMarkup = maskTemplates(masked.join(''), templateSyntaxes(options.templates)).text;
-  const html = discoverHtml(maskedMarkup, { urlAttribute: linkAttribute });
+  const html = discoverHtml(maskedMarkup, { urlAttribute: linkAttribute, componentTags: true });
   if (html.stopped !== undefined) {
     // Markup the HTML parser stopped on: the rest of it is searched as text, as for an HTML file.
     const covered = html.candidates.map((candidate) => candidate.range);

@@ -45,12 +45,18 @@ interface Walk {
   base: string | undefined;
   /** More attributes that hold one URL (a component reader's link components: `<router-link to>`). */
   urlAttribute: ((tag: string, name: string) => boolean) | undefined;
+  componentTags: boolean;
 }
 
 /** How a caller widens what the HTML reader reads (the component readers do). */
 export interface HtmlOptions {
   /** Whether the attribute `name` (lower case) of the element `tag` (lower case) also holds one URL. */
   urlAttribute?: (tag: string, name: string) => boolean;
+  /**
+   * A component's markup (Vue, Svelte, Astro, Angular): an element's name keeps its case in the
+   * candidate's sink (`<NImage src>`), where a capital marks a component; in HTML case means nothing.
+   */
+  componentTags?: boolean;
 }
 
 /** The value `[from, to)` of `text` decoded as `mode` reads it; CR LF and a lone CR read as LF, as HTML's input stream does. */
@@ -223,7 +229,7 @@ function isRefresh(tag: string, attributes: readonly AttributeNode[]): boolean {
 }
 
 /** The candidates of a tag's attributes; records the first `<base href>`. */
-function visitAttributes(walk: Walk, tag: string, attributes: readonly AttributeNode[]): void {
+function visitAttributes(walk: Walk, tag: string, attributes: readonly AttributeNode[], written = tag): void {
   // An unquoted value read past a `/` covers what es-html-parser took for more attributes.
   let covered = -1;
   for (const attribute of attributes) {
@@ -247,7 +253,7 @@ function visitAttributes(walk: Walk, tag: string, attributes: readonly Attribute
     if (tag === 'base' && name === 'href' && walk.base === undefined && spans[0] !== undefined) walk.base = map.value.slice(...spans[0]);
     for (const [uriStart, uriEnd] of spans) {
       walk.out.push(
-        ...textCandidates({ map, context: 'attribute', sink: refresh ? '<meta http-equiv="refresh">' : `<${tag} ${name}>`, range: [extent.from, extent.to], uriStart, uriEnd, namespace: kind === 'namespace' }),
+        ...textCandidates({ map, context: 'attribute', sink: refresh ? '<meta http-equiv="refresh">' : `<${written} ${name}>`, range: [extent.from, extent.to], uriStart, uriEnd, namespace: kind === 'namespace' }),
       );
     }
   }
@@ -285,7 +291,9 @@ function walkTree(walk: Walk, root: DocumentNode): void {
     } else if (type === 'Tag') {
       const element = node as TagNode;
       const tag = element.name.toLowerCase();
-      guarded(() => visitAttributes(walk, tag, element.attributes));
+      // es-html-parser lower-cases `name`; the tag as written is in its opening (`<NImage`).
+      const written = walk.componentTags ? /^<([^\s/>]+)/.exec(element.openStart?.value ?? '')?.[1] ?? tag : tag;
+      guarded(() => visitAttributes(walk, tag, element.attributes, written));
       children = element.children;
       childrenInCode = inCode || CODE_ELEMENTS.has(tag);
     } else if (type === 'ScriptTag' || type === 'StyleTag') {
@@ -311,7 +319,7 @@ export function htmlCandidates(ast: DocumentNode, text: string): HtmlDiscovery {
 }
 
 function collect(ast: DocumentNode, text: string, offset: number, end: number, options: HtmlOptions = {}): HtmlDiscovery {
-  const walk: Walk = { text, offset, end, out: [], base: undefined, urlAttribute: options.urlAttribute };
+  const walk: Walk = { text, offset, end, out: [], base: undefined, urlAttribute: options.urlAttribute, componentTags: options.componentTags === true };
   guarded(() => walkTree(walk, ast));
   return walk.base === undefined ? { candidates: walk.out } : { candidates: walk.out, base: walk.base };
 }
