@@ -24,7 +24,7 @@ export const TEMPLATE_SYNTAX_DESCRIPTIONS: Readonly<Record<TemplateSyntax, strin
   php: '`<?php … ?>` and `<?= … ?>`; in a Blade view (`.blade.php`) also `{!! … !!}`, `@php … @endphp` and directives (`@if(…)`, `@else`, `@endif`, `@include(…)`: a bare `@word` only when Blade defines it without arguments)',
   actions: '`${{ … }}` (GitHub Actions)',
   shell: '`${VAR}`, `${VAR:-default}`, `${expression}` and `$VAR` in capitals (Docker Compose, shell, environment files, script text in markup; not in JavaScript, whose `${…}` is its own), `$(NAME)` (Kubernetes dependent environment variables, make variables, shell command substitution), and `{$var}` (PHP\'s interpolation, in examples)',
-  percent: '`%NAME%` build-time substitutions: `%PUBLIC_URL%` (create-react-app, html-webpack-plugin), `%kernel.project_dir%` and `%env(VAR)%` (Symfony parameters), and the URL patterns an application fills in, in the strings of a program (the `%value%` of URL patterns in Redmine); a name that starts with two hexadecimal digits is a percent-encoding, not a name (not in JavaScript)',
+  percent: '`%NAME%` build-time substitutions: `%PUBLIC_URL%` (create-react-app, html-webpack-plugin), `%kernel.project_dir%` and `%env(VAR)%` (Symfony parameters), and the URL patterns an application fills in, in the strings of a program (the `%value%` of URL patterns in Redmine); a name that starts with two hexadecimal digits is a percent-encoding, not a name (not in JavaScript); and `__NAME__` in capitals, a constant a build step replaces in the text (naive-ui\'s `__HTTP__://…`, the constants of Vite\'s and webpack\'s `define`)',
   server: 'server configuration variables: nginx `$host`, `$request_uri` (lower case, written inside a URL), Apache `%{HTTP_HOST}`, Caddy `{$VAR}` and placeholders `{http.request.uri}`, HAProxy `%[req.hdr(host)]` and systemd specifiers `%i`, `%H` (the last three only in those programs\' files: `Caddyfile`, `haproxy.cfg`, `*.service`…; not in JavaScript)',
 };
 
@@ -190,7 +190,14 @@ export function serverProgramOf(filePath: string): ServerProgram | undefined {
 }
 
 /** The first characters of every opener, to skip quickly over text that holds none. */
-const OPENER_STARTS = new Set(['{', '$', '<', '%', '@']);
+const OPENER_STARTS = new Set(['{', '$', '<', '%', '@', '_']);
+
+/**
+ * A build-time constant written as `__NAME__` in capitals, which a build step replaces in the
+ * source text (naive-ui's documentation build turns `__HTTP__://…` into `http://` or `https://`;
+ * the constants of Vite's and webpack's `define` are written so). Not Python's `__init__`: capitals only.
+ */
+const DUNDER_NAME = /__[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*__/y;
 
 /**
  * Blade's directives that take no arguments (https://laravel.com/docs/blade#blade-directives): a bare
@@ -303,6 +310,10 @@ export function findTemplateTags(text: string, syntaxes: ReadonlySet<TemplateSyn
     if (tag === undefined && percent && ch === '%') {
       const end = sticky(PERCENT_NAME, i);
       if (end !== -1) tag = { start: i, end, control: false };
+    }
+    if (tag === undefined && percent && ch === '_' && text[i + 1] === '_' && (i === 0 || !/\w/.test(text[i - 1]!))) {
+      const end = sticky(DUNDER_NAME, i);
+      if (end !== -1 && !/\w/.test(text[end] ?? '')) tag = { start: i, end, control: false };
     }
     if (tag === undefined) {
       i++;

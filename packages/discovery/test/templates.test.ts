@@ -188,6 +188,15 @@ describe('placeholders of build tools, servers and people (issue 29)', () => {
     expect(findings('<link rel="icon" href="%PUBLIC_URL%/fav icon.ico">', 'public/index.html')).toEqual([[' ', 'path-unescaped-char']]);
   });
 
+  it('reads a __NAME__ build constant in capitals as a hole (naive-ui: "__HTTP__://www.mocky.io/…")', () => {
+    expect(tagsOf('__HTTP__://www.mocky.io/v2/5e4bafc63100007100d8b70f __API_BASE_URL__/users')).toEqual([['__HTTP__', false], ['__API_BASE_URL__', false]]);
+    // Not a constant: Python's dunders, a name inside a word, lower case, an unclosed name.
+    expect(tagsOf('__init__ a__HTTP__ __Http__ __HTTP_ x__')).toEqual([]);
+    expect(findings('<template>\n  <n-upload action="__HTTP__://www.mocky.io/v2/5e4bafc63100007100d8b70f" />\n</template>\n', 'src/upload/demos/enUS/basic.demo.vue', 'recommended')).toEqual([]);
+    // What lies around the hole is still checked.
+    expect(findings('<template>\n  <n-upload action="__HTTP__://www.mocky.io/v2/a b" />\n</template>\n', 'basic.demo.vue', 'recommended')).toEqual([[' ', 'path-unescaped-char']]);
+  });
+
   it("reads nginx's variables inside a URL as holes: the port is not \"3200$request_uri\"", () => {
     const conf = 'location / {\n  proxy_pass http://$query_frontend:3200$request_uri;\n}\nreturn 301 https://$host$request_uri;\nrewrite ^/old/(.*)$ https://example.com/new/$1 permanent;\n';
     expect(findings(conf, 'nginx/default.conf')).toEqual([]);
