@@ -24,6 +24,8 @@ export interface ValueInit {
   source?: string;
   /** The variable or key the value is given to (`api_url = "…"`): a URL's name lets its space be a problem, not a gap. */
   name?: string | undefined;
+  /** A title the program shows (a test's name): read as prose, so a URL ends at its first space. */
+  title?: boolean;
   /** A sink's argument or a URL attribute: a URI whatever it looks like. */
   context?: CandidateContext | undefined;
   sink?: string | undefined;
@@ -38,7 +40,7 @@ const WILDCARD_AUTHORITY = /^[a-z][a-z0-9+.-]*:\/\/(?:\*|%(?![0-9a-f]{2}))/i;
 
 /** The candidates of a string's value (see the module's comment). */
 export function valueCandidates(value: string, parts: Part[], init: ValueInit): UriCandidate[] {
-  const { name, context, sink, namespace, ...common } = init;
+  const { name, context, sink, namespace, title, ...common } = init;
   if (context !== undefined) {
     if (value.trim().length === 0) return [];
     return [new UriCandidate({ ...common, context, sink, value, uriStart: 0, uriEnd: value.length, parts, namespace })];
@@ -52,7 +54,7 @@ export function valueCandidates(value: string, parts: Part[], init: ValueInit): 
       .filter(([start, end]) => hasUriShape(value.slice(start, end)))
       .map(([start, end]) => new UriCandidate({ ...common, context: 'shape', value, uriStart: start, uriEnd: end, parts, namespace: false }));
   }
-  if (hasUriShape(staticStart, firstHole !== undefined) && (!/\s/.test(value) || isWholeUri(value, name))) {
+  if (hasUriShape(staticStart, firstHole !== undefined) && (!/\s/.test(value) || (title !== true && isWholeUri(value, name)))) {
     const isNamespace = namespace || XML_NAMESPACES.has(value);
     return [new UriCandidate({ ...common, context: 'shape', value, uriStart: 0, uriEnd: value.length, parts, namespace: isNamespace })];
   }

@@ -411,7 +411,24 @@ function addCandidates(walk: Walk, node: TSESTree.Node, context: CandidateContex
     append(walk.out, valueCandidates(value, parts, { ...common, context, sink, namespace }));
     return;
   }
-  append(walk.out, valueCandidates(value, parts, { ...common, name: nameOf(node), namespace }));
+  append(walk.out, valueCandidates(value, parts, { ...common, name: nameOf(node), namespace, title: isTestTitle(node) }));
+}
+
+/** Test runners' functions whose first argument is a title (Jest, Vitest, Mocha, node:test, tap, ava, Jasmine, Playwright). */
+const TEST_FUNCTIONS = new Set(['test', 'it', 'describe', 'suite', 'context', 'specify', 'bench', 'fit', 'xit', 'fdescribe', 'xdescribe']);
+
+/**
+ * Whether `node` is a test's title: the first argument of `test(…)`, `it.only(…)`, `describe.skip(…)`,
+ * `test.each(table)(…)`. A title is a name shown in a report (`'https://github.com/org/repo/issues/810 pipelining'`),
+ * read as prose.
+ */
+function isTestTitle(node: TSESTree.Node): boolean {
+  const call = node.parent;
+  if (call?.type !== 'CallExpression' || call.arguments[0] !== node) return false;
+  let callee: TSESTree.Node = call.callee;
+  if (callee.type === 'CallExpression') callee = callee.callee;
+  while (callee.type === 'MemberExpression' && !callee.computed) callee = callee.object;
+  return callee.type === 'Identifier' && TEST_FUNCTIONS.has(callee.name);
 }
 
 /** Whether `node` builds a string from literal text: a string literal, a template, or a `+` chain starting with one. */

@@ -214,6 +214,8 @@ function isSafeCall(context: Context, node: TSESTree.CallExpression, safe: (chil
     if (method === 'stringify' && QUERY_STRING_OBJECTS.has(object.name)) return true;
   }
   if (NUMBER_METHODS.has(method)) return true;
+  // `randomBytes(8).toString('base64url')`, `hash.digest('hex')`: Buffer encodings whose alphabet is unreserved (RFC 4648 §5).
+  if ((method === 'toString' || method === 'digest') && node.arguments[0]?.type === 'Literal' && URL_SAFE_ENCODINGS.has(String(node.arguments[0].value))) return true;
   // `params.toSearchString({ … })`, `query.toQueryString()`: a helper that serializes a query string, encoded.
   if (QUERY_STRING_METHODS.test(method)) return true;
   // `'a'.repeat(n)`, `id.padStart(4, '0')`: more of the same safe characters.
@@ -222,6 +224,9 @@ function isSafeCall(context: Context, node: TSESTree.CallExpression, safe: (chil
   if (method === 'toString') return safe(object) || (object.type === 'Identifier' && isSearchParams(context, object));
   return false;
 }
+
+/** Node's Buffer encodings that write only unreserved characters. */
+const URL_SAFE_ENCODINGS = new Set(['hex', 'base64url']);
 
 /** Methods that change an array in place. */
 const MUTATING_METHODS = new Set(['push', 'unshift', 'splice', 'fill', 'copyWithin']);

@@ -195,6 +195,9 @@ ruleTester.run('no-unencoded-interpolation (values the code shows to be safe)', 
     'function sizeOf(big) { if (big) return "large"; return "small"; }\nfetch(`/icons?size=${sizeOf(wide)}`);',
     'const apiUrl = `https://api.github.com/repos/${props.repo}`',
     'fetch(`https://github.com/${options.githubRepo}/issues`)',
+    // The held-out half (undici's docs): Buffer encodings of unreserved characters (RFC 4648 §5).
+    "const url = `https://smee.io/${randomBytes(8).toString('base64url')}`",
+    "fetch(`/blobs/${createHash('sha256').update(body).digest('hex')}`)",
   ],
   invalid: [
     // A negated class, "." or a global match (whole matches) may hold anything.
@@ -219,6 +222,8 @@ ruleTester.run('no-unencoded-interpolation (values the code shows to be safe)', 
     invalid("const names = ['a b', 'c'];\nconst pick = () => names[0];\nfetch(`/users/${pick()}`);", 'unencodedPath', 'pick()'),
     invalid('function label(x) { if (x) return "a"; }\nfetch(`/users/${label(on)}`);', 'unencodedPath', 'label(on)'),
     invalid('function label(x) { return x.trim(); }\nfetch(`/users/${label(name)}`);', 'unencodedPath', 'label(name)'),
+    // base64 writes "+" and "/".
+    invalid("fetch(`/tokens/${randomBytes(8).toString('base64')}`)", 'unencodedPath', "randomBytes(8).toString('base64')"),
     // A repository name is a path, not a query value.
     invalid('fetch(`/search?repo=${props.repo}`)', 'unencodedQuery', 'props.repo', 'repo='),
     invalid('let dirstring = $derived(name.toLowerCase());\nfetch(`https://blocks.example.com/${dirstring}`);', 'unencodedPath', 'dirstring', 'com/'),

@@ -15,6 +15,10 @@ ruleTester.run('no-unescaped-chars', rule, {
     // An OAuth scope: a list separated by spaces (RFC 6749 §3.3; hono's oidc-auth).
     "const options = { scope: 'https://www.googleapis.com/auth/userinfo.email openid' };",
     "const docs = { url: 'https://example.com/guide (see the second part)' };",
+    // A test's title is a name: a URL and a word there is prose (undici's test/issue-810.js).
+    "test('https://github.com/mcollina/undici/issues/810 pipelining', async (t) => {})",
+    "it.only('https://example.com/guide chapter', () => {})",
+    "describe.each([1])('https://example.com/issues/%i pipelining', () => {})",
     // A srcset value: each URL then its descriptor (HTML §4.8.4.3.10; carbon-components-svelte's tests).
     'const props = { srcset: "https://example.com/photo.jpg 1x" };',
     'const image = { srcSet: "https://example.com/a.jpg 480w, https://example.com/b.jpg 800w" };',
@@ -43,6 +47,12 @@ ruleTester.run('no-unescaped-chars', rule, {
     'function fetch(s: string) {}\nfetch("https://example.com/a b c");',
   ],
   invalid: [
+    {
+      // Given to anything but a test runner, a URL with one space is one URL.
+      code: "check('https://github.com/mcollina/undici/issues/810 pipelining')",
+      errors: [{ messageId: 'unescaped' }],
+      output: "check('https://github.com/mcollina/undici/issues/810%20pipelining')",
+    },
     {
       // A srcset's URL is still checked, apart from its descriptor.
       code: 'const props = { srcset: "https://example.com/a|b.jpg 2x" };',
