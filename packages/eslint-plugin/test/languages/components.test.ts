@@ -103,9 +103,11 @@ describe.each(FRAMEWORKS)('$name components', (framework) => {
     it('fixes them, and the fixed file still parses with the framework parser', () => {
       const fixed = fix(major, source, framework.file, configOf(framework));
       expect(fixed).not.toBe(source);
-      // What is left is what has no automatic fix (an invalid triplet's fix is a suggestion: "%25zz" or "%zz" meant as text).
+      // What is left is what has no automatic fix: an invalid triplet's fix is a suggestion ("%25zz" or "%zz"
+      // meant as text), and so is a fix in a component's attribute (`<RouterLink to>`: its code reads the text as written).
       const left = placesOf(lint(major, fixed, framework.file, configOf(framework)));
-      expect(left.every((message) => message.ruleId === 'urilint/no-invalid-percent-encoding')).toBe(true);
+      const inComponent = (line: number): boolean => /^\s*<(?:[A-Z]|[a-z]+-)/.test(fixed.split('\n')[line - 1]!);
+      expect(left.filter((message) => message.ruleId !== 'urilint/no-invalid-percent-encoding').every((message) => inComponent(message.line))).toBe(true);
       // Only the planted characters changed: the template's quotes, interpolations and entities stay.
       expect(fixed.replaceAll('%20', ' ').replaceAll('%7C', '|')).toBe(source);
     });
