@@ -322,6 +322,8 @@ for (const repo of repos) {
   }
 
   // `urilint scan` on the same files with the same presets: the same findings at the same places.
+  // ESLint runs with allowInlineConfig: false (every finding, whatever the repository disables), so
+  // scan runs with --no-inline-config, the same switch.
   if (COMPARE_SCAN) {
     entry.scan = {};
     for (const name of ['recommended', 'strict']) {
@@ -329,7 +331,7 @@ for (const repo of repos) {
       for (let at = 0; at < files.length; at += 200) {
         let out;
         try {
-          out = execFileSync('node', [CLI, 'scan', '--format', 'json', '--no-config', '--preset', name, '--jobs', '1', '--', ...files.slice(at, at + 200)], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] });
+          out = execFileSync('node', [CLI, 'scan', '--format', 'json', '--no-config', '--no-inline-config', '--preset', name, '--jobs', '1', '--', ...files.slice(at, at + 200)], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] });
         } catch (error) {
           out = error.stdout;
         }

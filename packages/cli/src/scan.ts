@@ -27,6 +27,7 @@ export const SCAN_OPTIONS = {
   'no-config': { type: 'boolean' },
   'no-templates': { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
+  'no-inline-config': { type: 'boolean' },
   'no-progress': { type: 'boolean' },
   stats: { type: 'boolean' },
   online: { type: 'boolean' },
@@ -184,6 +185,9 @@ Options:
                            by their paths, the same on every machine, so a CI matrix
                            of N jobs reports together what one run reports.
   -q, --quiet              Report errors only, not warnings; no progress line.
+      --no-inline-config   Ignore ESLint's disable comments (eslint-disable-line,
+                           eslint-disable-next-line, eslint-disable … eslint-enable)
+                           in JavaScript and TypeScript, as ESLint's own flag does.
       --no-progress        No progress line (drawn on standard error only when it
                            is a terminal).
       --stats              Print counts and the time taken to standard error.

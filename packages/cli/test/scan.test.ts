@@ -173,6 +173,9 @@ describe.concurrent('urilint scan', () => {
     const problems = JSON.parse(run.stdout) as JsonProblem[];
     // Only the first line's problem is left: the next-line and same-line comments turn off the others.
     expect(problems.map((problem) => [problem.line, problem.column, problem.rule])).toEqual([[1, line.indexOf(' ') + 1, 'no-unescaped-chars']]);
+    // --no-inline-config turns the comments off, as ESLint's flag does: every line is reported.
+    const all = JSON.parse((await scan(root, ['--jobs', '1', '--format', 'json', '--no-inline-config'])).stdout) as JsonProblem[];
+    expect(all.map((problem) => problem.line)).toEqual([1, 3, 4]);
   });
 
   it('respects .gitignore files, root and nested, and --ignore; --no-gitignore reads what .gitignore leaves out', async ({ expect }) => {

@@ -149,6 +149,8 @@ interface Options {
   minified: boolean;
   ignore: string[];
   quiet: boolean;
+  /** `--no-inline-config`: ESLint's disable comments are not honoured. */
+  inlineConfig: boolean;
   progress: boolean;
   stats: boolean;
   /** `--online` / `--offline`: external links checked on the network (and the cache), or from the cache alone. */
@@ -183,6 +185,7 @@ function optionsOf(parsed: ParsedArgs, io: Io): Options {
     minified: flag(parsed, 'minified'),
     ignore: texts(parsed, 'ignore'),
     quiet,
+    inlineConfig: !flag(parsed, 'no-inline-config'),
     progress: !quiet && !flag(parsed, 'no-progress') && isTty(io.stderr),
     stats: flag(parsed, 'stats'),
     external: flag(parsed, 'online') ? 'online' : flag(parsed, 'offline') ? 'offline' : undefined,
@@ -295,6 +298,7 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
     ...(options.minified ? { minified: true } : {}),
     fix: options.fix,
     errorsOnly: options.quiet,
+    ...(options.inlineConfig ? {} : { inlineConfig: false }),
   };
   // By default, workers only where they are estimated to pay off: by the bytes of each kind, the
   // link index each worker builds again, and the cores other work leaves free (jobs.ts).

@@ -70,6 +70,8 @@ export interface CheckSettings {
   fix: boolean;
   /** Report errors only. */
   errorsOnly: boolean;
+  /** `--no-inline-config`: false when ESLint's disable comments are not honoured. */
+  inlineConfig?: boolean;
   /**
    * External links (`--online`, `--offline`): the verdicts by key and who may be checked; with
    * `collect`, each file's result lists the links without a verdict, and nothing is reported.
@@ -261,7 +263,7 @@ function linkDocument(text: string, path: string, kind: DocumentContext['kind'],
   return { path: indexPath(path), kind, text, links: linkIndex, ...(base === undefined ? {} : { base }), ...(links === undefined ? {} : { external: links }) };
 }
 
-function checkText(text: string, path: string, settings: FileSettings, errorsOnly: boolean, external?: CheckSettings['external']): Checked {
+function checkText(text: string, path: string, settings: FileSettings, errorsOnly: boolean, external?: CheckSettings['external'], inlineConfig = true): Checked {
   // An HTML file of an Angular project is an Angular template, as ESLint reads it.
   const kind = projectSourceKind(path, nodeLinkFileSystem);
   const found = discoverDocument(text, kind, {
@@ -274,7 +276,7 @@ function checkText(text: string, path: string, settings: FileSettings, errorsOnl
   const severities = new Map(settings.rules);
   // ESLint's disable comments count in JavaScript and TypeScript, as in ESLint and the language server.
   const comments = found.sourceCode?.ast.comments?.map((comment) => ({ text: text.slice(comment.range[0], comment.range[1]), start: comment.range[0] }));
-  const disabled = kind === 'js' ? disabledBy(text, comments) : () => false;
+  const disabled = kind === 'js' && inlineConfig ? disabledBy(text, comments) : () => false;
   const options = Object.fromEntries(settings.rules.map(([name]) => [name, settings.ruleOptions[name] ?? {}]));
   const document = linkDocument(text, path, kind, found.base, settings, external);
   const file = { testFile: settings.testFile, fixTestFiles: settings.fixTestFiles };
@@ -424,7 +426,7 @@ function readNow(path: FsPath): { bytes: Buffer; identity: Identity } | undefine
 }
 
 /** The safe fixes applied pass after pass, as ESLint does, until none is left or a pass changes nothing. */
-function fixText(text: string, path: string, settings: FileSettings, errorsOnly: boolean, first: Checked, external: CheckSettings['external']): { text: string; checked: Checked; fixed: number } {
+function fixText(text: string, path: string, settings: FileSettings, errorsOnly: boolean, first: Checked, external: CheckSettings['external'], inlineConfig = true): { text: string; checked: Checked; fixed: number } {
   let current = text;
   let checked = first;
   let fixed = 0;
@@ -441,7 +443,7 @@ function fixText(text: string, path: string, settings: FileSettings, errorsOnly:
     if (next === current) break;
     fixed += checked.findings.filter((finding) => finding.fix !== undefined && finding.fix.every((edit) => taken.has(edit))).length;
     current = next;
-    checked = checkText(current, path, settings, errorsOnly, external);
+    checked = checkText(current, path, settings, errorsOnly, external, inlineConfig);
   }
   return { text: current, checked, fixed };
 }
@@ -544,14 +546,14 @@ export function checkFile(task: FileTask, settings: CheckSettings): FileResult {
     const fileSettings = settings.files[task.settings]!;
     if (settings.external?.collect === true) {
       externalOf?.asked.clear();
-      checkText(text, task.path, fileSettings, settings.errorsOnly, settings.external);
+      checkText(text, task.path, fileSettings, settings.errorsOnly, settings.external, settings.inlineConfig);
       return { status: 'checked', bytes: bytes.length, uris: 0, problems: [], fixed: 0, externalAsked: [...(externalOf?.asked ?? [])] };
     }
-    const checked = checkText(text, task.path, fileSettings, settings.errorsOnly, settings.external);
+    const checked = checkText(text, task.path, fileSettings, settings.errorsOnly, settings.external, settings.inlineConfig);
     let final = { text, checked, fixed: 0 };
     let notWritten: string | undefined;
     if (settings.fix && checked.findings.some((finding) => finding.fix !== undefined)) {
-      const fixed = fixText(text, task.path, fileSettings, settings.errorsOnly, checked, settings.external);
+      const fixed = fixText(text, task.path, fileSettings, settings.errorsOnly, checked, settings.external, settings.inlineConfig);
       if (fixed.text !== text) {
         // Bytes that are not UTF-8 were read as U+FFFD: writing the text back would change them.
         if (!encodeText(decoded, encoding).equals(bytes)) notWritten = encoding === 'utf8' ? 'it is not valid UTF-8' : 'it is not valid UTF-16';
