@@ -185,15 +185,20 @@ export function isWholeUri(value: string, name: string | undefined): boolean {
  * A URI does not go on after its space with a `(` or with words alone; a path or a query does
  * (`/my docs/`, `?q=a b&c=d`).
  */
+const PROSE_TAIL = /^(?:\(|\p{L}+(?:[\s,;-]+\p{L}+)+[.!?]?$)/u;
+
+/** A width or pixel density descriptor of a `srcset` candidate (`480w`, `1.5x`). */
+const DESCRIPTOR = String.raw`(?:\d+w|\d*\.?\d+(?:[eE][-+]?\d+)?x)`;
+
 /**
  * What follows an image URL and a space in a `srcset` (HTML §4.8.4.3.10): a width or a pixel
  * density descriptor (`480w`, `1.5x`), then the next candidate after a comma. `https://example.com/photo.jpg 1x`
  * is a URL and its descriptor, not a URL with a space.
  */
-const SRCSET_DESCRIPTOR = /^(?:\d+w|\d*\.?\d+(?:[eE][-+]?\d+)?x)(?:\s*,|$)/;
+const SRCSET_DESCRIPTOR = new RegExp(String.raw`^${DESCRIPTOR}(?:\s*,|$)`);
 
 /** One image candidate of a `srcset`: a URL, white space, one width or density descriptor. */
-const SRCSET_CANDIDATE = /^\S+\s+(?:\d+w|\d*\.?\d+(?:[eE][-+]?\d+)?x)$/;
+const SRCSET_CANDIDATE = new RegExp(String.raw`^\S+\s+${DESCRIPTOR}$`);
 
 /**
  * Whether a string is a `srcset` written as a value (`{ srcset: "a.jpg 1x, b.jpg 2x" }`): image
@@ -203,4 +208,3 @@ export function isSrcset(value: string): boolean {
   return /\s/.test(value.trim()) && value.trim().split(/\s*,\s+/).every((piece) => SRCSET_CANDIDATE.test(piece));
 }
 
-const PROSE_TAIL = /^(?:\(|\p{L}+(?:[\s,;-]+\p{L}+)+[.!?]?$)/u;

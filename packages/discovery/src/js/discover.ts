@@ -5,6 +5,7 @@ import { append } from '../formats/text.js';
 import { templateHoles, valueCandidates } from '../strings.js';
 import { commentCandidates, hasSchemeColon } from './comments.js';
 import { srcsetSpans } from '../formats/html.js';
+import { forEachChild } from './children.js';
 import { TEMPLATE_SYNTAXES, templateSyntaxes, type TemplateSetting, type TemplateSyntax } from '../templates.js';
 import { discoveryWalkOf, nodesOf, setText, type DiscoveryWalk, type JsSourceCode } from './source-code.js';
 import { mapJsxAttribute, mapStringLiteral, mapTemplateElement, mapTemplateElementAt, type CookedMap } from './literal-map.js';
@@ -526,15 +527,7 @@ function visitListed(walk: Walk, walked: DiscoveryWalk): void {
 
 function visit(walk: Walk, node: TSESTree.Node): void {
   if (!visitNode(walk, node)) return;
-
-  for (const key of walk.sourceCode.visitorKeys[node.type] ?? []) {
-    const child = (node as unknown as Record<string, unknown>)[key];
-    if (Array.isArray(child)) {
-      for (const item of child) if (item && typeof item === 'object' && 'type' in item) visit(walk, item as TSESTree.Node);
-    } else if (child && typeof child === 'object' && 'type' in child) {
-      visit(walk, child as TSESTree.Node);
-    }
-  }
+  forEachChild(node, walk.sourceCode.visitorKeys, visit, walk);
 }
 
 const cache = new WeakMap<object, Map<string, UriCandidate[]>>();

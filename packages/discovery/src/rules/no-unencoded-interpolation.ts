@@ -4,6 +4,7 @@ import type * as ts from 'typescript';
 import type { Part, UriCandidate } from '../candidate.js';
 import { renderMessage, type Finding } from '../finding.js';
 import type { JsSourceCode } from '../js/source-code.js';
+import { forEachChild } from '../js/children.js';
 import { isNamespaceHost } from '../shape.js';
 import { defineCheck } from './rule.js';
 
@@ -279,7 +280,7 @@ function returnsSafe(context: Context, callee: TSESTree.Identifier, safe: (child
   if (fn.body.type !== 'BlockStatement') return safe(fn.body);
   const returns: TSESTree.ReturnStatement[] = [];
   let known = true;
-  const visit = (node: TSESTree.Node): void => {
+  const visit = (_: undefined, node: TSESTree.Node): void => {
     if (!known) return;
     if (node.type === 'ReturnStatement') {
       if (node.argument === null) known = false;
@@ -287,20 +288,11 @@ function returnsSafe(context: Context, callee: TSESTree.Identifier, safe: (child
       return;
     }
     if (node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression' || node.type === 'ClassDeclaration' || node.type === 'ClassExpression') return;
-    for (const key of context.sourceCode.visitorKeys[node.type] ?? []) {
-      const child = (node as unknown as Record<string, unknown>)[key];
-      if (Array.isArray(child)) {
-        for (const item of child) if (isNode(item)) visit(item);
-      } else if (isNode(child)) visit(child);
-    }
+    forEachChild(node, context.sourceCode.visitorKeys, visit, undefined);
   };
-  for (const statement of fn.body.body) visit(statement);
+  for (const statement of fn.body.body) visit(undefined, statement);
   // A body that can run to its end returns `undefined`, written into the URL as "undefined": safe, but a sign the value is not what it seems.
   return known && returns.length > 0 && fn.body.body.at(-1)?.type === 'ReturnStatement' && returns.every((node) => safe(node.argument!));
-}
-
-function isNode(value: unknown): value is TSESTree.Node {
-  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
 }
 
 /** The function a name is declared as, once, in this file (`function f()`, `const f = () => …`); not async or a generator. */
