@@ -89,7 +89,7 @@ const MARKUP_DELIMITERS = new Map([
 const NATIVE_ELEMENT = /^[a-z][a-zA-Z0-9]*$/;
 
 /** Whether the candidate is an attribute of a component or custom element (condition 10): its sink is `<tag attribute>` of one. */
-function isComponentAttribute(candidate: UriCandidate): boolean {
+export function isComponentAttribute(candidate: UriCandidate): boolean {
   if (candidate.context !== 'attribute' || candidate.sink === undefined) return false;
   const tag = /^<([^\s>]+)[\s>]/.exec(candidate.sink)?.[1];
   return tag !== undefined && !NATIVE_ELEMENT.test(tag);

@@ -1,4 +1,5 @@
 import { findingOf } from '../finding.js';
+import { isComponentAttribute } from '../fix-gate.js';
 import { UNESCAPED_CODES } from '../unescaped-codes.js';
 import { CORE_MESSAGE, defineCheck, diagnosticsOf, SUGGESTION_MESSAGE } from './rule.js';
 
@@ -24,8 +25,11 @@ export default defineCheck<NoUnescapedCharsOptions>({
     additionalProperties: false,
   },
   check(candidate, { options }) {
+    // A component's code reads its attribute as written (an anchor's `href="#演示"` is an element id to
+    // it), and where it hands the text on to a browser, the browser encodes non-ASCII itself.
+    const acceptsNonAscii = options.allowNonAscii === true || isComponentAttribute(candidate);
     return diagnosticsOf(candidate, { codes: UNESCAPED_CODES, from: 'reference', namespaces: true })
-      .filter((diagnostic) => !(options.allowNonAscii && diagnostic.code === 'iri-char'))
+      .filter((diagnostic) => !(acceptsNonAscii && diagnostic.code === 'iri-char'))
       .map((diagnostic) => findingOf(this.name, candidate, diagnostic, 'unescaped', { fix: true }));
   },
 });
