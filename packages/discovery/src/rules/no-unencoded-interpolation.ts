@@ -16,6 +16,12 @@ const UNRESERVED = /^[A-Za-z0-9\-._~]*$/;
 /** Calls whose result is already encoded for a URI component. */
 const ENCODERS = new Set(['encodeURIComponent', 'encodeURI']);
 
+/**
+ * Functions and methods that make a slug of text (`slugify(title)`, `slugger.slug(heading)`,
+ * lodash's `kebabCase`): letters, digits and "-", nothing a path, a query or a fragment must encode.
+ */
+const SLUG_FUNCTIONS = new Set(['slugify', 'slug', 'toSlug', 'kebabCase', 'paramCase']);
+
 /** Calls and methods whose result is a number (digits, `.`, `-`). */
 const NUMBER_FUNCTIONS = new Set(['Number', 'parseInt', 'parseFloat']);
 const NUMBER_METHODS = new Set(['toFixed', 'getTime', 'valueOf', 'indexOf', 'lastIndexOf', 'findIndex', 'findLastIndex', 'charCodeAt', 'codePointAt']);
@@ -202,7 +208,7 @@ function isStringy(node: TSESTree.Node): boolean {
 function isSafeCall(context: Context, node: TSESTree.CallExpression, safe: (child: TSESTree.Node) => boolean): boolean {
   const callee = unwrap(node.callee);
   if (callee.type === 'Identifier') {
-    if (ENCODERS.has(callee.name) || NUMBER_FUNCTIONS.has(callee.name) || callee.name === 'Boolean') return true;
+    if (ENCODERS.has(callee.name) || NUMBER_FUNCTIONS.has(callee.name) || SLUG_FUNCTIONS.has(callee.name) || callee.name === 'Boolean') return true;
     if (hasSafeReturnType(context, callee) || returnsSafe(context, callee, safe)) return true;
     if (isDerivedRune(node)) return safe(node.arguments[0]!);
     return callee.name === 'String' && node.arguments.length === 1 && safe(node.arguments[0]!);
@@ -214,7 +220,7 @@ function isSafeCall(context: Context, node: TSESTree.CallExpression, safe: (chil
     if (object.name === 'Math' || NUMBER_STATICS[object.name]?.has(method)) return true;
     if (method === 'stringify' && QUERY_STRING_OBJECTS.has(object.name)) return true;
   }
-  if (NUMBER_METHODS.has(method)) return true;
+  if (NUMBER_METHODS.has(method) || SLUG_FUNCTIONS.has(method)) return true;
   // `randomBytes(8).toString('base64url')`, `hash.digest('hex')`: Buffer encodings whose alphabet is unreserved (RFC 4648 §5).
   if ((method === 'toString' || method === 'digest') && node.arguments[0]?.type === 'Literal' && URL_SAFE_ENCODINGS.has(String(node.arguments[0].value))) return true;
   // `params.toSearchString({ … })`, `query.toQueryString()`: a helper that serializes a query string, encoded.
@@ -510,11 +516,17 @@ function isSafeByType(context: Context, node: TSESTree.Node): boolean {
 
 /**
  * The name an expression reads: `count`, `packageJson.version` (`version`), a Vue ref's
- * `colorMode.value` (`colorMode`); none for other expressions.
+ * `colorMode.value` (`colorMode`), a signal's `href()` (`href`); none for other expressions.
  */
 function readName(raw: TSESTree.Node): string | undefined {
   const node = unwrap(raw);
   if (node.type === 'Identifier') return node.name;
+  // `href()`: an Angular, Solid or Preact signal (or a getter) read without arguments holds the value of its name.
+  if (node.type === 'CallExpression' && node.arguments.length === 0) {
+    const callee = unwrap(node.callee);
+    if (callee.type === 'Identifier' || (callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' && unwrap(callee.object).type === 'ThisExpression')) return readName(callee);
+    return undefined;
+  }
   if (node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier') {
     const object = unwrap(node.object);
     return node.property.name === 'value' && object.type === 'Identifier' ? object.name : node.property.name;
@@ -546,12 +558,13 @@ const DIGITS_SNAKE = /_(?:count|index|number|version|sha|hash|code|size|page|por
 /**
  * Names of values that are a path by design (`path`, `filePath`, `pathname`, `route`, `baseUrl`, a
  * package name `pkg` whose scope's "/" a registry or CDN reads raw: `/npm/@pinia/nuxt`, a repository
- * `repo` written "owner/name" as code hosts' paths take it: `/repos/${repo}`): put into the path,
+ * `repo` written "owner/name" as code hosts' paths take it: `/repos/${repo}`, and its `owner` or
+ * `org`, a GitLab group path with "/" between subgroups): put into the path,
  * their "/" is meant to make segments. In a query or fragment they are not safe.
  */
-const PATH_NAME = /^(?:path|pathname|paths|file|filename|filepath|stem|slug|route|dir|directory|folder|url|uri|href|link|base|prefix|endpoint|root|pkg|package|packagename|pkgname|repo|repository|reponame)$/i;
-const PATH_SUFFIX = /[a-z0-9](?:Path|Pathname|FileName|Filename|Slug|Route|Dir|Directory|Url|URL|Uri|URI|Href|Prefix|Endpoint|Root|PackageName|PkgName|Repo|Repository|RepoName)$/;
-const PATH_SNAKE = /_(?:path|dir|url|uri|prefix|root|file|filename|slug|repo|repository)$/i;
+const PATH_NAME = /^(?:path|pathname|paths|file|filename|filepath|stem|slug|route|dir|directory|folder|url|uri|href|link|base|prefix|endpoint|root|pkg|package|packagename|pkgname|repo|repository|reponame|owner|org|organization|organizationname|orgname)$/i;
+const PATH_SUFFIX = /[a-z0-9](?:Path|Pathname|FileName|Filename|Slug|Route|Dir|Directory|Folder|Url|URL|Uri|URI|Href|Prefix|Endpoint|Root|PackageName|PkgName|Repo|Repository|RepoName|Owner|OrganizationName|OrgName)$/;
+const PATH_SNAKE = /_(?:path|dir|folder|url|uri|prefix|root|file|filename|slug|repo|repository|owner|org)$/i;
 
 /** String methods whose result is made of the string they are called on. */
 const TEXT_METHODS = new Set(['replace', 'replaceAll', 'slice', 'substring', 'trim', 'trimStart', 'trimEnd', 'toLowerCase', 'toUpperCase', 'normalize']);
@@ -565,10 +578,17 @@ function isDigitsByName(node: TSESTree.Node): boolean {
   return name !== undefined && (DIGITS_NAME.test(name) || DIGITS_SUFFIX.test(name) || DIGITS_SNAKE.test(name) || KEYWORD_NAME.test(name) || KEYWORD_SUFFIX.test(name) || HOST_NAME.test(name) || HOST_SUFFIX.test(name));
 }
 
-/** `process.env.NAME`, `import.meta.env.NAME`: configuration a deployment writes for the place it is read. */
+/** Objects of a project's own configuration: `config`, Docusaurus's `siteConfig`, `themeConfig`, `appConfig`. */
+const CONFIG_OBJECT = /^(?:config|configuration|settings)$|[a-z0-9]Config$/;
+
+/**
+ * `process.env.NAME`, `import.meta.env.NAME`, `siteConfig.projectName`, `config.fileKey`:
+ * configuration a deployment or the project writes for the place it is read.
+ */
 function isEnvironmentValue(node: TSESTree.Node): boolean {
   if (node.type !== 'MemberExpression') return false;
   const object = unwrap(node.object);
+  if (!node.computed && ((object.type === 'Identifier' && CONFIG_OBJECT.test(object.name)) || (object.type === 'MemberExpression' && !object.computed && object.property.type === 'Identifier' && CONFIG_OBJECT.test(object.property.name)))) return true;
   if (object.type !== 'MemberExpression' || object.computed || object.property.type !== 'Identifier' || object.property.name !== 'env') return false;
   const owner = unwrap(object.object);
   return (owner.type === 'Identifier' && owner.name === 'process') || (owner.type === 'MetaProperty' && owner.meta.name === 'import' && owner.property.name === 'meta');
@@ -586,6 +606,8 @@ function isSafeInPath(context: Context, raw: TSESTree.Node, depth = 0): boolean 
   if (node.type === 'ConditionalExpression') return safe(node.consequent) && safe(node.alternate);
   if (node.type === 'LogicalExpression') return safe(node.left) && safe(node.right);
   if (node.type === 'TemplateLiteral') return node.quasis.every((quasi) => isUriText(quasi.value.cooked ?? '')) && node.expressions.every(safe);
+  // `props.language + '/'`: text joined from safe values and the program's own text.
+  if (node.type === 'BinaryExpression' && node.operator === '+') return safe(node.left) && safe(node.right);
   if (node.type === 'CallExpression' && isDerivedRune(node)) return safe(node.arguments[0]!);
   if (node.type === 'Identifier') {
     // `const dirPart = dir.toLowerCase()`, Svelte's `let dirstring = $derived(dir ? dir.toLowerCase() : "")`.
@@ -614,7 +636,7 @@ function isPathByDesign(raw: TSESTree.Node): boolean {
     // `path.normalize(file).replace("package.json", "dist/index.js")`: text methods keep a path a path.
     if (callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' && TEXT_METHODS.has(callee.property.name)) return isPathByDesign(callee.object);
     const method = callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' ? callee.property.name : undefined;
-    return method !== undefined && PATH_BUILDERS.has(method);
+    if (method !== undefined && PATH_BUILDERS.has(method)) return true;
   }
   // `pkg.name`, `packageJson.name`: a package name, whose scope's "/" a registry reads raw.
   if (node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier' && node.property.name === 'name') {

@@ -198,6 +198,14 @@ ruleTester.run('no-unencoded-interpolation (values the code shows to be safe)', 
     // The held-out half (undici's docs): Buffer encodings of unreserved characters (RFC 4648 §5).
     "const url = `https://smee.io/${randomBytes(8).toString('base64url')}`",
     "fetch(`/blobs/${createHash('sha256').update(body).digest('hex')}`)",
+    // The fifth survey's tune half. axios's release bot: a repository's owner, as its name.
+    'class GithubAPI {\n  constructor(owner, repo) { this.owner = owner; this.repo = repo; }\n  client() { return axios.create({ baseURL: `https://api.github.com/repos/${this.owner}/${this.repo}/` }); }\n}',
+    // isomorphic-git's website: Docusaurus's siteConfig, and a language code joined to "/".
+    "const edit = 'https://github.com/' + siteConfig.organizationName + '/' + siteConfig.projectName + '/edit/source/website/users.js';",
+    // parse-server: a key from the server's configuration.
+    "const location = 'http://files.parse.com/' + config.fileKey + '/' + encodeURIComponent(filename);",
+    // CoreUI's Angular template: a signal input read as href().
+    'const docs = computed(() => `https://coreui.io/angular/docs/${href()}`);',
   ],
   invalid: [
     // A negated class, "." or a global match (whole matches) may hold anything.
@@ -226,6 +234,11 @@ ruleTester.run('no-unencoded-interpolation (values the code shows to be safe)', 
     invalid("fetch(`/tokens/${randomBytes(8).toString('base64')}`)", 'unencodedPath', "randomBytes(8).toString('base64')"),
     // A repository name is a path, not a query value.
     invalid('fetch(`/search?repo=${props.repo}`)', 'unencodedQuery', 'props.repo', 'repo='),
+    // An owner, a folder and configuration are paths, not query values; a call with arguments is no signal.
+    invalid('fetch(`/search?owner=${owner}`)', 'unencodedQuery', 'owner', 'owner='),
+    invalid('fetch(`/files?key=${config.fileKey}`)', 'unencodedQuery', 'config.fileKey', 'key='),
+    invalid('fetch(`/docs/${href(page)}`)', 'unencodedPath', 'href(page)'),
+    invalid('fetch(`/users/${props.name + "/"}`)', 'unencodedPath', 'props.name + "/"'),
     invalid('let dirstring = $derived(name.toLowerCase());\nfetch(`https://blocks.example.com/${dirstring}`);', 'unencodedPath', 'dirstring', 'com/'),
   ],
 });
@@ -298,5 +311,19 @@ describe('no-unencoded-interpolation: messages', () => {
     expect(lint('const n: string = x;\nfetch(`/users/${n}`);', 'ts')).toHaveLength(1);
     expect(lint('const A = () => <a href={`/users/${name}`}>x</a>;', 'jsx')).toHaveLength(1);
     expect(lint('const A = (): JSX.Element => <img src={"/img/" + name} />;', 'tsx')).toHaveLength(1);
+  });
+});
+
+describe('no-unencoded-interpolation: links written in markup (the fifth survey\'s tune half)', () => {
+  it("reads a language code joined to '/' as safe (isomorphic-git's Docusaurus versions page)", () => {
+    const code = "const V = (props) => <a href={`${siteConfig.baseUrl}${siteConfig.docsUrl}/${props.language ? props.language + '/' : ''}alphabetic`}>Documentation</a>;";
+    expect(lint(code, 'jsx')).toEqual([]);
+    expect(lint(code.replaceAll('props.language', 'props.name'), 'jsx')).toHaveLength(1);
+  });
+
+  it("reads slugs and a folder from the site's settings as safe in the path (astroplate)", () => {
+    const code = 'const { blog_folder } = config.settings;\nconst C = ({ author, title }) => <><a href={`/authors/${slugify(author)}`}>a</a><a href={`/${blog_folder}/${slugger.slug(title)}`}>b</a></>;';
+    expect(lint(code, 'jsx')).toEqual([]);
+    expect(lint(code.replace('slugify(author)', 'author'), 'jsx')).toHaveLength(1);
   });
 });
