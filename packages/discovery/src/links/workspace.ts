@@ -746,7 +746,12 @@ export class WorkspaceIndex {
       index.routes.set(file, route);
     }
     let seen = 0;
-    for (const collection of site.collections ?? []) {
+    const collections = [...(site.collections ?? [])];
+    // Jekyll reads a `_posts` folder in any folder of the site, the folders above it the post's categories
+    // (`de/news/_posts/2018-03-28-x.md` is `/de/news/2018/03/28/x/` at `permalink: pretty`): https://jekyllrb.com/docs/posts/.
+    const rootPosts = collections.find((collection) => collection.rule === 'jekyll-post');
+    for (let c = 0; c < collections.length; c++) {
+      const collection = collections[c]!;
       const top = trimSlash(collection.dir);
       const stack: [string, string][] = [[top, '']];
       for (let next = stack.pop(); next !== undefined && seen < 50_000; next = stack.pop()) {
@@ -756,6 +761,10 @@ export class WorkspaceIndex {
           const path = join(dir, entry.name);
           const rel = relative === '' ? entry.name : `${relative}/${entry.name}`;
           if (entry.directory) {
+            if (entry.name === '_posts' && relative !== '' && collection.rule === 'jekyll-page' && rootPosts !== undefined) {
+              collections.push({ ...rootPosts, dir: `${path}/`, name: relative });
+              continue;
+            }
             if (entry.name !== 'node_modules' && !entry.name.startsWith('.') && collection.skip?.(entry.name) !== true) stack.push([path, rel]);
             continue;
           }

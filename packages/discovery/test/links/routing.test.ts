@@ -355,6 +355,25 @@ describe('sites routed from their configuration', () => {
     expect(lint(index, '/r/index.md')).toEqual([['/docs/missing/', 'fileMissing']]);
   });
 
+  it('Jekyll: a `_posts` folder below the source root holds posts, the folders above it their categories (ruby/www.ruby-lang.org)', () => {
+    const index = tree({
+      '/r/_config.yml': 'permalink: pretty\n',
+      '/r/de/news/_posts/2018-03-28-buffer-under-read-unpack-cve-2018-8778.md': '---\nlayout: news_post\ntitle: "CVE-2018-8778: Pufferunterlauf in String#unpack"\nlang: de\n---\n\n## Details\n',
+      '/r/de/news/_posts/2018-03-28-ruby-2-4-4-released.md': [
+        '---',
+        'layout: news_post',
+        'lang: de',
+        '---',
+        '',
+        '* [CVE-2018-8778: Pufferunterlauf in String#unpack](/de/news/2018/03/28/buffer-under-read-unpack-cve-2018-8778/)',
+        '* [Details](../../../../2018/03/28/buffer-under-read-unpack-cve-2018-8778/#details)',
+        '* [missing](/de/news/2018/03/28/no-such-post/)',
+        '',
+      ].join('\n'),
+    });
+    expect(lint(index, '/r/de/news/_posts/2018-03-28-ruby-2-4-4-released.md')).toEqual([['/de/news/2018/03/28/no-such-post/', 'fileMissing']]);
+  });
+
   it('Jekyll: a relative link in a page its collection moves is followed from the page\'s URL (opensource.guide)', () => {
     // `_articles/ar/x.md` at `permalink: /:path/` is `/ar/x/`: the browser reads `../y/` from there, as `/ar/y/`
     // (https://jekyllrb.com/docs/permalinks/#collections), not from the source folder, where it is the English `_articles/y.md`.
