@@ -229,6 +229,9 @@ const BLOCK_ATTRIBUTES = /^\{:(?:[ \t]+[^}\s]+)*?[ \t]*#([\w:.-]+)[^}\r\n]*\}[ \
  * kramdown's block attribute lists among `children` (https://kramdown.gettalong.org/syntax.html#block-ials):
  * `## 1.0.0 / 2013-05-06` with `{: #v1-0-0}` on the next line gives the heading that id, in place of
  * the one its text makes; anywhere else the list's id is set on the block next to it (an element id).
+ * kramdown ends a paragraph at a block attribute list, which CommonMark reads as the paragraph's
+ * text: a list on the first line of a paragraph (after a heading, before the text it sets) or on
+ * its last line (`2000][blade].` then `{: #fn1}`) is one too.
  */
 function blockAttributes(children: readonly Nodes[], text: string, headingIds: Map<number, string>, elements: Anchor[]): void {
   for (let k = 0; k < children.length; k++) {
@@ -236,13 +239,20 @@ function blockAttributes(children: readonly Nodes[], text: string, headingIds: M
     if (child.type !== 'paragraph') continue;
     const start = child.position?.start.offset;
     const stop = child.position?.end.offset;
-    if (start === undefined || stop === undefined || text[start] !== '{' || text[start + 1] !== ':') continue;
-    const id = BLOCK_ATTRIBUTES.exec(text.slice(start, stop))?.[1];
-    if (id === undefined) continue;
-    const previous = children[k - 1];
-    const headingStart = previous?.position?.start.offset;
-    if (previous?.type === 'heading' && headingStart !== undefined && previous.position!.end.line === child.position!.start.line - 1) headingIds.set(headingStart, id);
-    else elements.push({ id, offset: start });
+    if (start === undefined || stop === undefined || !text.slice(start, stop).includes('{:')) continue;
+    const paragraph = text.slice(start, stop);
+    const firstEnd = paragraph.search(/\r?\n/);
+    const id = BLOCK_ATTRIBUTES.exec(firstEnd < 0 ? paragraph : paragraph.slice(0, firstEnd))?.[1];
+    if (id !== undefined) {
+      const previous = children[k - 1];
+      const headingStart = previous?.position?.start.offset;
+      if (previous?.type === 'heading' && headingStart !== undefined && previous.position!.end.line === child.position!.start.line - 1) headingIds.set(headingStart, id);
+      else elements.push({ id, offset: start });
+    }
+    if (firstEnd < 0) continue;
+    const lastStart = paragraph.lastIndexOf('\n') + 1;
+    const last = BLOCK_ATTRIBUTES.exec(paragraph.slice(lastStart).replace(/\r$/, ''))?.[1];
+    if (last !== undefined) elements.push({ id: last, offset: start + lastStart });
   }
 }
 

@@ -94,6 +94,33 @@ title: 'Jekyll 1.0.1 Released'
     ]);
   });
 
+  it("takes a kramdown block attribute list on a paragraph's last line, or on the line after a heading before the text, as an id (ruby/www.ruby-lang.org)", () => {
+    const about = [
+      '---',
+      'title: "About Ruby"',
+      '---',
+      '',
+      '> our human body<sup>[1](#fn1)</sup>.',
+      '',
+      '* [OpenIndiana](#openindiana)',
+      '* [Gentoo](#gentoo)',
+      '',
+      '### Ruby on OpenIndiana',
+      '{: #openindiana}',
+      '[OpenIndiana](https://www.openindiana.org/) に Ruby をインストールするには、Image Packaging System (IPS) クライアントを利用してください。',
+      '',
+      '### References',
+      '',
+      '<sup>1</sup> Matz, speaking on the Ruby-Talk mailing list, [May 12th,',
+      '2000][blade].',
+      '{: #fn1}',
+      '',
+      '[blade]: https://blade.ruby-lang.org/ruby-talk/2773',
+      '',
+    ].join('\n');
+    expect(brokenLinks('/repo/docs/about/index.md', about)).toEqual([['gentoo', 'No heading or id "gentoo" exists in this document.']]);
+  });
+
   it("takes a kramdown block attribute list's id as the heading's", () => {
     const post = `---
 title: 'Jekyll 1.0 Released'
