@@ -74,6 +74,12 @@ export interface SiteProfile {
   markdownLinksFromContentRoot?: boolean;
   /** Eleventy's InputPathToUrl plugin: a link may name a template by its path from this folder (the input folder, absolute, trailing `/`). */
   inputPaths?: string;
+  /**
+   * Hugo's link and image render hooks (the site's, its theme's, or the embedded ones): a relative
+   * destination found nowhere else is a page from the content root (as `relref` reads it) or a
+   * global resource in `assets/` (absolute, trailing `/`).
+   */
+  renderHookRoots?: { pages: boolean; resources: readonly string[] };
   /** A sentence for `scan --stats` and the server's log. */
   description: string;
 }
@@ -481,7 +487,11 @@ const GENERATORS: readonly Generator[] = [
         if (/\.[A-Za-z0-9]+$/.test(source)) fileRoutes.push([base.replace(/\.(?:md|markdown|html)$/i, ''), under(dir, source).replace(/\/$/, '')]);
         else collections.push({ dir: under(dir, source), base: base.endsWith('/') ? base : `${base}/`, rule: 'hugo' });
       }
-      for (const folder of folders) collections.push({ dir: folder, base: '/', rule: 'hugo' });
+      const defaultLanguage = stringAt(config, 'defaultContentLanguage') ?? stringAt(config, 'defaultcontentlanguage');
+      const inSubdir = valueAt(config, 'defaultContentLanguageInSubdir') ?? valueAt(config, 'defaultcontentlanguageinsubdir');
+      const languageSettings = isObject(languages) ? { languages: { codes: Object.keys(languages).map((code) => code.toLowerCase()), default: typeof defaultLanguage === 'string' ? defaultLanguage.toLowerCase() : 'en', inSubdir: inSubdir === true } } : {};
+      for (const collection of collections) Object.assign(collection, languageSettings);
+      for (const folder of folders) collections.push({ dir: folder, base: '/', rule: 'hugo', ...languageSettings });
       // What Hugo writes itself at the root: the sitemap, the feeds, robots.txt, and each output format's file.
       const outputs = ['/sitemap.xml', '/index.xml', '/robots.txt', '/404.html'];
       // The output formats of the site and of its themes (`theme: [docsy/theme]` a module beside the site, or `themes/NAME/`).
@@ -500,9 +510,17 @@ const GENERATORS: readonly Generator[] = [
         }
       }
       unknowns.push({ setting: 'files Hugo writes itself (sitemap, feeds, robots.txt, output formats)', prefixes: outputs });
+      // A link or image render hook of the site's, of its theme's (`themesDir`, default `themes/`), or
+      // Hugo's embedded one turned on: relative destinations are resolved as pages and resources.
+      const themesDir = stringAt(config, 'themesDir') ?? stringAt(config, 'themesdir');
+      const themeFolders = (Array.isArray(themes) ? themes : [themes]).filter((theme): theme is string => typeof theme === 'string').map((theme) => `${typeof themesDir === 'string' ? themesDir.replace(/\/?$/, '/') : 'themes/'}${theme}/`);
+      const hooks = ['', ...themeFolders].flatMap((folder) => ['layouts/_markup/', 'layouts/_default/_markup/'].flatMap((markup) => ['render-link.html', 'render-image.html'].map((hook) => `${folder}${markup}${hook}`)));
+      const embedded = ['link', 'image'].some((kind) => valueAt(config, 'markup', 'goldmark', 'renderHooks', kind, 'enableDefault') === true || valueAt(config, 'markup', 'goldmark', 'renderhooks', kind, 'enabledefault') === true);
+      const renderHooks = embedded || hooks.some((hook) => read(hook) !== undefined);
       return {
         routes: collections.map((collection): [string, string] => [collection.base, collection.dir]),
         staticDirs: [`${dir}static/`],
+        ...(renderHooks ? { renderHookRoots: { pages: true, resources: [`${dir}assets/`] } } : {}),
         slugStyle: 'github',
         numberPrefixes: false,
         frontMatterRoutes: ['url', 'slug'],

@@ -996,6 +996,19 @@ export class WorkspaceIndex {
       }
       // Docusaurus: `api/Store.md` from the docs (or blog) folder of the page, then from the site's folder.
       if (found === undefined && !/^\.\.?\//.test(rawPath)) found = this.#markdownFromContentRoot(tryPercentDecode(rawPath) ?? rawPath, sourcePath, compiled, true);
+      // Hugo's render hooks: a page from the content root, as relref reads a path, then a global
+      // resource in assets/ (https://gohugo.io/render-hooks/links/#default, https://gohugo.io/render-hooks/images/#default).
+      if (found === undefined && site.renderHookRoots !== undefined && !rawPath.startsWith('../')) {
+        const written = (tryPercentDecode(rawPath) ?? rawPath).replace(/^\.\//, '');
+        const pages = site.renderHookRoots.pages ? this.routeIndex(site).pages : undefined;
+        const page = pages?.get(routeKey(`/${written}`)) ?? pages?.get(routeKey(`/${written.replace(/\.(?:md|mdx|markdown)$/i, '')}`));
+        if (page !== undefined) found = { path: page, directory: false, caseFixes: [] };
+        for (const folder of site.renderHookRoots.resources) {
+          if (found !== undefined) break;
+          const file = this.#find(join(folder, written));
+          if (file !== undefined && !file.directory && file.caseFixes.length === 0) found = file;
+        }
+      }
       // Eleventy's InputPathToUrl plugin: a template named by its path from the input folder (https://www.11ty.dev/docs/plugins/inputpath-to-url/).
       if (found === undefined && site.inputPaths !== undefined && !rawPath.startsWith('../')) {
         const fromInput = join(site.inputPaths, (tryPercentDecode(rawPath) ?? rawPath).replace(/^\.\//, ''));

@@ -355,6 +355,31 @@ describe('sites routed from their configuration', () => {
     expect(lint(index, '/r/index.md')).toEqual([['/docs/missing/', 'fileMissing']]);
   });
 
+  it("Hugo: with an image render hook, a destination not beside the page is a global resource in assets/ (DefectDojo's docs)", () => {
+    const files = {
+      '/r/docs/config/_default/hugo.toml': 'title = "DefectDojo Documentation"\n',
+      '/r/docs/content/_index.md': '# Docs\n',
+      '/r/docs/assets/images/Create_a_User_Group_for_shared_permissions_7.png': '',
+      '/r/docs/content/admin/user_management/create_user_group.md': '---\ntitle: "Share permissions: User Groups"\n---\n\n![image](images/Create_a_User_Group_for_shared_permissions_7.png)\n\n![image](images/missing.png)\n',
+    };
+    const page = '/r/docs/content/admin/user_management/create_user_group.md';
+    expect(lint(tree({ ...files, '/r/docs/layouts/_markup/render-image.html': '{{- $u := urls.Parse .Destination -}}\n' }), page)).toEqual([['images/missing.png', 'fileMissing']]);
+    // Without a render hook Hugo writes the destination as it is: the browser reads it from the page's URL.
+    expect(lint(tree(files), page).map(([text]) => text)).toEqual(['images/Create_a_User_Group_for_shared_permissions_7.png', 'images/missing.png']);
+  });
+
+  it("Hugo: with its theme's link render hook, a relative destination is a page from the content root, its file named by language (hugo-theme-relearn's exampleSite)", () => {
+    const files = {
+      '/r/website/themes/hugo-theme-relearn/layouts/_default/_markup/render-link.html': '{{- partial "shortcodes/link.html" (dict "page" .Page "url" .Destination) }}\n',
+      '/r/website/themes/hugo-theme-relearn/exampleSite/config/_default/hugo.toml': 'themesdir = "../.."\ntheme = "hugo-theme-relearn"\ndefaultContentLanguage = "en"\n[languages]\n  [languages.en]\n    title = "Hugo Relearn Theme"\n  [languages.pir]\n    title = "Cap\'n Hugo Relearrrn Theme"\n',
+      '/r/website/themes/hugo-theme-relearn/exampleSite/content/_index.en.md': '# Relearn\n',
+      '/r/website/themes/hugo-theme-relearn/exampleSite/content/shortcodes/badge.en.md': '+++\ntitle = "Badge"\n+++\n',
+      '/r/website/themes/hugo-theme-relearn/exampleSite/content/shortcodes/badge.pir.md': '+++\ntitle = "Badge"\n+++\n',
+      '/r/website/themes/hugo-theme-relearn/exampleSite/content/basics/migration/_index.en.md': '+++\ntitle = "What\'s New"\n+++\n- {{% badge style="info" icon="plus-circle" title=" " %}}New{{% /badge %}} The new [`badge` shortcode](shortcodes/badge) is now available, and [`nothing`](shortcodes/nothing).\n',
+    };
+    expect(lint(tree(files), '/r/website/themes/hugo-theme-relearn/exampleSite/content/basics/migration/_index.en.md')).toEqual([['shortcodes/nothing', 'fileMissing']]);
+  });
+
   it('Jekyll: a `_posts` folder below the source root holds posts, the folders above it their categories (ruby/www.ruby-lang.org)', () => {
     const index = tree({
       '/r/_config.yml': 'permalink: pretty\n',
