@@ -7,9 +7,11 @@ import type { TextMap } from './text-map.js';
  * ASCII characters that RFC 3986 never allows and that running text puts right after a URI: a quote,
  * an angle bracket, a backquote, a backslash (`\n` written as two characters, a Windows path), a `|`
  * or a `^` (the separators of a log format: `origin->https://localhost:4000|path->/endpoint`). A URI
- * ends before one (RFC 3986 Appendix E).
+ * ends before one (RFC 3986 Appendix E). So does a control character (the escape that switches an
+ * ISO-2022-JP text to kanji, read as bytes) and a bidirectional formatting mark (`\u202dhttp://\u202c`
+ * in a right-to-left sentence), which an IRI must not hold (RFC 3987 §4.1).
  */
-const NOT_IN_URIS = /[\\"<>`^|]/;
+const NOT_IN_URIS = /[\\"<>`^|\x00-\x08\x0e-\x1f\x7f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 /** Punctuation that ends a sentence, not a URI, when the URI is cut before it. */
 const TRAILING = /[.,;:!?'*]+$/;

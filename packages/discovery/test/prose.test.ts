@@ -22,6 +22,16 @@ describe('a URI in running text', () => {
     expect(problems('//     -> https://reactrouter.com/upgrading/future-flags#v8_[whatever]\nexport {};\n', 'js')).toEqual([]);
   });
 
+  it('delimited by white space ends at a control character, a bidirectional mark or Chinese and Japanese punctuation (ruby/www.ruby-lang.org, wallabag)', () => {
+    // ja/report.txt is ISO-2022-JP: the escape before `$B` switches to kanji.
+    expect(problems('http://www.ruby-lang.org/{ja,en}/\x1b$B$O!"(BtDiary$B$K$h$C$F1?MQ$5$l$F$$$^$7$?!#(B\n')).toEqual([]);
+    expect(problems('（https://www.ruby-lang.org/cgi-bin/download-1.8.1.mrb）(ミラーサイトへリダイレクトされます)\n', 'markdown')).toEqual([]);
+    expect(problems('* 合并 rdoc-6.0.0。词法分析程序由 IRB 更换为 Ripper，极大提升了生成文档的速度。详见 https://github.com/ruby/rdoc/pull/512。这一版\n', 'markdown')).toEqual([]);
+    expect(problems('matomo_host: میزبان وبگاه شما در Matomo (بدون \u202dhttp://\u202c یا \u202dhttps://\u202c)\n', 'yaml')).toEqual([]);
+    // A letter of another script is still the URI's: reported as an IRI character.
+    expect(problems('详见 https://zh.wikipedia.org/wiki/统一资源标志符。\n', 'markdown').map(([code]) => code)).toEqual(['iri-char']);
+  });
+
   it('keeps brackets that are not a placeholder at its end: an IPv6 host, a query array', () => {
     expect(problems('api https://example.com/?filter[name]=x and https://[::1]/x ok\n')).toEqual([
       ['query-unescaped-char', '['],

@@ -484,6 +484,12 @@ function autolinkCandidate(node: Link, text: string, block: Range): UriCandidate
   // `(https://x.example/a.html)word`: GFM's literal runs on to the next space (and Jekyll's kramdown
   // makes none), but the URL the author wrote ends at the `)` that closes the `(` before it.
   if (!bracketed && text[from - 1] === '(') end = start + closingParenthesis(node.url);
+  // `…/download-1.8.1.mrb）(ミラー…`, `…/pull/512。这一版`: the literal runs on to the next space, but Chinese
+  // and Japanese text sets no space after a URL; its punctuation ends the URL, as it does in running text.
+  if (!bracketed) {
+    const stop = CJK_PUNCTUATION.exec(text.slice(start, end));
+    if (stop !== null) end = start + stop.index;
+  }
   // `\[https://gohugo.io\]`: micromark's literal takes in a backslash escape, which is Markdown's, not
   // the URL's (cmark-gfm finds literals in the text once escapes are read, where the `\` is gone).
   // The URL ends before it: what follows is the escaped character, then text.
@@ -501,6 +507,9 @@ function autolinkCandidate(node: Link, text: string, block: Range): UriCandidate
   const map = new CheckedMap(decoded, end, { source: text, escape: (value) => value, literal: () => undefined, check: readsBack(text, block, [from, to], 'link') });
   return textCandidate({ map, context: 'attribute', sink: LINK_SINK, uriStart: 0, uriEnd: map.value.length, namespace: false });
 }
+
+/** The punctuation of Chinese and Japanese text (ideographic comma and full stop, corner and other brackets, full-width marks). */
+const CJK_PUNCTUATION = /[\u3001\u3002\u3008-\u3011\u3014-\u301b\uff01\uff08\uff09\uff0c\uff1a\uff1b\uff1f]/;
 
 /** Where a URL opened inside `(` ends: at the first `)` that closes no `(` of its own, else its end. */
 function closingParenthesis(url: string): number {
