@@ -79,6 +79,32 @@ interface Delimiter {
   nests?: boolean;
   /** With no closer, the tag runs to the end of the text (PHP's `?>` is optional at the end of a file). */
   toEnd?: boolean;
+  /** Where the closer is, when the body's own syntax decides it (PHP's strings hold `?>`), or -1. */
+  closer?: (text: string, from: number) => number;
+}
+
+/**
+ * Where PHP code from `from` ends: the first `?>` outside its strings and block comments (PHP
+ * manual, "PHP tags": a `?>` in a string is the string's, as in `"<?xml version=\"1.0\"?>\n"`; a
+ * `//` or `#` comment ends at one), or -1. Linear: each character is looked at once.
+ */
+export function phpClose(text: string, from: number): number {
+  for (let i = from; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === '"' || ch === "'" || ch === '`') {
+      for (i++; i < text.length && text[i] !== ch; i++) if (text[i] === '\\') i++;
+    } else if ((ch === '/' && text[i + 1] === '/') || (ch === '#' && text[i + 1] !== '[')) {
+      // A one-line comment ends at the line's end or at `?>`.
+      for (; i < text.length && text[i] !== '\n'; i++) if (text[i] === '?' && text[i + 1] === '>') return i;
+    } else if (ch === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      if (end === -1) return -1;
+      i = end + 1;
+    } else if (ch === '?' && text[i + 1] === '>') {
+      return i;
+    }
+  }
+  return -1;
 }
 
 /** How far a nesting tag's body is read for its balanced closer before the first closer is taken instead. */
@@ -124,8 +150,8 @@ const DELIMITERS: readonly Delimiter[] = [
   { syntax: 'jinja', open: '{#', close: '#}', kind: () => true },
   // `<%=` and `<%-` output; `<%` runs code and `<%#` is a comment.
   { syntax: 'erb', open: '<%', close: '%>', kind: (body) => !/^[=-]/.test(body) },
-  { syntax: 'php', open: '<?php', close: '?>', kind: (body) => !/^\s*(echo|print)\b/.test(body), toEnd: true },
-  { syntax: 'php', open: '<?=', close: '?>', kind: () => false },
+  { syntax: 'php', open: '<?php', close: '?>', kind: (body) => !/^\s*(echo|print)\b/.test(body), toEnd: true, closer: phpClose },
+  { syntax: 'php', open: '<?=', close: '?>', kind: () => false, closer: phpClose },
 ];
 
 /**
@@ -265,6 +291,7 @@ export function findTemplateTags(text: string, syntaxes: ReadonlySet<TemplateSyn
   };
   /** The position from which each closer no longer occurs. */
   const closerGone = new Map<string, number>();
+  let ownCloserFailed = false;
   let i = 0;
   while (i < text.length) {
     const ch = text[i]!;
@@ -277,7 +304,15 @@ export function findTemplateTags(text: string, syntaxes: ReadonlySet<TemplateSyn
       if (!text.startsWith(delimiter.open, i)) continue;
       const bodyStart = i + delimiter.open.length;
       const gone = closerGone.get(delimiter.close);
-      const first = gone !== undefined && bodyStart >= gone ? -1 : text.indexOf(delimiter.close, bodyStart);
+      let first = gone !== undefined && bodyStart >= gone ? -1 : text.indexOf(delimiter.close, bodyStart);
+      // The body's own reading of where it closes; once it runs to the end of the text unclosed, the first closer is taken, so the scan stays linear.
+      if (first !== -1 && delimiter.closer !== undefined && !ownCloserFailed) {
+        const own = delimiter.closer(text, bodyStart);
+        // PHP code whose only `?>` are in its strings runs to the end of the file.
+        if (own === -1 && delimiter.toEnd === true) first = -1;
+        else if (own === -1) ownCloserFailed = true;
+        else first = own;
+      }
       if (first === -1) {
         if (gone === undefined) closerGone.set(delimiter.close, bodyStart);
         if (!delimiter.toEnd) continue;

@@ -108,6 +108,31 @@ describe('template files and holes in documents', () => {
       for (const view of views) expect(findings(view, 'resources/views/a.blade.php'), view).toEqual([]);
     });
 
+    it("ends PHP code at a `?>` outside its strings and comments, not at one inside a string (wallabag's EntriesExport.php)", () => {
+      const php = [
+        '<?php',
+        '',
+        'class EntriesExport',
+        '{',
+        '    private function produceEpub()',
+        '    {',
+        '        $content_start =',
+        '            "<?xml version=\\"1.0\\" encoding=\\"UTF-8\\"?>\\n"',
+        '            . "<html xmlns=\\"http://www.w3.org/1999/xhtml\\" xmlns:epub=\\"http://www.idpf.org/2007/ops\\">\\n"',
+        "            . '<head>';",
+        "        $x = '<dt>' . $this->translator->trans('entry.metadata.address') . '</dt><dd><a href=\"' . $entry->getUrl() . '\">' . $entry->getUrl() . '</a></dd>';",
+        "        $book->setIdentifier(\\sprintf('urn:wallabag:%s', $hash), EPub::IDENTIFIER_URI);",
+        '    }',
+        '}',
+        '',
+      ].join('\n');
+      expect(tagsOf(php)).toEqual([[php, true]]);
+      // A one-line comment ends at `?>`, as PHP reads it; a string does not.
+      expect(tagsOf("<?php // it's done ?>\n<a>'?></a>")).toEqual([["<?php // it's done ?>", true]]);
+      expect(findings(php, 'src/Helper/EntriesExport.php')).toEqual([]);
+      expect(findings('<?php $close = "?>"; ?>\n<a href="https://example.com/c d">x</a>\n', 'a.php')).toEqual([['path-unescaped-char', ' ', ['%20']]]);
+    });
+
     it('still checks what is around them, and reads @ as Blade does only in a Blade view', () => {
       expect(findings('        <a href="https://linkstack.org/{{ $page }}/a b">LinkStack</a>\n@if($x)\n<a href="https://example.social/@user/a b">y</a>\n@endif\n', 'resources/views/layouts/app.blade.php')).toEqual([
         ['path-unescaped-char', ' ', ['%20']],
