@@ -505,11 +505,12 @@ function findInQuotes(ctx: Context, open: number): Attempt | undefined {
     if (isLineBreak(c)) return undefined;
   }
   if (close === text.length) return undefined;
-  // A list of URIs in the quotes (`"tls://a:587;ssl://b:465"`): the first ends before the next's scheme.
+  // A list of URIs in the quotes (`"tls://a:587;ssl://b:465"`, XML Schema's `xsi:schemaLocation="URI URI"`,
+  // lychee's `--remap "URL REPLACEMENT"`): the first ends before the next's scheme.
   let listEnd = close;
   for (let p = opening.bodyStart; p < close; p++) {
     const c = text.charCodeAt(p);
-    if ((c === 0x3b || c === 0x2c) && startsWithSchemeSlashes(text, p + 1)) {
+    if ((c === 0x3b || c === 0x2c || c === SPACE || c === TAB) && startsWithSchemeSlashes(text, p + 1)) {
       listEnd = p;
       break;
     }

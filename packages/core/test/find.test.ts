@@ -292,6 +292,18 @@ describe('schemes in running text', () => {
     expect(uris('https://a.example/p;v=1,2?q=a;b')).toEqual(['https://a.example/p;v=1,2?q=a;b']);
   });
 
+  it('ends a URI in quotes at a space that another scheme:// follows: a list of URIs in one quoted value (DefectDojo)', () => {
+    // dojo/static/dojo/js/cvsscalc31.js: XML Schema's pairs of a namespace and its schema.
+    expect(uris(`'  xsi:schemaLocation="https://www.first.org/cvss/cvss-v3.1.xsd https://www.first.org/cvss/cvss-v3.1.xsd"\\n' +`)).toEqual([
+      'https://www.first.org/cvss/cvss-v3.1.xsd',
+      'https://www.first.org/cvss/cvss-v3.1.xsd',
+    ]);
+    // .github/workflows/validate_docs_build.yml: lychee's --remap takes a pattern and its replacement in one argument.
+    expect(uris('--remap "https://docs.defectdojo.com file://${{ github.workspace }}/docs/public"')[0]).toBe('https://docs.defectdojo.com');
+    // A space that no scheme:// follows is inside the quoted URI, to be reported.
+    expect(uris('"https://example.com/a b"')).toEqual(['https://example.com/a b']);
+  });
+
   it("keeps a data: URI's first comma, which ends its media type", () => {
     // An import map in hono's GraphiQL page maps a module to an empty one.
     expect(uris('"@emotion/is-prop-valid": "data:text/javascript,"')).toEqual(['data:text/javascript,']);
