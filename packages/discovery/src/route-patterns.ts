@@ -29,8 +29,9 @@ const HOST_PARAMETER = /^(?:https?|wss?):\/\/(?:[^/?#:@]*\.)?(:[A-Za-z_$][\w$]*)
  * What a person is meant to put in: `<username>`, `<repo name>`, `[USERNAME]`, `{your-id}`,
  * `YOUR_TOKEN`, `API_KEY_HERE` (a name of three characters or more: `<x>` is a test's literal). Written in documentation and examples, replaced before the URL is
  * used: a hole, so nothing inside it is reported or fixed (`%3Cusername%3E` is no better a URL).
- * `[…]` only in capitals: `?filter[name]=` is a query's own (unescaped) syntax, and an IP literal
- * has a `:`. Pelican's intra-site link placeholders are holes too: `{filename}` (above) and its
+ * `[…]` in capitals, or a whole path segment of words joined by `-`, `_` or a space
+ * (`unittests/scans/[parser-name]` in a template for new documentation): `?filter[name]=` is a
+ * query's own (unescaped) syntax, and an IP literal has a `:`. Pelican's intra-site link placeholders are holes too: `{filename}` (above) and its
  * legacy `|filename|`, `|static|`… (https://docs.getpelican.com/en/latest/content.html#linking-to-internal-content),
  * replaced by the page's URL when the site is built. A path segment of three or more `#`
  * (`issues/### where ### is the bug number`) stands for a number to put in, and a sentence in
@@ -38,7 +39,7 @@ const HOST_PARAMETER = /^(?:https?|wss?):\/\/(?:[^/?#:@]*\.)?(:[A-Za-z_$][\w$]*)
  * A `{name}` written percent-encoded is one too: a generated client's default
  * `https://%7BTENANT%7D.auth0.com/api/v2`, whose host the caller replaces.
  */
-const HUMAN_PLACEHOLDER = /%7[Bb][A-Za-z][\w.-]{2,40}%7[Dd]|<[A-Za-z][\w .-]{2,40}>|\[[A-Z][A-Z0-9_ -]{2,40}\]|\{[A-Za-z][\w.-]{2,40}\}|\|(?:filename|static|attach|category|tag|author|index)\||\bYOUR[_-][A-Z0-9_-]+|\b[A-Z][A-Z0-9_]*_HERE\b|(?<=\/)#{3,}(?![^/?\s])|\.\.\.[A-Z][A-Z ]{3,}[A-Z](?:\.\.\.|$)/g;
+const HUMAN_PLACEHOLDER = /%7[Bb][A-Za-z][\w.-]{2,40}%7[Dd]|<[A-Za-z][\w .-]{2,40}>|\[[A-Z][A-Z0-9_ -]{2,40}\]|(?<=\/)\[[a-z][a-z0-9]*(?:[-_ ][a-z0-9]+){1,5}\](?=[/?#"')\s]|$)|\{[A-Za-z][\w.-]{2,40}\}|\|(?:filename|static|attach|category|tag|author|index)\||\bYOUR[_-][A-Z0-9_-]+|\b[A-Z][A-Z0-9_]*_HERE\b|(?<=\/)#{3,}(?![^/?\s])|\.\.\.[A-Z][A-Z ]{3,}[A-Z](?:\.\.\.|$)/g;
 
 /**
  * What every hole above holds: `{` (an expression, a group), `*` (a wildcard), `/:` or `.:` (a

@@ -252,6 +252,11 @@ describe('placeholders of build tools, servers and people (issue 29)', () => {
     const changelog = 'To see the files changed for a given bug, go to https://github.com/bshaffer/oauth2-server-php/issues/### where ### is the bug number\n';
     expect(findings(changelog, 'CHANGELOG.md')).toEqual([]);
     expect(findings('See https://example.com/docs/#a#b for it.\n', 'notes.md').map(([, code]) => code)).toEqual(['fragment-unescaped-char']);
+    // A path segment of words in brackets, in DefectDojo's template for a parser's documentation.
+    const template = '- [Sample Scan Data Folder](https://github.com/DefectDojo/django-DefectDojo/tree/master/unittests/scans/[parser-name])\n';
+    expect(findings(template, 'docs/content/get_started/contributing/parser-documentation-template.md')).toEqual([]);
+    expect(fixes(template, 'parser-documentation-template.md')).toEqual([]);
+    expect(findings('url: "https://example.com/a/[b]/c"\n', 'config.yaml').map(([, code]) => code)).toEqual(['path-unescaped-char', 'path-unescaped-char']);
   });
 
   it("reads Pelican's link placeholders as holes, the legacy |filename| too: a fix would stop Pelican replacing them", () => {
