@@ -33,6 +33,8 @@ export interface PageCollection {
    * by file name), and the default one, whose pages are served without the code's prefix.
    */
   languages?: { readonly codes: readonly string[]; readonly default: string | undefined; readonly inSubdir: boolean };
+  /** Hugo: `disablePathToLower` is set, so a page's path keeps its case. */
+  keepCase?: boolean;
   /**
    * Eleventy: the data a page inherits from its directory and template data files
    * (`blog/blog.json`, `x.11tydata.js`), given the page's path relative to `dir`; a value set by
@@ -150,6 +152,7 @@ export const ROUTING_RULES: readonly { generator: string; rule: string; example:
   { generator: 'Jekyll, Hugo, Eleventy', rule: 'a relative link is written into the page as it is, so the browser follows it from the page\'s URL: in a page its collection, permalink or pretty URL moves, that comes before the source folder (a link to a Markdown file is looked up from the source folder, as jekyll-relative-links and Hugo\'s render hooks rewrite it)', example: '`_articles/ar/x.md` at `permalink: "/:path/"` is `/ar/x/`: `../y/#id` from it is `/ar/y/`, the page `_articles/ar/y.md`', source: 'https://jekyllrb.com/docs/permalinks/#collections' },
   { generator: 'Hugo', rule: 'front matter `url` is the route, `slug` its last segment, `aliases` lead to it; `_index.md` is the section', example: '`content/posts/post-1.md` with `slug: my-first-post` is `/posts/my-first-post/`', source: 'https://gohugo.io/content-management/urls/' },
   { generator: 'MkDocs', rule: '`docs_dir` holds the pages; with `use_directory_urls` (the default) `x.md` is `/x/` and relative links are followed from there', example: '`docs/async.md` is `/async/`: `../advanced/transports` from it is `/advanced/transports/`', source: 'https://www.mkdocs.org/user-guide/configuration/#use_directory_urls' },
+  { generator: 'Hugo', rule: 'a page\'s path is written in lower case unless `disablePathToLower` is set', example: '`content/admin/sso/PRO__saml.md` is `/admin/sso/pro__saml/`', source: 'https://gohugo.io/configuration/all/#disablepathtolower' },
   { generator: 'Hugo', rule: "translation by file name: a content file's name may end in one of the site's language codes before its extension, the page of that language, served under `/CODE/` unless it is the default language", example: '`shortcodes/badge.en.md` and `shortcodes/badge.pir.md` are `/shortcodes/badge/` and `/pir/shortcodes/badge/` with `defaultContentLanguage = "en"`', source: 'https://gohugo.io/content-management/multilingual/#translation-by-file-name' },
   { generator: 'Hugo', rule: "a site with a link or image render hook (its own, its theme's, or Hugo's embedded one turned on) resolves a relative destination as `relref` does, from the page and then from the content root, and a resource from the page and then from `assets/` (a global resource); what none finds is written as it is", example: '`[badge](shortcodes/badge)` in `basics/migration/_index.en.md` is the page `shortcodes/badge.en.md`; `![image](images/okta_3.png)` is `assets/images/okta_3.png`', source: 'https://gohugo.io/render-hooks/links/#default' },
   { generator: 'Eleventy', rule: 'front matter `permalink` is the route; otherwise `x.md` is `/x/` from the input folder', example: '`permalink: /this-is-a-new-path/subdirectory/testing/`', source: 'https://www.11ty.dev/docs/permalinks/' },
@@ -298,10 +301,12 @@ export function pageRoutes(collection: PageCollection, relative: string, text: s
       const own = language === undefined ? name : name.replace(/\.[^.]+(\.[^.]+)$/, '$1');
       const prefix = language === undefined || (language === collection.languages?.default && collection.languages.inSubdir !== true) ? base : `${base}${language}/`;
       const section = /^_?index\.[^.]+$/i.test(own);
+      // Hugo writes paths in lower case unless `disablePathToLower` (https://gohugo.io/configuration/all/#disablepathtolower).
+      const cased = (path: string): string => (collection.keepCase === true ? path : path.toLowerCase());
       // Pretty URLs: a page and a section are folders (`/posts/my-first-post/`).
       if (url !== undefined) routes.push(url);
-      else if (section) routes.push(`${prefix}${segments.join('/')}/`.replace(/\/{2,}$/, '/'));
-      else routes.push(`${prefix}${[...segments, slug ?? stemOf(own)].join('/')}/`);
+      else if (section) routes.push(cased(`${prefix}${segments.join('/')}/`.replace(/\/{2,}$/, '/')));
+      else routes.push(cased(`${prefix}${[...segments, slug ?? stemOf(own)].join('/')}/`));
       const aliases = matter['aliases'];
       for (const alias of Array.isArray(aliases) ? aliases : [aliases]) {
         const route = str(alias);

@@ -489,7 +489,8 @@ const GENERATORS: readonly Generator[] = [
       }
       const defaultLanguage = stringAt(config, 'defaultContentLanguage') ?? stringAt(config, 'defaultcontentlanguage');
       const inSubdir = valueAt(config, 'defaultContentLanguageInSubdir') ?? valueAt(config, 'defaultcontentlanguageinsubdir');
-      const languageSettings = isObject(languages) ? { languages: { codes: Object.keys(languages).map((code) => code.toLowerCase()), default: typeof defaultLanguage === 'string' ? defaultLanguage.toLowerCase() : 'en', inSubdir: inSubdir === true } } : {};
+      const keepCase = (valueAt(config, 'disablePathToLower') ?? valueAt(config, 'disablepathtolower')) === true;
+      const languageSettings = { ...(isObject(languages) ? { languages: { codes: Object.keys(languages).map((code) => code.toLowerCase()), default: typeof defaultLanguage === 'string' ? defaultLanguage.toLowerCase() : 'en', inSubdir: inSubdir === true } } : {}), ...(keepCase ? { keepCase } : {}) };
       for (const collection of collections) Object.assign(collection, languageSettings);
       for (const folder of folders) collections.push({ dir: folder, base: '/', rule: 'hugo', ...languageSettings });
       // What Hugo writes itself at the root: the sitemap, the feeds, robots.txt, and each output format's file.

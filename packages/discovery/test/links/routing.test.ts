@@ -368,6 +368,17 @@ describe('sites routed from their configuration', () => {
     expect(lint(tree(files), page).map(([text]) => text)).toEqual(['images/Create_a_User_Group_for_shared_permissions_7.png', 'images/missing.png']);
   });
 
+  it("Hugo: a page's path is in lower case unless disablePathToLower is set (DefectDojo's docs)", () => {
+    const files = {
+      '/r/docs/config/_default/hugo.toml': 'title = "DefectDojo Documentation"\n',
+      '/r/docs/content/admin/user_management/OS__authorized_users.md': '---\ntitle: "Authorized Users (OS)"\n---\n',
+      '/r/docs/content/admin/sso/PRO__saml.md': '---\ntitle: "SAML Configuration"\n---\n\nOpen-source DefectDojo does not include SSO — see [Authorized Users](/admin/user_management/os__authorized_users/) for open-source access control.\n',
+    };
+    expect(lint(tree(files), '/r/docs/content/admin/sso/PRO__saml.md')).toEqual([]);
+    const kept = { ...files, '/r/docs/config/_default/hugo.toml': 'title = "DefectDojo Documentation"\ndisablePathToLower = true\n' };
+    expect(lint(tree(kept), '/r/docs/content/admin/sso/PRO__saml.md')).toEqual([['/admin/user_management/os__authorized_users/', 'caseMismatchFile']]);
+  });
+
   it("Hugo: with its theme's link render hook, a relative destination is a page from the content root, its file named by language (hugo-theme-relearn's exampleSite)", () => {
     const files = {
       '/r/website/themes/hugo-theme-relearn/layouts/_default/_markup/render-link.html': '{{- partial "shortcodes/link.html" (dict "page" .Page "url" .Destination) }}\n',
