@@ -28,6 +28,11 @@ describe('a URI in running text', () => {
     expect(problems('（https://www.ruby-lang.org/cgi-bin/download-1.8.1.mrb）(ミラーサイトへリダイレクトされます)\n', 'markdown')).toEqual([]);
     expect(problems('* 合并 rdoc-6.0.0。词法分析程序由 IRB 更换为 Ripper，极大提升了生成文档的速度。详见 https://github.com/ruby/rdoc/pull/512。这一版\n', 'markdown')).toEqual([]);
     expect(problems('matomo_host: میزبان وبگاه شما در Matomo (بدون \u202dhttp://\u202c یا \u202dhttps://\u202c)\n', 'yaml')).toEqual([]);
+    // A Korean particle, or a Japanese word, after an ASCII URL in a post is the sentence's; so are the entities that delimit it.
+    expect(problems('파일의 위치는 http://raa.ruby-lang.org/xml.xml과\nhttp://raa.ruby-lang.org/rdf.xml입니다. 최신 정보는 RDF 형식으로\n', 'markdown')).toEqual([]);
+    expect(problems('ruby-lang.org에서는 공식 루비 소스 패키지 배포를 위해 https://cache.ruby-lang.org를 제공하기 시작했습니다.\n', 'markdown')).toEqual([]);
+    expect(problems('&lt;URL:https://www.ruby-lang.org/download-1.8.0.rbx&gt;から\n', 'markdown')).toEqual([]);
+    expect(problems('See https://ko.wikipedia.org/wiki/루비 now\n', 'markdown').map(([code]) => code)).toEqual(['iri-char']);
     // A letter of another script is still the URI's: reported as an IRI character.
     expect(problems('详见 https://zh.wikipedia.org/wiki/统一资源标志符。\n', 'markdown').map(([code]) => code)).toEqual(['iri-char']);
   });

@@ -489,6 +489,15 @@ function autolinkCandidate(node: Link, text: string, block: Range): UriCandidate
   if (!bracketed) {
     const stop = CJK_PUNCTUATION.exec(text.slice(start, end));
     if (stop !== null) end = start + stop.index;
+    // `http://raa.ruby-lang.org/xml.xml과`, `https://cache.ruby-lang.org를`: a Korean particle or a
+    // Japanese or Chinese word written straight after an ASCII URL is the sentence's, not the URL's
+    // (one after `/`, `=` or `#`, `wiki/루비`, is the URL's own IRI text).
+    const url = text.slice(start, end);
+    const word = CJK_WORD.exec(url);
+    if (word !== null && word.index > 0 && /[A-Za-z0-9]/.test(url[word.index - 1]!) && /^[\x21-\x7e]*$/.test(url.slice(0, word.index))) end = start + word.index;
+    // `&lt;URL:https://www.ruby-lang.org/download-1.8.0.rbx&gt;から`: the angle brackets written as entities delimit it.
+    const entity = /&(?:gt|lt|quot);/.exec(text.slice(start, end));
+    if (entity !== null) end = start + entity.index;
   }
   // `\[https://gohugo.io\]`: micromark's literal takes in a backslash escape, which is Markdown's, not
   // the URL's (cmark-gfm finds literals in the text once escapes are read, where the `\` is gone).
@@ -510,6 +519,9 @@ function autolinkCandidate(node: Link, text: string, block: Range): UriCandidate
 
 /** The punctuation of Chinese and Japanese text (ideographic comma and full stop, corner and other brackets, full-width marks). */
 const CJK_PUNCTUATION = /[\u3001\u3002\u3008-\u3011\u3014-\u301b\uff01\uff08\uff09\uff0c\uff1a\uff1b\uff1f]/;
+
+/** A letter of Hangul, kana or the CJK ideographs. */
+const CJK_WORD = /[\u1100-\u11ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/;
 
 /** Where a URL opened inside `(` ends: at the first `)` that closes no `(` of its own, else its end. */
 function closingParenthesis(url: string): number {
