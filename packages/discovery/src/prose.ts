@@ -11,6 +11,7 @@ import type { TextMap } from './text-map.js';
  * ISO-2022-JP text to kanji, read as bytes) and a bidirectional formatting mark (`\u202dhttp://\u202c`
  * in a right-to-left sentence), which an IRI must not hold (RFC 3987 §4.1).
  */
+// eslint-disable-next-line no-control-regex -- the control characters are what ends the URI
 const NOT_IN_URIS = /[\\"<>`^|\x00-\x08\x0e-\x1f\x7f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 /** Punctuation that ends a sentence, not a URI, when the URI is cut before it. */

@@ -489,13 +489,13 @@ function autolinkCandidate(node: Link, text: string, block: Range): UriCandidate
   if (!bracketed) {
     const stop = CJK_PUNCTUATION.exec(text.slice(start, end));
     if (stop !== null) end = start + stop.index;
-    // `http://raa.ruby-lang.org/xml.xml과`, `https://cache.ruby-lang.org를`: a Korean particle or a
-    // Japanese or Chinese word written straight after an ASCII URL is the sentence's, not the URL's
-    // (one after `/`, `=` or `#`, `wiki/루비`, is the URL's own IRI text).
+    // A Korean particle (`…/xml.xml` then 과, the host `cache.ruby-lang.org` then 를), or a Japanese or
+    // Chinese word, written straight after an ASCII URL is the sentence's, not the URL's (one after
+    // `/`, `=` or `#`, a wiki page's name, is the URL's own IRI text).
     const url = text.slice(start, end);
     const word = CJK_WORD.exec(url);
     if (word !== null && word.index > 0 && /[A-Za-z0-9]/.test(url[word.index - 1]!) && /^[\x21-\x7e]*$/.test(url.slice(0, word.index))) end = start + word.index;
-    // `&lt;URL:https://www.ruby-lang.org/download-1.8.0.rbx&gt;から`: the angle brackets written as entities delimit it.
+    // `&lt;URL:…/download-1.8.0.rbx&gt;` then Japanese text: the angle brackets written as entities delimit it.
     const entity = /&(?:gt|lt|quot);/.exec(text.slice(start, end));
     if (entity !== null) end = start + entity.index;
   }
