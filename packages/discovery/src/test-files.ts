@@ -12,11 +12,12 @@
 import { compileGlob, type GlobMatcher } from './config/glob.js';
 
 /**
- * Where tests live by the usual names: the folders `test/`, `tests/`, `__tests__/`, `e2e/`,
- * `fixtures/`, and `*.test.*`, `*.spec.*`, a package's own `test.*` and `spec.*` (AVA's and Jest's
- * defaults read `test.js`), tsd's type tests `*.test-d.*` and TSTyche's `*.tst.*`.
+ * Where tests live by the usual names: the folders `test/`, `tests/`, `unittests/`, `__tests__/`,
+ * `e2e/`, `fixtures/`, and `*.test.*`, `*.spec.*`, a package's own `test.*` and `spec.*` (AVA's and
+ * Jest's defaults read `test.js`), tsd's type tests `*.test-d.*` and TSTyche's `*.tst.*`; in other
+ * languages pytest's `test_*.py` and `*_test.py`, Go's `*_test.go`, and RSpec's `spec/` and `*_spec.rb`.
  */
-export const DEFAULT_TEST_FILES: readonly string[] = ['test/', 'tests/', '__tests__/', 'e2e/', 'fixtures/', '*.test.*', '*.spec.*', 'test.*', 'spec.*', '*.test-d.*', '*.tst.*'];
+export const DEFAULT_TEST_FILES: readonly string[] = ['test/', 'tests/', 'unittests/', '__tests__/', 'e2e/', 'fixtures/', '*.test.*', '*.spec.*', 'test.*', 'spec.*', '*.test-d.*', '*.tst.*', 'test_*.py', '*_test.py', '*_test.go', 'spec/', '*_spec.rb'];
 
 /** What a check is told of the file its URIs are in. */
 export interface FileContext {
