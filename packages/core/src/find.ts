@@ -506,13 +506,21 @@ function findInQuotes(ctx: Context, open: number): Attempt | undefined {
   }
   if (close === text.length) return undefined;
   // A list of URIs in the quotes (`"tls://a:587;ssl://b:465"`, XML Schema's `xsi:schemaLocation="URI URI"`,
-  // lychee's `--remap "URL REPLACEMENT"`): the first ends before the next's scheme.
+  // lychee's `--remap "URL REPLACEMENT"`, a scanner's `"URL | URL"`): the first ends before the next's scheme.
   let listEnd = close;
   for (let p = opening.bodyStart; p < close; p++) {
     const c = text.charCodeAt(p);
     if ((c === 0x3b || c === 0x2c || c === SPACE || c === TAB) && startsWithSchemeSlashes(text, p + 1)) {
       listEnd = p;
       break;
+    }
+    // `"https://a.example/x | https://b.example/y"`: URIs joined by a spaced `|`, `,` or `;`.
+    if ((c === SPACE || c === TAB) && /^[ \t]*[|,;][ \t]*/.test(text.slice(p, p + 8))) {
+      const gap = /^[ \t]*[|,;][ \t]*/.exec(text.slice(p, p + 8))![0].length;
+      if (startsWithSchemeSlashes(text, p + gap)) {
+        listEnd = p;
+        break;
+      }
     }
   }
   const end = trimPunctuationEnd(text, start, trimWhitespaceEnd(text, start, listEnd));

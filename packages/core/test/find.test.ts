@@ -300,6 +300,12 @@ describe('schemes in running text', () => {
     ]);
     // .github/workflows/validate_docs_build.yml: lychee's --remap takes a pattern and its replacement in one argument.
     expect(uris('--remap "https://docs.defectdojo.com file://${{ github.workspace }}/docs/public"')[0]).toBe('https://docs.defectdojo.com');
+    // unittests/scans/gcloud_artifact_scan: a scanner's references joined by " | ".
+    expect(uris('"url": "https://security-tracker.someOS.org/tracker/CVE-2023-31439 | https://nvd.nist.gov/vuln/detail/CVE-2023-31439 | http://people.ubuntu.com/~ubuntu-security/cve/CVE-2023-31439",')).toEqual([
+      'https://security-tracker.someOS.org/tracker/CVE-2023-31439',
+      'https://nvd.nist.gov/vuln/detail/CVE-2023-31439',
+      'http://people.ubuntu.com/~ubuntu-security/cve/CVE-2023-31439',
+    ]);
     // A space that no scheme:// follows is inside the quoted URI, to be reported.
     expect(uris('"https://example.com/a b"')).toEqual(['https://example.com/a b']);
   });
