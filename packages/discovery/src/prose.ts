@@ -43,6 +43,9 @@ export function embeddedLength(found: FoundUri, whole = false): number {
     const head = uri.slice(0, cut === -1 ? uri.length : cut);
     const placeholder = PLACEHOLDER_TAIL.exec(head);
     if (placeholder !== null && placeholder.index >= (AUTHORITY.exec(head)?.[0].length ?? 0)) cut = placeholder.index;
+    // `https://www.ruby-lang.org/{ja, en}/`: the white space is inside a brace expansion whose `}` the URI never reaches; it ends before the `{`.
+    const brace = head.lastIndexOf('{');
+    if (brace > 0 && brace >= (AUTHORITY.exec(head)?.[0].length ?? 0) && !head.slice(brace).includes('}')) cut = brace;
   }
   if (cut === -1) return uri.length;
   return cut - (TRAILING.exec(uri.slice(0, cut))?.[0].length ?? 0);
