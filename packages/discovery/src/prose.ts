@@ -23,6 +23,9 @@ const NOT_IN_DELIMITED = /[\\"<>`]/;
 /** Where the authority of `scheme://authority` ends, or 0. */
 const AUTHORITY = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#]*/;
 
+/** A brace expansion of a shell or a glob, `{ja,en}` or `{ja, en}`: alternatives, none of them the text. */
+export const BRACE_EXPANSION = /^\{[^{}\s,]+(?:,[ \t]?[^{}\s,]+)+\}/;
+
 /** A bracketed tail (`#v8_[whatever]`, `/users/[id]`): the writer's placeholder, not the URI's text. */
 const PLACEHOLDER_TAIL = /\[[^\][\s]*\]$/;
 
@@ -43,9 +46,7 @@ export function embeddedLength(found: FoundUri, whole = false): number {
     const head = uri.slice(0, cut === -1 ? uri.length : cut);
     const placeholder = PLACEHOLDER_TAIL.exec(head);
     if (placeholder !== null && placeholder.index >= (AUTHORITY.exec(head)?.[0].length ?? 0)) cut = placeholder.index;
-    // `https://www.ruby-lang.org/{ja, en}/`: the white space is inside a brace expansion whose `}` the URI never reaches; it ends before the `{`.
-    const brace = head.lastIndexOf('{');
-    if (brace > 0 && brace >= (AUTHORITY.exec(head)?.[0].length ?? 0) && !head.slice(brace).includes('}')) cut = brace;
+
   }
   if (cut === -1) return uri.length;
   return cut - (TRAILING.exec(uri.slice(0, cut))?.[0].length ?? 0);
@@ -80,7 +81,10 @@ export function proseCandidates(map: TextMap, init: ProseInit = {}): UriCandidat
   for (const found of findUris(value, { abbreviated: false })) {
     if (found.uri !== value.slice(found.start, found.end)) continue;
     if (init.patterns === true && looksLikePattern(found.uri)) continue;
-    const uri = found.uri.slice(0, embeddedLength(found, init.part !== true && isWholeText(value, found)));
+    let uri = found.uri.slice(0, embeddedLength(found, init.part !== true && isWholeText(value, found)));
+    // `https://www.ruby-lang.org/{ja, en}/`: a brace expansion's alternatives, which the white space cuts; the URI ends before it.
+    const brace = uri.lastIndexOf('{');
+    if (brace > 0 && found.delimiter === 'whitespace' && !uri.slice(brace).includes('}') && BRACE_EXPANSION.test(value.slice(found.start + brace, found.start + brace + 200))) uri = uri.slice(0, brace);
     if (!hasUriShape(uri) || !hasOpaqueShape(uri)) continue;
     // Cut short by the whitespace that delimits it inside "[…]": the rest is not in view.
     if (uri.lastIndexOf('[') > uri.lastIndexOf(']')) continue;

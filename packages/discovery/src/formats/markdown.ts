@@ -11,7 +11,7 @@
 import type { Definition, Html, Image, Link, Nodes, Root, Text } from 'mdast';
 import { textCandidate, textCandidates, type UriCandidate } from '../candidate.js';
 import type { SourceEdit } from '../finding.js';
-import { proseCandidates } from '../prose.js';
+import { BRACE_EXPANSION, proseCandidates } from '../prose.js';
 import { applyEdit, CheckedMap, DecodedText, isLiteral, readCharacterReference } from './entities.js';
 import { discoverHtmlBlock } from './html.js';
 import { compileMarkdown, markdownCompiler, type MarkdownCompiler, type Micromark, type Subtokenize } from './markdown-compile.js';
@@ -495,10 +495,10 @@ function autolinkCandidate(node: Link, text: string, block: Range): UriCandidate
     const url = text.slice(start, end);
     const word = CJK_WORD.exec(url);
     if (word !== null && word.index > 0 && /[A-Za-z0-9]/.test(url[word.index - 1]!) && /^[\x21-\x7e]*$/.test(url.slice(0, word.index))) end = start + word.index;
-    // `https://www.ruby-lang.org/{ja, en}/`: the literal stops at the space inside a brace expansion
-    // (a shell's alternatives, a placeholder) whose `}` it never reaches; the URL is what comes before it.
+    // The literal stops at the space inside a brace expansion (`…/{ja, en}/`, a shell's alternatives)
+    // whose `}` it never reaches; the URL is what comes before it.
     const open = text.lastIndexOf('{', end - 1);
-    if (open >= start && !text.slice(open, end).includes('}')) end = open;
+    if (open >= start && !text.slice(open, end).includes('}') && BRACE_EXPANSION.test(text.slice(open, open + 200))) end = open;
     // `&lt;URL:…/download-1.8.0.rbx&gt;` then Japanese text: the angle brackets written as entities delimit it.
     const entity = /&(?:gt|lt|quot);/.exec(text.slice(start, end));
     if (entity !== null) end = start + entity.index;
