@@ -128,7 +128,16 @@ function isCss(region: Region): boolean {
  * and strings, template literals (with their `${…}`) and comments are skipped.
  */
 export function braceEnd(text: string, open: number): number {
-  const stack: string[] = ['{'];
+  return groupEnd(text, open, '{');
+}
+
+/** The index of the backtick that closes the template literal opened at `open`, or -1. */
+function templateEnd(text: string, open: number): number {
+  return groupEnd(text, open, '`');
+}
+
+function groupEnd(text: string, open: number, opener: '{' | '`'): number {
+  const stack: string[] = [opener];
   let i = open + 1;
   while (i < text.length) {
     const ch = text[i]!;
@@ -137,6 +146,7 @@ export function braceEnd(text: string, open: number): number {
       if (ch === '\\') i += 2;
       else if (ch === '`') {
         stack.pop();
+        if (stack.length === 0) return i;
         i++;
       } else if (ch === '$' && text[i + 1] === '{') {
         stack.push('{');
@@ -346,6 +356,15 @@ function scanTag(
       from = k;
       to = close + 1;
       i = to;
+    } else if (dialect.framework === 'astro' && quote === '`') {
+      // Astro's template-literal attribute, href=`/posts/${slug}`: a JavaScript template literal.
+      const close = templateEnd(m, k);
+      if (close < 0) return n;
+      scan.holes.push({ start: k, end: close + 1, control: false });
+      const sink = attributeSink(tag, name, linkAttribute);
+      scan.expressions.push(sink === undefined ? { start: k, end: close + 1 } : { start: k, end: close + 1, sink });
+      i = close + 1;
+      continue;
     } else {
       from = k;
       to = k;
@@ -355,6 +374,15 @@ function scanTag(
     scanAttribute(m, tag, name, from, to, dialect, scan, interpolation, linkAttribute, quoted);
   }
   return i;
+}
+
+/** The sink of a URL attribute, `<tag attribute>`, or undefined for an attribute that holds no URL. */
+function attributeSink(tag: string, attribute: string, linkAttribute: (tag: string, name: string) => boolean): string | undefined {
+  const lowerTag = tag.toLowerCase();
+  const lower = attribute.toLowerCase();
+  const kind = attributeKind(lowerTag, lower);
+  // A bound `srcset` (`:srcset`, `[srcset]`) is split as a static one: each URL apart from its descriptors.
+  return kind === 'url' || kind === 'srcset' || linkAttribute(lowerTag, lower) ? `<${tag} ${attribute}>` : undefined;
 }
 
 /** Whether an attribute value holds character references, which a framework decodes before reading the expression. */
@@ -378,14 +406,7 @@ function scanAttribute(
     scan.holes.push({ start, end, control: false });
     scan.literals.push({ start, end, framework: dialect.framework });
   };
-  const sinkOf = (attribute: string | undefined): string | undefined => {
-    if (attribute === undefined) return undefined;
-    const lowerTag = tag.toLowerCase();
-    const lower = attribute.toLowerCase();
-    const kind = attributeKind(lowerTag, lower);
-    // A bound `srcset` (`:srcset`, `[srcset]`) is split as a static one: each URL apart from its descriptors.
-    return kind === 'url' || kind === 'srcset' || linkAttribute(lowerTag, lower) ? `<${tag} ${attribute}>` : undefined;
-  };
+  const sinkOf = (attribute: string | undefined): string | undefined => (attribute === undefined ? undefined : attributeSink(tag, attribute, linkAttribute));
   if (dialect.framework === 'astro' && quoted) {
     for (let k = from; k < to; k++) {
       const close = m[k] === '{' ? m.indexOf('}', k) : -1;

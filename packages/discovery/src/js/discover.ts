@@ -139,10 +139,11 @@ function replacedHoles(cooked: string, replaced: { text: string; all: boolean })
  * URL attribute) is no route pattern, and a `{…}` in it is sent as `%7B…%7D`. Printf conversions
  * and the text a `.replace` call replaces are holes too, where they do not overlap one of those.
  */
-function holesIn(cooked: string, syntaxes: ReadonlySet<TemplateSyntax>, routes: boolean, printf = false, replaced?: { text: string; all: boolean }): { start: number; end: number }[] {
+function holesIn(cooked: string, syntaxes: ReadonlySet<TemplateSyntax>, routes: boolean, printf = false, replaced?: { text: string; all: boolean }, map?: CookedMap): { start: number; end: number }[] {
   const holes = templateHoles(cooked, syntaxes, routes);
-  if (!printf && replaced === undefined) return holes;
-  const more = [...(printf ? printfHoles(cooked) : []), ...(replaced === undefined ? [] : replacedHoles(cooked, replaced))];
+  const escaped = map === undefined ? [] : escapedTemplateHoles(cooked, map);
+  if (!printf && replaced === undefined && escaped.length === 0) return holes;
+  const more = [...(printf ? printfHoles(cooked) : []), ...(replaced === undefined ? [] : replacedHoles(cooked, replaced)), ...escaped];
   // Both in order: one pass, each placeholder kept unless it overlaps a hole or the placeholder kept before it.
   const placeholders: { start: number; end: number }[] = [];
   let h = 0;
@@ -153,6 +154,23 @@ function holesIn(cooked: string, syntaxes: ReadonlySet<TemplateSyntax>, routes: 
     placeholders.push(p);
   }
   return [...holes, ...placeholders].sort((a, b) => a.start - b.start);
+}
+
+/**
+ * `\${first + 1}` in a template literal: a `${…}` whose `$` or `{` the source escapes is written for
+ * another template (a code sample's own template literal, a template engine's placeholder), not
+ * filled in by this one: a hole. A `${` written as it is in a quoted string stays text.
+ */
+function escapedTemplateHoles(cooked: string, map: CookedMap): { start: number; end: number }[] {
+  const holes: { start: number; end: number }[] = [];
+  for (let at = cooked.indexOf('${'); at >= 0; at = cooked.indexOf('${', at + 2)) {
+    if (!map.isEscaped(at) && !map.isEscaped(at + 1)) continue;
+    const close = cooked.indexOf('}', at + 2);
+    if (close < 0) break;
+    holes.push({ start: at, end: close + 1 });
+    at = close - 1;
+  }
+  return holes;
 }
 
 /** The syntaxes a setting turns on in JavaScript strings: never `shell`, whose `${…}` is JavaScript's own, nor `server` and `percent`. */
@@ -182,7 +200,7 @@ function assemble(pieces: ({ map: CookedMap } | { hole: TSESTree.Node })[], node
     const cooked = piece.map.value;
     let from = 0;
     {
-      for (const expression of holesIn(cooked, syntaxes, routes, printf, replaced)) {
+      for (const expression of holesIn(cooked, syntaxes, routes, printf, replaced, piece.map)) {
         const at = expression.start;
         if (at > from) parts.push({ kind: 'text', start: value.length, end: value.length + (at - from), map: piece.map, mapOffset: from });
         value += cooked.slice(from, at);

@@ -550,21 +550,22 @@ const HOST_SUFFIX = /[a-z0-9](?:Domain|Host|Hostname|HostName)$|_(?:domain|host|
  * `packageJson.version`, `sha`): they hold no "/", "?", "#", "%" or space. `id` is not among them:
  * an identifier may be anything a user typed.
  */
-const DIGITS_NAME = /^(?:count|index|idx|[ijk]|num|number|page|size|limit|offset|length|width|height|port|year|month|day|version|sha|hash|digest|checksum|code|status|statuscode)$/i;
+const DIGITS_NAME = /^(?:count|index|idx|[ijk]|num|number|page|size|limit|offset|length|width|height|weight|port|year|month|day|timestamp|ts|version|sha|hash|digest|checksum|code|status|statuscode)$/i;
 // Case matters in the camel-case ending (`homepage` is not a page number); snake case may be in capitals.
-const DIGITS_SUFFIX = /[a-z0-9](?:Count|Index|Number|Num|Sha|Hash|Digest|Checksum|Code|Status|Size|Page|Port|Year)$|[a-z0-9]Version(?:[A-Z][a-z]*)*$/;
-const DIGITS_SNAKE = /_(?:count|index|number|version|sha|hash|code|size|page|port|year)$/i;
+const DIGITS_SUFFIX = /[a-z0-9](?:Count|Index|Number|Num|Sha|Hash|Digest|Checksum|Code|Status|Size|Page|Port|Year|Timestamp|Weight)$|[a-z0-9]Version(?:[A-Z][a-z]*)*$/;
+const DIGITS_SNAKE = /_(?:count|index|number|version|sha|hash|code|size|page|port|year|timestamp|weight)$/i;
 
 /**
  * Names of values that are a path by design (`path`, `filePath`, `pathname`, `route`, `baseUrl`, a
  * package name `pkg` whose scope's "/" a registry or CDN reads raw: `/npm/@pinia/nuxt`, a repository
  * `repo` written "owner/name" as code hosts' paths take it: `/repos/${repo}`, and its `owner` or
- * `org`, a GitLab group path with "/" between subgroups): put into the path,
+ * `org`, a GitLab group path with "/" between subgroups; an image's `src`, `image`, `avatar`, `icon`:
+ * a file name or a path): put into the path,
  * their "/" is meant to make segments. In a query or fragment they are not safe.
  */
-const PATH_NAME = /^(?:path|pathname|paths|file|filename|filepath|stem|slug|route|dir|directory|folder|url|uri|href|link|base|prefix|endpoint|root|pkg|package|packagename|pkgname|repo|repository|reponame|owner|org|organization|organizationname|orgname)$/i;
-const PATH_SUFFIX = /[a-z0-9](?:Path|Pathname|FileName|Filename|Slug|Route|Dir|Directory|Folder|Url|URL|Uri|URI|Href|Prefix|Endpoint|Root|PackageName|PkgName|Repo|Repository|RepoName|Owner|OrganizationName|OrgName)$/;
-const PATH_SNAKE = /_(?:path|dir|folder|url|uri|prefix|root|file|filename|slug|repo|repository|owner|org)$/i;
+const PATH_NAME = /^(?:path|pathname|paths|file|filename|filepath|stem|slug|route|dir|directory|folder|url|uri|href|link|base|prefix|endpoint|root|pkg|package|packagename|pkgname|repo|repository|reponame|owner|org|organization|organizationname|orgname|src|image|img|icon|avatar|logo|thumbnail|photo|picture|poster)$/i;
+const PATH_SUFFIX = /[a-z0-9](?:Path|Pathname|FileName|Filename|Slug|Route|Dir|Directory|Folder|Url|URL|Uri|URI|Href|Prefix|Endpoint|Root|PackageName|PkgName|Repo|Repository|RepoName|Owner|OrganizationName|OrgName|Src|Image|Img|Icon|Avatar|Logo|Thumbnail|Photo|Picture|Poster)$/;
+const PATH_SNAKE = /_(?:path|dir|folder|url|uri|prefix|root|file|filename|slug|repo|repository|owner|org|src|image|img|icon|avatar|logo|thumbnail|photo)$/i;
 
 /** String methods whose result is made of the string they are called on. */
 const TEXT_METHODS = new Set(['replace', 'replaceAll', 'slice', 'substring', 'trim', 'trimStart', 'trimEnd', 'toLowerCase', 'toUpperCase', 'normalize']);

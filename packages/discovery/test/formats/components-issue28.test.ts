@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { discoverDocument, sourceKindOf, type SourceKind } from '../../src/document.js';
 import { isAngularTemplate, projectSourceKind } from '../../src/formats/angular-project.js';
 import { MemoryFileSystem } from '../../src/links/memory-fs.js';
-import { ALL_RULES, problemsIn } from '../support/findings.js';
+import { ALL_RULES, findingsIn, problemsIn } from '../support/findings.js';
 
 const problems = (text: string, kind: SourceKind): [string | undefined, string][] => problemsIn(text, kind, ALL_RULES);
 
@@ -85,5 +85,51 @@ describe('a bound :srcset / [srcset] is read like srcset', () => {
       ['https://a.example/y.png', 'attribute', '<img srcset>'],
     ]);
     expect(problems(html, 'angular')).toEqual([['scheme-insecure', 'http']]);
+  });
+});
+
+describe("Astro's template-literal attribute (the fifth survey's held-out half, withastro/docs)", () => {
+  const PR = '---\nconst { number, title } = Astro.props;\n---\n\n<div class="source">\n\t<a href=`https://github.com/withastro/astro/pull/${number}`\n\t\t>{title} (#{number})</a\n\t>\n</div>\n';
+
+  it('is read as a JavaScript template literal: no backtick to encode, no scheme starting with one', () => {
+    expect(problems(PR, 'astro')).toEqual([]);
+  });
+
+  it('is checked as a URL with its holes', () => {
+    const text = PR.replace('astro/pull/${number}', 'astro/pull request/${number}');
+    expect(problems(text, 'astro')).toEqual([['path-unescaped-char', ' ']]);
+    expect(findingsIn('<a href=`/search?q=${query}`>x</a>\n', 'astro').map((finding) => finding.rule)).toEqual(['no-unencoded-interpolation']);
+  });
+});
+
+describe("an escaped \\${…} in a template literal (the fifth survey's held-out half, PrimeVue's code samples)", () => {
+  const SAMPLE = [
+    '<script>',
+    'export default {',
+    '    data() {',
+    '        return {',
+    '            code: {',
+    '                basic: `',
+    '<div class="p-4 text-center">',
+    '    <img :src="\\`https://primefaces.org/cdn/primevue/images/nature/nature\\${first + 1}.jpg\\`" :alt="first" class="rounded w-full sm:w-[30rem]" />',
+    '</div>',
+    '`',
+    '            }',
+    '        };',
+    '    }',
+    '};',
+    '</script>',
+    '',
+  ].join('\n');
+
+  it("is the sample's own template hole: nothing to encode, nothing to fix", () => {
+    expect(problems(SAMPLE, 'vue')).toEqual([]);
+    expect(findingsIn(SAMPLE, 'vue').filter((finding) => finding.fix !== undefined)).toEqual([]);
+  });
+
+  it('leaves the rest of the sample checked, and a ${ written as it is in a quoted string', () => {
+    expect(problems('const b = `https://example.com/nat%zzure\\${first}.jpg`;\n', 'js')).toEqual([['pct-invalid-triplet', '%zz']]);
+    expect(problems("const a = 'https://example.com/a${first + 1}.jpg';\n", 'js')).toEqual([['path-unescaped-char', '{']]);
+    expect(problems('const b = `https://example.com/a$\\{first}.jpg`;\n', 'js')).toEqual([]);
   });
 });

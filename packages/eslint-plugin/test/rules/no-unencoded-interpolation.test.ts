@@ -206,6 +206,11 @@ ruleTester.run('no-unencoded-interpolation (values the code shows to be safe)', 
     "const location = 'http://files.parse.com/' + config.fileKey + '/' + encodeURIComponent(filename);",
     // CoreUI's Angular template: a signal input read as href().
     'const docs = computed(() => `https://coreui.io/angular/docs/${href()}`);',
+    // The held-out half, second look. PrimeVue's demos: an image's file name; vite's HMR client: a timestamp;
+    // PrimeVue's theme designer: a font weight.
+    'const src = `https://primefaces.org/cdn/primevue/images/product/${item.image}`;\nconst avatar = `https://primefaces.org/cdn/primevue/images/avatar/${user.image}`;',
+    'const newPath = `${base}${searchUrl.slice(1)}${searchUrl.includes("?") ? "&" : "?"}t=${timestamp}`;\nfetch(`/assets/style.css?t=${timestamp}`);',
+    'const fontUrl = `https://fonts.bunny.net/${fontFamilyPath}/files/${fontFamilyPath}-latin-${weight}-normal.woff2`;',
   ],
   invalid: [
     // A negated class, "." or a global match (whole matches) may hold anything.
@@ -237,6 +242,7 @@ ruleTester.run('no-unencoded-interpolation (values the code shows to be safe)', 
     // An owner, a folder and configuration are paths, not query values; a call with arguments is no signal.
     invalid('fetch(`/search?owner=${owner}`)', 'unencodedQuery', 'owner', 'owner='),
     invalid('fetch(`/files?key=${config.fileKey}`)', 'unencodedQuery', 'config.fileKey', 'key='),
+    invalid('fetch(`/search?image=${item.image}`)', 'unencodedQuery', 'item.image', 'image='),
     invalid('fetch(`/docs/${href(page)}`)', 'unencodedPath', 'href(page)'),
     invalid('fetch(`/users/${props.name + "/"}`)', 'unencodedPath', 'props.name + "/"'),
     invalid('let dirstring = $derived(name.toLowerCase());\nfetch(`https://blocks.example.com/${dirstring}`);', 'unencodedPath', 'dirstring', 'com/'),
