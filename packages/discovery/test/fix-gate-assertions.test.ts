@@ -69,3 +69,16 @@ describe("a component's attribute", () => {
     expect(fixes('export const A = () => <><a href="/a b">x</a><my-link href="/c d">y</my-link></>;', 'js').map((f) => f.fixed)).toEqual([true, false]);
   });
 });
+
+describe('a quote and \'>\' after a Markdown literal', () => {
+  it("ends a Markdown literal before the quote and '>' that close a tag CommonMark read as text (v8.dev)", () => {
+    // Issue 29's twelfth survey: an indent of no-break spaces, so CommonMark reads the tag as text.
+    const V8 = '## Support\n\n<feature-support chrome="91 https://bugs.chromium.org/p/v8/issues/detail?id=11375"\n\u00a0\u00a0\u00a0\u00a0babel="yes https://github.com/babel/babel/pull/12139"></feature-support>\n';
+    expect(findingsIn(V8, 'markdown', { 'no-unescaped-chars': {} })).toEqual([]);
+  });
+
+  it('leaves the other fixes of running text automatic', () => {
+    const text = 'See https://example.com/a|b for more.\n';
+    expect(findingsIn(text, 'markdown', { 'no-unescaped-chars': {} }).map((finding) => finding.fix !== undefined)).toEqual([true]);
+  });
+});

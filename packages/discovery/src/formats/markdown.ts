@@ -502,6 +502,11 @@ function autolinkCandidate(node: Link, text: string, block: Range): UriCandidate
     // `&lt;URL:…/download-1.8.0.rbx&gt;` then Japanese text: the angle brackets written as entities delimit it.
     const entity = /&(?:gt|lt|quot);/.exec(text.slice(start, end));
     if (entity !== null) end = start + entity.index;
+    // `babel="yes https://github.com/babel/babel/pull/12139"></feature-support>`: a tag CommonMark read
+    // as text (its attributes indented with no-break spaces); the quote and `>` that close the
+    // attribute and the tag are markup, not the URL's.
+    const tagEnd = /["'][ \t]*\/?>/.exec(text.slice(start, end));
+    if (tagEnd !== null) end = start + tagEnd.index;
   }
   // `\[https://gohugo.io\]`: micromark's literal takes in a backslash escape, which is Markdown's, not
   // the URL's (cmark-gfm finds literals in the text once escapes are read, where the `\` is gone).
