@@ -13,5 +13,7 @@ export default defineConfig({
     target: 'es2022',
     reportCompressedSize: false,
     chunkSizeWarningLimit: 4096,
+    // Browsers the page supports follow <link rel="modulepreload"> themselves; one that does not still loads the modules.
+    modulePreload: { polyfill: false },
   },
 });
