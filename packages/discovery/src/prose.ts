@@ -46,7 +46,6 @@ export function embeddedLength(found: FoundUri, whole = false): number {
     const head = uri.slice(0, cut === -1 ? uri.length : cut);
     const placeholder = PLACEHOLDER_TAIL.exec(head);
     if (placeholder !== null && placeholder.index >= (AUTHORITY.exec(head)?.[0].length ?? 0)) cut = placeholder.index;
-
   }
   if (cut === -1) return uri.length;
   return cut - (TRAILING.exec(uri.slice(0, cut))?.[0].length ?? 0);
