@@ -17,6 +17,8 @@ export interface PageVerdict {
   retryAfterMs?: number;
   /** Worth trying again in this run (429, 503, a reset, a timeout). */
   transient?: boolean;
+  /** The host took the connection or the request and did not answer in time. */
+  noAnswer?: boolean;
 }
 
 export interface PageResult {
@@ -24,6 +26,8 @@ export interface PageResult {
   /** Each fragment asked for: missing from an HTML page (`broken`), or as the page. */
   fragments: Map<string, PageVerdict>;
   requests: number;
+  /** Redirects followed before the answer (or failure) that gave the page's verdict. */
+  hops: number;
 }
 
 export interface CheckOptions {
@@ -91,7 +95,7 @@ function verdictOfError(error: unknown): PageVerdict {
     case 'no-such-host':
       return { status: 'broken', reason: 'no such host (the name does not resolve)' };
     case 'timeout':
-      return { status: 'unknown', reason: error.message, transient: true };
+      return { status: 'unknown', reason: error.message, transient: true, noAnswer: true };
     case 'reset':
       return { status: 'unknown', reason: 'the connection was reset', transient: true };
     case 'dns':
@@ -143,11 +147,12 @@ export async function checkPage(url: string, fragments: readonly string[], fetch
   let permanentStatus = 301;
   let allPermanent = true;
   const seen = new Set<string>([url]);
+  let hop = 0;
   const result = (page: PageVerdict, fragmentVerdicts = new Map<string, PageVerdict>()): PageResult => {
     for (const fragment of fragments) if (!fragmentVerdicts.has(fragment)) fragmentVerdicts.set(fragment, page);
-    return { page, fragments: fragmentVerdicts, requests };
+    return { page, fragments: fragmentVerdicts, requests, hops: hop };
   };
-  for (let hop = 0; ; hop++) {
+  for (; ; hop++) {
     let response: HttpResponse;
     try {
       requests++;

@@ -7,7 +7,7 @@
 import { hostMatches } from '@urilint/core';
 import { defaultOnlineLinkSettings, externalLinkFilter, fragmentOf, linearRegExp, pageKey, type ExternalVerdict, type HostLimits, type OnlineLinkSettings } from '@urilint/discovery';
 import type { LinkCache } from './cache.js';
-import { checkPage, type PageVerdict } from './check.js';
+import { checkPage, type PageResult, type PageVerdict } from './check.js';
 import type { Clock, Fetcher } from './fetcher.js';
 import { DEFAULT_HOST_LIMITS, hostKey, HostScheduler } from './scheduler.js';
 
@@ -22,8 +22,18 @@ export interface RunOptions {
   hostDefaults?: Required<HostLimits>;
   /** Requests at once over all hosts. Default 64. */
   totalConcurrency?: number;
-  /** Tries of a page after a transient failure (429, 503, a reset, a timeout). Default 2. */
+  /**
+   * Tries of a page after a transient failure (429, 503, a reset, a timeout) at the same point of
+   * its redirects. Default 2. A try that got further along the redirects than the one before does
+   * not count (each hop of a chain may meet its own 429); the redirects bound those.
+   */
   retries?: number;
+  /**
+   * Requests in a row to one host that it took and never answered in time, after which the host is
+   * taken as down for the rest of the run: its pages not yet answered are `unknown` without another
+   * request. Default 3.
+   */
+  downAfter?: number;
   /** The first backoff, doubled each time, and its cap (ms). Defaults 1,000 and 30,000. */
   backoffMs?: number;
   backoffCapMs?: number;
@@ -118,36 +128,61 @@ export async function checkLinks(keys: Iterable<string>, options: RunOptions): P
     return out;
   };
 
-  const outOfTime = (fragments: readonly string[]): Awaited<ReturnType<typeof checkPage>> => {
-    const verdict: PageVerdict = { status: 'unknown', reason: `the time budget of ${settings.budget} s ran out before it was checked` };
-    return { page: verdict, fragments: new Map(fragments.map((f) => [f, verdict])), requests: 0 };
-  };
+  const unanswered = (verdict: PageVerdict): PageResult => ({ page: verdict, fragments: new Map(), requests: 0, hops: 0 });
+  const outOfTime = (): PageResult => unanswered({ status: 'unknown', reason: `the time budget of ${settings.budget} s ran out before it was checked` });
+  // Per host, the requests in a row it took and left unanswered (timeouts); any answer starts it again.
+  const downAfter = options.downAfter ?? 3;
+  const silence = new Map<string, number>();
+  const isDown = (host: string): boolean => (silence.get(host) ?? 0) >= downAfter;
+  const hostDown = (): PageResult =>
+    unanswered({ status: 'unknown', reason: `its host did not answer ${downAfter} requests in a row in time, so it was not asked again in this run`, transient: true, noAnswer: true });
   const cancelled = (): boolean => options.signal?.aborted === true;
   const checkOne = async (page: string, pageKeys: Set<string>): Promise<void> => {
     const url = remapped(page, settings.remap);
     const host = hostKey(url);
     const fragments = settings.fragments ? [...new Set([...pageKeys].map(fragmentOf).filter((f): f is string => f !== undefined))] : [];
     const accept = acceptedFor(host, settings.accept);
-    let result: Awaited<ReturnType<typeof checkPage>> | undefined;
-    for (let attempt = 0; ; attempt++) {
+    let result: PageResult | undefined;
+    // Tries that failed at the same point of the redirects as the one before.
+    let stuck = 0;
+    for (;;) {
       if (cancelled()) return;
       const previous = result;
-      // The budget is looked at while the page waits for its turn (the host's delay and pauses).
-      result = await scheduler.run(host, () => checkPage(url, fragments, options.fetch, () => clock.now(), { accept, ...(options.signal === undefined ? {} : { signal: options.signal }) }), {
+      let skippedFor: 'budget' | 'down' | undefined;
+      // The budget and the host's silence are looked at while the page waits for its turn (the host's delay and pauses).
+      const request = async (): Promise<PageResult> => {
+        const answer = await checkPage(url, fragments, options.fetch, () => clock.now(), { accept, ...(options.signal === undefined ? {} : { signal: options.signal }) });
+        // Counted before the host's slot is given to the next page, which then sees it.
+        silence.set(host, answer.page.noAnswer === true ? (silence.get(host) ?? 0) + 1 : 0);
+        return answer;
+      };
+      const next = await scheduler.run(host, request, {
         ...(options.signal === undefined ? {} : { signal: options.signal }),
-        skip: () => clock.now() >= deadline,
-        skipped: () => previous ?? outOfTime(fragments),
+        skip: () => {
+          if (clock.now() >= deadline) skippedFor = 'budget';
+          else if (isDown(host)) skippedFor = 'down';
+          return skippedFor !== undefined;
+        },
+        skipped: () => undefined,
       });
-      if (result === previous) break;
+      if (next === undefined) {
+        // A page that was tried keeps its last verdict, unless its host went silent since another failure.
+        if (skippedFor === 'down') result = previous?.page.noAnswer === true ? previous : hostDown();
+        else result = previous ?? outOfTime();
+        break;
+      }
+      result = next;
       requests += result.requests;
       const verdict = result.page;
-      if (verdict.status !== 'unknown' || verdict.transient !== true || attempt >= retries) break;
+      if (verdict.status !== 'unknown' || verdict.transient !== true) break;
+      if (previous === undefined || result.hops <= previous.hops) stuck++;
+      if (stuck > retries) break;
       if (verdict.retryAfterMs !== undefined) {
         // The host said when: no request to it before then, from this page or any other.
         if (verdict.retryAfterMs > maxRetryAfter) break;
         scheduler.pause(host, verdict.retryAfterMs);
-      } else {
-        await clock.sleep(Math.min(backoff * 2 ** attempt, cap), options.signal);
+      } else if (!isDown(host)) {
+        await clock.sleep(Math.min(backoff * 2 ** (stuck - 1), cap), options.signal);
       }
     }
     if (cancelled()) return;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LinkCache } from '../src/cache.js';
-import type { Fetcher } from '../src/fetcher.js';
+import { NetworkError, type Fetcher } from '../src/fetcher.js';
 import { undiciFetcher, type HttpFetcher } from '../src/http.js';
 import { checkLinks, linkKeys } from '../src/run.js';
 import { startServer, virtualClock, type TestServer } from './support/servers.js';
@@ -13,6 +13,7 @@ const UA = 'urilint/0.1.0 (link check; +https://github.com/urilint/urilint)';
 let docs: TestServer;
 let slow: TestServer;
 let limited: TestServer;
+let chains: TestServer;
 let http: HttpFetcher;
 /** Answers of the rate-limited host, in order: what each request gets. */
 let limitedPlan: { status: number; headers?: Record<string, string> }[] = [];
@@ -36,18 +37,35 @@ beforeAll(async () => {
     const answer = limitedPlan.shift() ?? { status: 200 };
     response.writeHead(answer.status, answer.headers ?? {}).end();
   });
+  // Each path's first request: 429 with Retry-After: 1. `/a` → 302 `/b` → 301 `/c` (a page), and
+  // `/r/N` → 302 `/r/N+1` without end: each hop of a chain meets its own 429 once.
+  const asked = new Set<string>();
+  chains = await startServer((request, response) => {
+    const path = request.url ?? '/';
+    if (!asked.has(path)) {
+      asked.add(path);
+      response.writeHead(429, { 'retry-after': '1' }).end();
+      return;
+    }
+    const endless = /^\/r\/(\d+)$/.exec(path);
+    if (path === '/a') response.writeHead(302, { location: '/b' }).end();
+    else if (path === '/b') response.writeHead(301, { location: '/c' }).end();
+    else if (path === '/c') response.writeHead(200, { 'content-type': 'text/html' }).end('<h2 id="usage">Usage</h2>');
+    else if (endless !== null) response.writeHead(302, { location: `/r/${Number(endless[1]) + 1}` }).end();
+    else response.writeHead(404).end();
+  });
   http = undiciFetcher({
     userAgent: UA,
     timeoutMs: 2000,
     connections: 8,
-    resolve: { 'docs.example.org': '127.0.0.1', 'slow.example.org': '127.0.0.1', 'limited.example.org': '127.0.0.1' },
+    resolve: { 'docs.example.org': '127.0.0.1', 'slow.example.org': '127.0.0.1', 'limited.example.org': '127.0.0.1', 'chains.example.org': '127.0.0.1' },
     allowHosts: ['*.example.org'],
   });
 });
 
 afterAll(async () => {
   await http.close();
-  await Promise.all([docs.close(), slow.close(), limited.close()]);
+  await Promise.all([docs.close(), slow.close(), limited.close(), chains.close()]);
 });
 
 const settings = { allowHosts: ['*.example.org'] };
@@ -139,6 +157,60 @@ describe('checkLinks', () => {
     expect(limitedTimes).toHaveLength(5);
     expect(clock.sleeps.filter((ms) => ms >= 1000)).toEqual([1000, 2000, 3000, 3000]);
     expect([...result.verdicts.values()][0]).toMatchObject({ status: 'unknown', httpStatus: 429 });
+  });
+
+  it('a redirect chain whose every hop answers its first request 429: a try that got further does not count against the page', async () => {
+    const c = `chains.example.org:${chains.port}`;
+    const before = chains.log.length;
+    const result = await checkLinks(linkKeys([`http://${c}/a#usage`, `http://${c}/a#gone`], settings), { fetch: http.fetch, clock: virtualClock(), settings, retries: 2 });
+    // Four tries of the page, each one hop further than the one before: 1 + 2 + 3 + 4 requests.
+    expect(chains.log.slice(before)).toEqual(['GET /a', 'GET /a', 'GET /b', 'GET /a', 'GET /b', 'GET /c', 'GET /a', 'GET /b', 'GET /c']);
+    expect(result.requests).toBe(9);
+    expect(result.verdicts.get(`http://${c}/a#usage`)).toMatchObject({ status: 'ok' });
+    expect(result.verdicts.get(`http://${c}/a#gone`)).toMatchObject({ status: 'broken', reason: 'the page holds no id "gone"' });
+  });
+
+  it('tries that get further along an endless chain stop at the redirect limit', async () => {
+    const c = `chains.example.org:${chains.port}`;
+    const before = chains.log.length;
+    const result = await checkLinks(linkKeys([`http://${c}/r/0`], settings), { fetch: http.fetch, clock: virtualClock(), settings, retries: 2 });
+    // Try k (0 to 10) asks hops 0 to k, the last of them answering 429: 1 + 2 + … + 11 = 66 requests; the
+    // twelfth try meets the eleventh redirect after 11 requests and stops.
+    expect(chains.log.length - before).toBe(77);
+    expect([...result.verdicts.values()][0]).toMatchObject({ status: 'broken', reason: 'more than 10 redirects' });
+  });
+
+  it('a host that leaves three requests in a row unanswered is not asked again in the run', async () => {
+    const asked: string[] = [];
+    const fetch: Fetcher = async (request) => {
+      asked.push(request.url);
+      throw new NetworkError('timeout', 'it did not answer in time');
+    };
+    const urls = Array.from({ length: 10 }, (_, i) => `https://down.example.org/p/${i}`);
+    const result = await checkLinks(linkKeys(urls, settings), { fetch, clock: virtualClock(), settings: { ...settings, hosts: { 'down.example.org': { concurrency: 2, delayMs: 0 } } } });
+    // Two at once: the third unanswered request makes the host down while the fourth is under way.
+    expect(asked).toEqual(['https://down.example.org/p/0', 'https://down.example.org/p/1', 'https://down.example.org/p/2', 'https://down.example.org/p/3']);
+    const reason = (i: number): string => {
+      const verdict = result.verdicts.get(`https://down.example.org/p/${i}`)!;
+      return `${verdict.status}: ${verdict.reason}`;
+    };
+    expect([0, 1, 2, 3].map(reason)).toEqual(Array(4).fill('unknown: it did not answer in time'));
+    expect([4, 5, 6, 7, 8, 9].map(reason)).toEqual(Array(6).fill('unknown: its host did not answer 3 requests in a row in time, so it was not asked again in this run'));
+  });
+
+  it('a host that answers between its timeouts is never taken as down', async () => {
+    const asked: string[] = [];
+    const fetch: Fetcher = async (request) => {
+      asked.push(request.url);
+      if (asked.length % 2 === 1) throw new NetworkError('timeout', 'it did not answer in time');
+      return { status: 200, headers: {} };
+    };
+    const urls = Array.from({ length: 6 }, (_, i) => `https://flaky.example.org/p/${i}`);
+    const result = await checkLinks(linkKeys(urls, settings), { fetch, clock: virtualClock(), settings: { ...settings, hosts: { 'flaky.example.org': { concurrency: 1, delayMs: 0 } } } });
+    // Every other request answered: never three in a row unanswered, so every page is asked, and tried again after its timeout.
+    expect(new Set(asked).size).toBe(6);
+    expect(asked.length).toBeGreaterThan(6);
+    expect([...result.verdicts.values()].filter((verdict) => verdict.reason.includes('not asked again'))).toEqual([]);
   });
 
   it('the time budget: links whose turn comes after it are unknown, unrequested', async () => {
