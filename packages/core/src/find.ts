@@ -506,11 +506,18 @@ function findInQuotes(ctx: Context, open: number): Attempt | undefined {
   }
   if (close === text.length) return undefined;
   // A list of URIs in the quotes (`"tls://a:587;ssl://b:465"`, XML Schema's `xsi:schemaLocation="URI URI"`,
-  // lychee's `--remap "URL REPLACEMENT"`, a scanner's `"URL | URL"`): the first ends before the next's scheme.
+  // lychee's `--remap "URL REPLACEMENT"`, a scanner's `"URL | URL"`, a list of URNs `"urn:a:b urn:c:d"`):
+  // the first ends before the next's scheme.
   let listEnd = close;
   for (let p = opening.bodyStart; p < close; p++) {
     const c = text.charCodeAt(p);
     if ((c === 0x3b || c === 0x2c || c === SPACE || c === TAB) && startsWithSchemeSlashes(text, p + 1)) {
+      listEnd = p;
+      break;
+    }
+    // A space before another URI of a known scheme, or of the first's own (`urn:… urn:…`): white space
+    // separates the URIs of a list, and the next one's scheme is no word of the first's.
+    if ((c === SPACE || c === TAB) && startsSchemeUri(ctx, p + 1, start)) {
       listEnd = p;
       break;
     }
@@ -529,6 +536,19 @@ function findInQuotes(ctx: Context, open: number): Attempt | undefined {
   if (end <= opening.bodyStart) return { next };
   const uri = text.slice(start, end);
   return { found: { start, end, uri, delimiter: 'quotes', abbreviated: opening.abbreviated }, next };
+}
+
+/**
+ * A URI of a known scheme, or of the scheme of the URI at `first`, written at `at` (`urn:oasis:…`):
+ * its `scheme:` then a character that is no white space.
+ */
+function startsSchemeUri(ctx: Context, at: number, first: number): boolean {
+  const { text } = ctx;
+  const colon = schemeColon(text, at);
+  if (colon < 0 || colon === at + 1 || colon + 1 >= text.length || isWhitespace(text.charCodeAt(colon + 1)) || text.charCodeAt(colon + 1) === QUOTE) return false;
+  if (isKnownScheme(ctx, at, colon)) return true;
+  const own = schemeColon(text, first);
+  return own >= 0 && own - first === colon - at && text.slice(first, own).toLowerCase() === text.slice(at, colon).toLowerCase();
 }
 
 /** `scheme://` (a scheme of at most 32 characters) written at `at`. */

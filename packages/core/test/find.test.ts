@@ -310,6 +310,17 @@ describe('schemes in running text', () => {
     expect(uris('"https://example.com/a b"')).toEqual(['https://example.com/a b']);
   });
 
+  it('ends a URI in quotes at a space that another URI of its scheme or a known one follows: a list of URNs (BookStack)', () => {
+    // app/Config/saml2.php: SAML's requested authentication contexts, separated by spaces.
+    expect(uris('            // SAML2_IDP_AUTHNCONTEXT="urn:federation:authentication:windows urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport"')).toEqual([
+      'urn:federation:authentication:windows',
+      'urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport',
+    ]);
+    expect(uris('"mailto:a@example.com mailto:b@example.com"')).toEqual(['mailto:a@example.com', 'mailto:b@example.com']);
+    // A word and a colon after the space are prose of the URI's text (`Note: this`), not another URI.
+    expect(uris('"mailto:a@example.com?subject=Note: this"')).toEqual(['mailto:a@example.com?subject=Note: this']);
+  });
+
   it("keeps a data: URI's first comma, which ends its media type", () => {
     // An import map in hono's GraphiQL page maps a module to an empty one.
     expect(uris('"@emotion/is-prop-valid": "data:text/javascript,"')).toEqual(['data:text/javascript,']);
