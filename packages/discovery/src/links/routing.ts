@@ -33,6 +33,8 @@ export interface PageCollection {
    * by file name), and the default one, whose pages are served without the code's prefix.
    */
   languages?: { readonly codes: readonly string[]; readonly default: string | undefined; readonly inSubdir: boolean };
+  /** Hugo: the language whose own `contentDir` this folder is: its pages are that language's (translation by content directory). */
+  language?: string;
   /** Hugo: `disablePathToLower` is set, so a page's path keeps its case. */
   keepCase?: boolean;
   /**
@@ -154,6 +156,8 @@ export const ROUTING_RULES: readonly { generator: string; rule: string; example:
   { generator: 'MkDocs', rule: '`docs_dir` holds the pages; with `use_directory_urls` (the default) `x.md` is `/x/` and relative links are followed from there', example: '`docs/async.md` is `/async/`: `../advanced/transports` from it is `/advanced/transports/`', source: 'https://www.mkdocs.org/user-guide/configuration/#use_directory_urls' },
   { generator: 'Hugo', rule: 'a page\'s path is written in lower case unless `disablePathToLower` is set', example: '`content/admin/sso/PRO__saml.md` is `/admin/sso/pro__saml/`', source: 'https://gohugo.io/configuration/all/#disablepathtolower' },
   { generator: 'Hugo', rule: "translation by file name: a content file's name may end in one of the site's language codes before its extension, the page of that language, served under `/CODE/` unless it is the default language", example: '`shortcodes/badge.en.md` and `shortcodes/badge.pir.md` are `/shortcodes/badge/` and `/pir/shortcodes/badge/` with `defaultContentLanguage = "en"`', source: 'https://gohugo.io/content-management/multilingual/#translation-by-file-name' },
+  { generator: 'Hugo', rule: "translation by content directory: a language with its own `contentDir` reads its pages from there, each page that language's; the site's `contentDir` is read only for the languages without one", example: "`content/english/about.md` and `content/french/about.md` with `languages.en.contentDir = 'content/english'` and `languages.fr.contentDir = 'content/french'` are `/about/` and `/fr/about/`", source: 'https://gohugo.io/content-management/multilingual/#translation-by-content-directory' },
+  { generator: 'Hugo', rule: 'every language but `defaultContentLanguage` (default `en`) is served under `/CODE/`, and the default one too with `defaultContentLanguageInSubdir`; a page with no language code in its name is its content directory\'s language, else the default one', example: '`content/de/tutorials.md` is `/tutorials/` with `defaultContentLanguage: de`, and `/de/tutorials/` with `defaultContentLanguageInSubdir: true`', source: 'https://gohugo.io/configuration/languages/' },
   { generator: 'Hugo', rule: "a site with a link or image render hook (its own, its theme's, or Hugo's embedded one turned on) resolves a relative destination as `relref` does, from the page and then from the content root, and a resource from the page and then from `assets/` (a global resource); what none finds is written as it is", example: '`[badge](shortcodes/badge)` in `basics/migration/_index.en.md` is the page `shortcodes/badge.en.md`; `![image](images/okta_3.png)` is `assets/images/okta_3.png`', source: 'https://gohugo.io/render-hooks/links/#default' },
   { generator: 'Eleventy', rule: 'front matter `permalink` is the route; otherwise `x.md` is `/x/` from the input folder', example: '`permalink: /this-is-a-new-path/subdirectory/testing/`', source: 'https://www.11ty.dev/docs/permalinks/' },
   { generator: 'Eleventy', rule: 'a `permalink` from directory and template data files (`blog/blog.json`, `x.11tydata.json`/`.js`), front matter first; `{{ page.fileSlug }}` and `{{ page.filePathStem }}` filled in; a permalink made by code (`eleventyComputed`, a function, other template values) makes the routes under its literal prefix unknown', example: '`blog/blog.json` with `"permalink": "/blog/{{ page.fileSlug }}/"`: `blog/2019-12-19-logo-homage.md` is `/blog/logo-homage/`', source: 'https://www.11ty.dev/docs/data-template-dir/' },
@@ -297,9 +301,13 @@ export function pageRoutes(collection: PageCollection, relative: string, text: s
       // Translation by file name (https://gohugo.io/content-management/multilingual/#translation-by-file-name):
       // `badge.en.md` is the English page `badge`, served under `/en/` unless English is the default language.
       const code = /\.([A-Za-z]{2,3}(?:-[A-Za-z0-9]+)?)\.[^.]+$/.exec(name)?.[1];
-      const language = code !== undefined && collection.languages?.codes.includes(code.toLowerCase()) === true ? code.toLowerCase() : undefined;
-      const own = language === undefined ? name : name.replace(/\.[^.]+(\.[^.]+)$/, '$1');
-      const prefix = language === undefined || (language === collection.languages?.default && collection.languages.inSubdir !== true) ? base : `${base}${language}/`;
+      const named = code !== undefined && collection.languages?.codes.includes(code.toLowerCase()) === true ? code.toLowerCase() : undefined;
+      const own = named === undefined ? name : name.replace(/\.[^.]+(\.[^.]+)$/, '$1');
+      // A page without a language code in its name is its content directory's language, else the
+      // default language; every language but the default is served under `/CODE/`, and the default
+      // too with `defaultContentLanguageInSubdir` (https://gohugo.io/configuration/languages/).
+      const language = named ?? collection.language ?? collection.languages?.default;
+      const prefix = language === undefined || collection.languages === undefined || (language === collection.languages.default && !collection.languages.inSubdir) ? base : `${base}${language}/`;
       const section = /^_?index\.[^.]+$/i.test(own);
       // Hugo writes paths in lower case unless `disablePathToLower` (https://gohugo.io/configuration/all/#disablepathtolower).
       const cased = (path: string): string => (collection.keepCase === true ? path : path.toLowerCase());

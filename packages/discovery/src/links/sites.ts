@@ -467,12 +467,22 @@ const GENERATORS: readonly Generator[] = [
       const unknowns: { setting: string; prefixes: string[] }[] = [];
       const given = stringAt(config, 'contentDir') ?? stringAt(config, 'contentdir');
       if (isUnknown(given)) unknowns.push({ setting: `${file}: contentDir`, prefixes: ['/'] });
-      const folders = new Set<string>([under(dir, typeof given === 'string' ? given : 'content')]);
+      // Translation by content directory (https://gohugo.io/content-management/multilingual/#translation-by-content-directory):
+      // a language with its own `contentDir` reads its pages from there, each page that language's; the
+      // site's `contentDir` (default `content/`) is read only for the languages without one.
       const languages = valueAt(config, 'languages');
-      if (isObject(languages)) for (const language of Object.values(languages)) {
-        const own = stringAt(language, 'contentDir') ?? stringAt(language, 'contentdir');
-        if (typeof own === 'string') folders.add(under(dir, own));
+      const languageDirs = new Map<string, string>();
+      let shared = true;
+      if (isObject(languages) && Object.keys(languages).length > 0) {
+        shared = false;
+        for (const [code, language] of Object.entries(languages)) {
+          if (valueAt(language, 'disabled') === true) continue;
+          const own = stringAt(language, 'contentDir') ?? stringAt(language, 'contentdir');
+          if (typeof own === 'string') languageDirs.set(under(dir, own), code.toLowerCase());
+          else shared = true;
+        }
       }
+      const folders = new Set<string>([...languageDirs.keys(), ...(shared ? [under(dir, typeof given === 'string' ? given : 'content')] : [])]);
       const collections: PageCollection[] = [];
       const fileRoutes: [string, string][] = [];
       const mounts = arrayOf(valueAt(config, 'module', 'mounts')) ?? [];
@@ -492,7 +502,10 @@ const GENERATORS: readonly Generator[] = [
       const keepCase = (valueAt(config, 'disablePathToLower') ?? valueAt(config, 'disablepathtolower')) === true;
       const languageSettings = { ...(isObject(languages) ? { languages: { codes: Object.keys(languages).map((code) => code.toLowerCase()), default: typeof defaultLanguage === 'string' ? defaultLanguage.toLowerCase() : 'en', inSubdir: inSubdir === true } } : {}), ...(keepCase ? { keepCase } : {}) };
       for (const collection of collections) Object.assign(collection, languageSettings);
-      for (const folder of folders) collections.push({ dir: folder, base: '/', rule: 'hugo', ...languageSettings });
+      for (const folder of folders) {
+        const language = languageDirs.get(folder);
+        collections.push({ dir: folder, base: '/', rule: 'hugo', ...languageSettings, ...(language === undefined ? {} : { language }) });
+      }
       // What Hugo writes itself at the root: the sitemap, the feeds, robots.txt, and each output format's file.
       const outputs = ['/sitemap.xml', '/index.xml', '/robots.txt', '/404.html'];
       // The output formats of the site and of its themes (`theme: [docsy/theme]` a module beside the site, or `themes/NAME/`).
@@ -519,7 +532,8 @@ const GENERATORS: readonly Generator[] = [
       const embedded = ['link', 'image'].some((kind) => valueAt(config, 'markup', 'goldmark', 'renderHooks', kind, 'enableDefault') === true || valueAt(config, 'markup', 'goldmark', 'renderhooks', kind, 'enabledefault') === true);
       const renderHooks = embedded || hooks.some((hook) => read(hook) !== undefined);
       return {
-        routes: collections.map((collection): [string, string] => [collection.base, collection.dir]),
+        // A language's content directory is served under `/CODE/`, the default language's at the root unless `defaultContentLanguageInSubdir`.
+        routes: collections.map((collection): [string, string] => [collection.language === undefined || (collection.language === collection.languages?.default && !collection.languages.inSubdir) ? collection.base : `${collection.base}${collection.language}/`, collection.dir]),
         staticDirs: [`${dir}static/`],
         ...(renderHooks ? { renderHookRoots: { pages: true, resources: [`${dir}assets/`] } } : {}),
         slugStyle: 'github',

@@ -391,6 +391,51 @@ describe('sites routed from their configuration', () => {
     expect(lint(tree(files), '/r/website/themes/hugo-theme-relearn/exampleSite/content/basics/migration/_index.en.md')).toEqual([['shortcodes/nothing', 'fileMissing']]);
   });
 
+  it("Hugo: translation by content directory, each language's contentDir its pages, the default language at the root (gohugo.io's example)", () => {
+    // https://gohugo.io/content-management/multilingual/#translation-by-content-directory
+    const files = {
+      '/r/hugo.toml': "[languages]\n  [languages.en]\n    contentDir = 'content/english'\n    languageName = 'English'\n    weight = 10\n  [languages.fr]\n    contentDir = 'content/french'\n    languageName = 'Français'\n    weight = 20\n",
+      '/r/content/english/about.md': '---\ntitle: About\n---\n',
+      '/r/content/french/about.md': '---\ntitle: À propos\n---\n',
+      '/r/content/english/contact.md': '[About](/about/) [À propos](/fr/about/) [no](/fr/contact/)\n',
+    };
+    const index = tree(files);
+    expect(lint(index, '/r/content/english/contact.md')).toEqual([['/fr/contact/', 'fileMissing']]);
+    const routes = index.routeIndex(index.site('/r/content/english')).routes;
+    expect([routes.get('/r/content/english/about.md'), routes.get('/r/content/french/about.md')]).toEqual(['/about/', '/fr/about/']);
+  });
+
+  it('Hugo: the default language at the root, or under its code with defaultContentLanguageInSubdir (gohugo.io\'s examples)', () => {
+    // https://gohugo.io/configuration/languages/: `defaultContentLanguage: de` with a contentDir per language;
+    // https://gohugo.io/methods/site/languageprefix/: with `defaultContentLanguageInSubdir: false` the German prefix is "", the English "/en".
+    const config = (inSubdir: boolean): string => `defaultContentLanguage: de\ndefaultContentLanguageInSubdir: ${inSubdir}\nlanguages:\n  de:\n    contentDir: content/de\n    disabled: false\n    languageCode: de-DE\n    languageDirection: ltr\n    languageName: Deutsch\n    title: Projekt Dokumentation\n    weight: 1\n  en:\n    contentDir: content/en\n    disabled: false\n    languageCode: en-US\n    languageDirection: ltr\n    languageName: English\n    title: Project Documentation\n    weight: 2\n`;
+    const routesOf = (inSubdir: boolean): (string | undefined)[] => {
+      const index = tree({ '/r/hugo.yaml': config(inSubdir), '/r/content/de/tutorials.md': '---\ntitle: Tutorials\n---\n', '/r/content/en/tutorials.md': '---\ntitle: Tutorials\n---\n' });
+      const routes = index.routeIndex(index.site('/r/content/de')).routes;
+      return [routes.get('/r/content/de/tutorials.md'), routes.get('/r/content/en/tutorials.md')];
+    };
+    expect(routesOf(true)).toEqual(['/de/tutorials/', '/en/tutorials/']);
+    expect(routesOf(false)).toEqual(['/tutorials/', '/en/tutorials/']);
+    // A file without a language code is the default language's, under its code with defaultContentLanguageInSubdir
+    // (https://gohugo.io/content-management/multilingual/#translation-by-file-name: `about.en.md`, `about.fr.md`).
+    const byName = tree({
+      '/r/hugo.toml': "defaultContentLanguageInSubdir = true\n[languages]\n  [languages.en]\n    weight = 10\n  [languages.fr]\n    weight = 20\n",
+      '/r/content/about.md': '---\ntitle: About\n---\n## Team\n',
+      '/r/content/about.fr.md': '---\ntitle: À propos\n---\n',
+      '/r/content/contact.md': '[About](/en/about/#team) [About](/en/about/#nope) [À propos](/fr/about/)\n',
+    });
+    expect(lint(byName, '/r/content/contact.md')).toEqual([['nope', 'anchorMissing']]);
+  });
+
+  it("Hugo: one language's contentDir inside the site's (envoyproxy/gateway)", () => {
+    const files = {
+      '/r/site/hugo.toml': '# Language settings\ncontentDir = "content"\ndefaultContentLanguage = "en"\ndefaultContentLanguageInSubdir = false\n\n[languages]\n  [languages.en]\n    contentDir = "content/en"\n    languageName ="English"\n    # Weight used for sorting.\n    weight = 1\n',
+      '/r/site/content/en/community/DEVELOP.md': '---\ntitle: "Developer Guide"\n---\n',
+      '/r/site/content/en/latest/tasks/traffic/udp-routing.md': '---\ntitle: "UDP Routing"\n---\n\nCheckout the [Developer Guide](/community/develop) to get involved in the project.\n',
+    };
+    expect(lint(tree(files), '/r/site/content/en/latest/tasks/traffic/udp-routing.md')).toEqual([]);
+  });
+
   it('Jekyll: a `_posts` folder below the source root holds posts, the folders above it their categories (ruby/www.ruby-lang.org)', () => {
     const index = tree({
       '/r/_config.yml': 'permalink: pretty\n',
