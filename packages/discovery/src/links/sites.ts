@@ -528,14 +528,18 @@ const GENERATORS: readonly Generator[] = [
       // Hugo's embedded one turned on: relative destinations are resolved as pages and resources.
       const themesDir = stringAt(config, 'themesDir') ?? stringAt(config, 'themesdir');
       const themeFolders = (Array.isArray(themes) ? themes : [themes]).filter((theme): theme is string => typeof theme === 'string').map((theme) => `${typeof themesDir === 'string' ? themesDir.replace(/\/?$/, '/') : 'themes/'}${theme}/`);
-      const hooks = ['', ...themeFolders].flatMap((folder) => ['layouts/_markup/', 'layouts/_default/_markup/'].flatMap((markup) => ['render-link.html', 'render-image.html'].map((hook) => `${folder}${markup}${hook}`)));
-      const embedded = ['link', 'image'].some((kind) => valueAt(config, 'markup', 'goldmark', 'renderHooks', kind, 'enableDefault') === true || valueAt(config, 'markup', 'goldmark', 'renderhooks', kind, 'enabledefault') === true);
-      const renderHooks = embedded || hooks.some((hook) => read(hook) !== undefined);
+      // A link hook resolves a destination as a page or a resource, an image hook as a resource only.
+      const hookOf = (kind: 'link' | 'image'): boolean =>
+        valueAt(config, 'markup', 'goldmark', 'renderHooks', kind, 'enableDefault') === true ||
+        valueAt(config, 'markup', 'goldmark', 'renderhooks', kind, 'enabledefault') === true ||
+        ['', ...themeFolders].some((folder) => ['layouts/_markup/', 'layouts/_default/_markup/'].some((markup) => read(`${folder}${markup}render-${kind}.html`) !== undefined));
+      const linkHook = hookOf('link');
+      const renderHooks = linkHook || hookOf('image');
       return {
         // A language's content directory is served under `/CODE/`, the default language's at the root unless `defaultContentLanguageInSubdir`.
         routes: collections.map((collection): [string, string] => [collection.language === undefined || (collection.language === collection.languages?.default && !collection.languages.inSubdir) ? collection.base : `${collection.base}${collection.language}/`, collection.dir]),
         staticDirs: [`${dir}static/`],
-        ...(renderHooks ? { renderHookRoots: { pages: true, resources: [`${dir}assets/`] } } : {}),
+        ...(renderHooks ? { renderHookRoots: { pages: linkHook, resources: [`${dir}assets/`] } } : {}),
         slugStyle: 'github',
         numberPrefixes: false,
         frontMatterRoutes: ['url', 'slug'],

@@ -436,6 +436,19 @@ describe('sites routed from their configuration', () => {
     expect(lint(tree(files), '/r/site/content/en/latest/tasks/traffic/udp-routing.md')).toEqual([]);
   });
 
+  it("Hugo: an image render hook alone resolves no link as a page from the content root (envoyproxy/gateway)", () => {
+    // Only `layouts/_default/_markup/render-image.html`: `community/` in `/v0.2/` is `/v0.2/community/`, not the page `community/_index.md`.
+    const files = {
+      '/r/site/hugo.toml': 'contentDir = "content"\ndefaultContentLanguage = "en"\n\n[languages]\n  [languages.en]\n    contentDir = "content/en"\n',
+      '/r/site/layouts/_default/_markup/render-image.html': '{{ $baseURL := site.BaseURL }}\n{{ $safeURL := .Destination | safeURL }}\n<img src="{{ $safeURL }}" alt="{{ .Text }}">\n',
+      '/r/site/content/en/community/_index.md': '---\ntitle: "Get Involved"\n---\n',
+      '/r/site/content/en/v0.2/_index.md': '---\ntitle: "v0.2"\n---\n\nThis project is under **active** development. Many features are not complete. We would love for you to [Get Involved](community/)!\n',
+    };
+    expect(lint(tree(files), '/r/site/content/en/v0.2/_index.md')).toEqual([['community/', 'fileMissing']]);
+    const withLinkHook = { ...files, '/r/site/layouts/_default/_markup/render-link.html': '<a href="{{ .Destination | safeURL }}">{{ .Text }}</a>\n' };
+    expect(lint(tree(withLinkHook), '/r/site/content/en/v0.2/_index.md')).toEqual([]);
+  });
+
   it('Jekyll: a `_posts` folder below the source root holds posts, the folders above it their categories (ruby/www.ruby-lang.org)', () => {
     const index = tree({
       '/r/_config.yml': 'permalink: pretty\n',
