@@ -853,6 +853,7 @@ export class WorkspaceIndex {
       const props = new Set<string>();
       const slugified = new Set<string>();
       const defaults: ElementIds[] = [];
+      const computed = new Set<string>();
       const stack = [...(site.layoutDirs ?? [])].map(trimSlash);
       for (let dir = stack.pop(), seen = 0; dir !== undefined && seen < 2_000; dir = stack.pop()) {
         for (const entry of this.list(dir)) {
@@ -879,11 +880,16 @@ export class WorkspaceIndex {
             // A Liquid include that sets an id from its parameter (`id="{{ include.license-id }}"`): a page's
             // `{% include license-overview.html license-id="mit" %}` writes `id="mit"` (https://jekyllrb.com/docs/includes/#passing-parameters-to-includes).
             for (const match of text.matchAll(/\bid=["']\{\{-?\s*include\.([A-Za-z_][\w-]*)\s*(\|\s*slugify\s*)?-?\}\}["']/g)) (match[2] === undefined ? props : slugified).add(match[1]!);
+            // An id written from any other expression (`id="{{ item.data.title | slugify }}"` in a loop): the
+            // pages that include this file hold ids the tree does not say.
+            if (/\bid=["'][^"'<>]*\{\{(?!-?\s*include\.[A-Za-z_][\w-]*\s*(?:\|\s*slugify\s*)?-?\}\})/.test(text)) {
+              for (const root of site.layoutDirs ?? []) if (path.startsWith(root)) computed.add(path.slice(root.length));
+            }
           }
         }
       }
       const patterns = (names: Set<string>): LinearRegExp[] => [...names].sort().flatMap((prop) => linearRegExp(`\\b${prop}="([^"]+)"`) ?? []);
-      known = { ids, props: patterns(props), slugifiedProps: patterns(slugified), defaults };
+      known = { ids, props: patterns(props), slugifiedProps: patterns(slugified), defaults, computedIds: computed };
       this.#layoutIds.set(site.root, known);
     }
     return known;
@@ -1208,6 +1214,14 @@ export class WorkspaceIndex {
       // Whether the page's layout writes it (ESLint's rule pages get `#further-reading` when their front matter lists links) is the layout's logic, not the tree's.
       return this.#unresolvable('layout', `cannot resolve fragments such as "#${id}" in ${page}: the ${site.generator} site's layouts or components write that id (${layout}) on the pages whose data asks for it, which the tree does not say`, fragment);
     }
+    // A page that includes a template writing an id from an expression (`{% include 'partials/details.njk' %}`,
+    // whose `<details id="{{ item.data.title | slugify }}">` is in a loop): its ids are the expression's values.
+    const computed = this.#layoutsOf(site).computedIds;
+    if (computed.size > 0) {
+      const source = this.#readFile(page) ?? '';
+      const include = [...source.matchAll(/\{%-?\s*(?:include|render|include_relative)\s+["']?([^"'\s%]+)["']?/g)].find((tag) => computed.has(tag[1]!));
+      if (include !== undefined) return this.#unresolvable('include-computed-id', `cannot resolve fragments such as "#${id}" in ${page}: it includes ${include[1]}, which writes ids from a template expression`, fragment);
+    }
     if (site.headingIdsUnknown !== undefined && isMarkdownPath(page)) {
       return this.#unresolvable('heading-ids', `cannot resolve fragments such as "#${id}" in ${page}: the ${site.generator} site's heading ids are made by ${site.headingIdsUnknown}`, fragment);
     }
@@ -1299,9 +1313,11 @@ interface Layouts {
   /** Include parameters written as an id through Jekyll's `slugify` filter: the id is the value slugified. */
   slugifiedProps: LinearRegExp[];
   defaults: ElementIds[];
+  /** Includes (their paths from the layout folder) that write an id from a template expression. */
+  computedIds: Set<string>;
 }
 
-const NO_LAYOUTS: Layouts = { ids: new Map(), props: [], slugifiedProps: [], defaults: [] };
+const NO_LAYOUTS: Layouts = { ids: new Map(), props: [], slugifiedProps: [], defaults: [], computedIds: new Set() };
 
 /**
  * The ids a component's text gives `prop` by default, as a destructured parameter's default

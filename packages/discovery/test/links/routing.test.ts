@@ -449,6 +449,17 @@ describe('sites routed from their configuration', () => {
     expect(lint(tree(withLinkHook), '/r/site/content/en/v0.2/_index.md')).toEqual([]);
   });
 
+  it("Eleventy: a page that includes a template writing ids from an expression has ids the tree does not say (madrilene/eleventy-excellent)", () => {
+    const files = {
+      '/r/eleventy.config.js': "export default async function (eleventyConfig) {\n  return {\n    markdownTemplateEngine: 'njk',\n\n    dir: {\n      output: 'dist',\n      input: 'src',\n      includes: '_includes',\n      layouts: '_layouts'\n    }\n  };\n}\n",
+      '/r/src/_includes/partials/details.njk': '<div class="details flow">\n  {%- for item in itemList | alphabetic -%}\n    <details id="{{ item.data.title | slugify }}">\n      <summary>{{ item.data.title }}</summary>\n      {{- item.templateContent | safe -}}\n    </details>\n  {%- endfor -%}\n</div>\n',
+      '/r/src/pages/get-started.md': "---\ntitle: Get started\npermalink: /get-started/index.html\nlayout: page\n---\n\n## \"Docs\" lol\n\n<!-- loop docs -->\n{% set itemList = collections.docs %}\n{% set headingLevel = \"h2\" %}\n{% include 'partials/details.njk' %}\n",
+      '/r/src/pages/about.md': '---\ntitle: About\npermalink: /about/index.html\n---\n\n## Me\n',
+      '/r/src/posts/2023/2023-01-25-opengraph-images.md': '---\ntitle: Open Graph images\n---\n\nA more detailed explanation can be found in the [docs](/get-started/#open-graph-images), and [here](/about/#you).\n',
+    };
+    expect(lint(tree(files), '/r/src/posts/2023/2023-01-25-opengraph-images.md')).toEqual([['you', 'anchorMissing']]);
+  });
+
   it('Jekyll: a `_posts` folder below the source root holds posts, the folders above it their categories (ruby/www.ruby-lang.org)', () => {
     const index = tree({
       '/r/_config.yml': 'permalink: pretty\n',
