@@ -774,6 +774,21 @@ export function plainSite(root: string): SiteProfile {
 }
 
 /**
+ * A Rails application (`config/application.rb` beside `config/routes.rb`): the plain reading, and the
+ * routes under the asset pipeline's prefix (`config.assets.prefix`, default `/assets`) unknown — their
+ * files are compiled from `app/assets/`, `lib/assets/` and `vendor/assets/` with names the build gives
+ * (https://guides.rubyonrails.org/asset_pipeline.html).
+ */
+export function railsSite(root: string, read: (name: string) => string | undefined): SiteProfile | undefined {
+  const application = read('config/application.rb');
+  if (application === undefined || read('config/routes.rb') === undefined) return undefined;
+  const plain = plainSite(root);
+  const prefix = /^[ \t]*config\.assets\.prefix[ \t]*=[ \t]*["']([^"'#{}]+)["']/m.exec(application)?.[1] ?? '/assets';
+  const unknowns = [{ setting: `Rails' asset pipeline (${prefix}, compiled from app/assets/)`, prefixes: [`/${prefix.replace(/^\/+|\/+$/g, '')}`] }];
+  return { ...plain, unknowns, description: `${plain.description} (a Rails application: ${prefix} is its compiled assets)` };
+}
+
+/**
  * A repository whose Markdown the `templates` directive of a Caddyfile renders (Caddy's `markdown`
  * template function, on goldmark with automatic heading ids): read as GitHub reads it, but its
  * headings have goldmark's ids (https://caddyserver.com/docs/modules/http.handlers.templates).

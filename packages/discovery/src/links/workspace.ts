@@ -13,7 +13,7 @@ import { htmlAnchors, htmlIds, markdownAnchors, MDX_COMMENT_ID, withIncludeParam
 import { redirectPattern } from './path-patterns.js';
 import { eleventyPermalink, excluded, frontMatterOf, isPageFile, jsFrontMatter, pageRoutes, routeKey } from './routing.js';
 import { gitignore } from '../parsers.js';
-import { builtSite, caddyRendersTemplates, caddyTemplatesSite, plainSite, recogniseSite, type GeneratorName, type SiteProfile } from './sites.js';
+import { builtSite, caddyRendersTemplates, caddyTemplatesSite, plainSite, railsSite, recogniseSite, type GeneratorName, type SiteProfile } from './sites.js';
 import { slug, SLUG_STYLES, type SlugStyle } from './slug.js';
 
 /** One entry of a folder. */
@@ -440,7 +440,7 @@ export class WorkspaceIndex {
     if (profile === undefined && generator !== 'none') {
       profile = this.#sitesNear(root).find((site) => (generator === 'auto' || site.generator === generator) && (site.collections ?? []).some((collection) => within(trimSlash(collection.dir), dir)));
     }
-    profile ??= caddyfile === undefined ? plainSite(root) : caddyTemplatesSite(root, caddyfile);
+    profile ??= caddyfile === undefined ? (railsSite(root, (name) => this.#readFile(join(root, name))) ?? plainSite(root)) : caddyTemplatesSite(root, caddyfile);
     this.#sites.set(key, profile);
     if (!this.sitesUsed.has(profile.root)) {
       this.sitesUsed.set(profile.root, profile.description);

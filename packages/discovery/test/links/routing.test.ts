@@ -460,6 +460,17 @@ describe('sites routed from their configuration', () => {
     expect(lint(tree(files), '/r/src/posts/2023/2023-01-25-opengraph-images.md')).toEqual([['you', 'anchorMissing']]);
   });
 
+  it("Rails: the asset pipeline's prefix holds compiled assets, not files of the tree (thoughtbot/upcase)", () => {
+    const files = {
+      '/r/config/application.rb': 'module Upcase\n  class Application < Rails::Application\n    config.assets.prefix = "/upcase/assets"\n  end\nend\n',
+      '/r/config/routes.rb': 'Rails.application.routes.draw do\n  get "/", to: redirect("/upcase")\nend\n',
+      '/r/app/assets/stylesheets/application.scss': 'body { margin: 0; }\n',
+      '/r/public/upcase/robots.txt': '',
+      '/r/public/upcase/404.html': '<!DOCTYPE html>\n<html>\n<head>\n    <link href="/upcase/assets/application.css" media="screen" rel="stylesheet" type="text/css" />\n</head>\n<body>\n<a href="/upcase/robots.txt">robots</a> <a href="/upcase/gone.txt">gone</a>\n</body>\n</html>\n',
+    };
+    expect(lint(tree(files), '/r/public/upcase/404.html')).toEqual([['/upcase/gone.txt', 'fileMissing']]);
+  });
+
   it('Jekyll: a `_posts` folder below the source root holds posts, the folders above it their categories (ruby/www.ruby-lang.org)', () => {
     const index = tree({
       '/r/_config.yml': 'permalink: pretty\n',
