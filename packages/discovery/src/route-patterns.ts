@@ -33,13 +33,15 @@ const HOST_PARAMETER = /^(?:https?|wss?):\/\/(?:[^/?#:@]*\.)?(:[A-Za-z_$][\w$]*)
  * (`unittests/scans/[parser-name]` in a template for new documentation): `?filter[name]=` is a
  * query's own (unescaped) syntax, and an IP literal has a `:`. Pelican's intra-site link placeholders are holes too: `{filename}` (above) and its
  * legacy `|filename|`, `|static|`… (https://docs.getpelican.com/en/latest/content.html#linking-to-internal-content),
- * replaced by the page's URL when the site is built. A path segment of three or more `#`
+ * replaced by the page's URL when the site is built. webpack's template strings are holes too, after a `/`, `?`,
+ * `.`, `=`, `_` or `-` (`http://[resource-path]?[loaders]`, `[name].[contenthash:8].js`), which webpack replaces
+ * (https://webpack.js.org/configuration/output/#template-strings). A path segment of three or more `#`
  * (`issues/### where ### is the bug number`) stands for a number to put in, and a sentence in
  * capitals between ellipses for what to write (OWASP's `?test=...ESCAPE UNTRUSTED DATA BEFORE PUTTING HERE...`).
  * A `{name}` written percent-encoded is one too: a generated client's default
  * `https://%7BTENANT%7D.auth0.com/api/v2`, whose host the caller replaces.
  */
-const HUMAN_PLACEHOLDER = /%7[Bb][A-Za-z][\w.-]{2,40}%7[Dd]|<[A-Za-z][\w .-]{2,40}>|\[[A-Z][A-Z0-9_ -]{2,40}\]|(?<=\/)\[[a-z][a-z0-9]*(?:[-_ ][a-z0-9]+){1,5}\](?=[/?#"')\s]|$)|\{[A-Za-z][\w.-]{2,40}\}|\|(?:filename|static|attach|category|tag|author|index)\||\bYOUR[_-][A-Z0-9_-]+|\b[A-Z][A-Z0-9_]*_HERE\b|(?<=\/)#{3,}(?![^/?\s])|\.\.\.[A-Z][A-Z ]{3,}[A-Z](?:\.\.\.|$)/g;
+const HUMAN_PLACEHOLDER = /%7[Bb][A-Za-z][\w.-]{2,40}%7[Dd]|<[A-Za-z][\w .-]{2,40}>|\[[A-Z][A-Z0-9_ -]{2,40}\]|(?<=\/)\[[a-z][a-z0-9]*(?:[-_ ][a-z0-9]+){1,5}\](?=[/?#"')\s]|$)|\{[A-Za-z][\w.-]{2,40}\}|(?<=[/?.=_-])\[(?:fullhash|hash|chunkhash|contenthash|modulehash|id|name|runtime|file|query|fragment|base|path|ext|url|resource|resource-path|absolute-resource-path|all-loaders|loaders|namespace|folder|module|moduleid|identifier)(?::\d+)?\]|\|(?:filename|static|attach|category|tag|author|index)\||\bYOUR[_-][A-Z0-9_-]+|\b[A-Z][A-Z0-9_]*_HERE\b|(?<=\/)#{3,}(?![^/?\s])|\.\.\.[A-Z][A-Z ]{3,}[A-Z](?:\.\.\.|$)/g;
 
 /**
  * What every hole above holds: `{` (an expression, a group), `*` (a wildcard), `/:` or `.:` (a

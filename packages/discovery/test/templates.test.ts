@@ -268,6 +268,15 @@ describe('placeholders of build tools, servers and people (issue 29)', () => {
     expect(findings('[x](https://example.com/a|b)\n', 'a.md')).toEqual([['|', 'path-unescaped-char']]);
   });
 
+  it("reads webpack's template strings as holes: webpack replaces them (flaskbb's aurora theme)", () => {
+    // flaskbb/themes/aurora/webpack.common.js; https://webpack.js.org/configuration/output/#template-strings
+    const text = "module.exports = {\n  output: {\n    devtoolModuleFilenameTemplate: 'http://[resource-path]?[loaders]',\n    publicPath: 'https://cdn.example.com/[fullhash]/',\n    filename: 'js/[name].[contenthash:8].js',\n  },\n};\n";
+    expect(findings(text, 'webpack.common.js')).toEqual([]);
+    expect(fixes(text, 'webpack.common.js')).toEqual([]);
+    // A bracketed word that is no template string of webpack's is still reported.
+    expect(findings("const u = 'http://example.com/a?[other]';\n", 'x.js').map(([, code]) => code)).toEqual(['query-unescaped-char', 'query-unescaped-char']);
+  });
+
   it('leaves a regular expression in a YAML value alone: a character class with a range and a quantifier', () => {
     const text = 'ignoreRegExpList:\n  - "mailto:[-a-zA-Z=;:/?%&0-9+@.]{3,}"\n  - "https://[a-z0-9.-]+/x"\n';
     expect(findings(text, 'cspell.yml')).toEqual([]);
