@@ -226,22 +226,26 @@ export function addSlashComment(out: UriCandidate[], text: string, node: Node): 
 }
 
 /**
- * Calls `visit` for every node of the tree in document order; when it returns false, the node's
- * children are skipped. Iterative: a deeply nested file cannot overflow the stack.
+ * Calls `visit` for every node of the tree in document order whose type is one of `types` (every node
+ * when `types` is undefined); when it returns false, the node's children are skipped. A node of
+ * another type is not visited and its children are: its type is read from the cursor, and no node
+ * object is made for it (most nodes of a program are neither strings nor comments, and making one
+ * for each cost more than the parse). Iterative: a deeply nested file cannot overflow the stack.
  */
-export function walkTree(tree: Tree, visit: (node: Node) => boolean): void {
+export function walkTree(tree: Tree, visit: (node: Node) => boolean, types?: ReadonlySet<string>): void {
   const cursor = tree.walk();
+  const step = (): boolean => (types === undefined || types.has(cursor.nodeType) ? visit(cursor.currentNode) : true);
   try {
-    let descend = visit(cursor.currentNode);
+    let descend = step();
     for (;;) {
       if (descend && cursor.gotoFirstChild()) {
-        descend = visit(cursor.currentNode);
+        descend = step();
         continue;
       }
       while (!cursor.gotoNextSibling()) {
         if (!cursor.gotoParent()) return;
       }
-      descend = visit(cursor.currentNode);
+      descend = step();
     }
   } finally {
     cursor.delete();
@@ -250,16 +254,17 @@ export function walkTree(tree: Tree, visit: (node: Node) => boolean): void {
 
 /**
  * Reads a program: parses `text` with its grammar, walks the tree in document order with the
- * visitor `reader` makes for the list the candidates go to (see `walkTree`), and frees the tree.
+ * visitor `reader` makes for the list the candidates go to, on the nodes of `types` (the types its
+ * visitor reads; it descends into every other node: see `walkTree`), and frees the tree.
  * Undefined when the grammar is not loaded.
  */
-export function readProgram(grammar: GrammarName, text: string, reader: (out: UriCandidate[]) => (node: Node) => boolean): ProgramUris | undefined {
+export function readProgram(grammar: GrammarName, text: string, types: ReadonlySet<string>, reader: (out: UriCandidate[]) => (node: Node) => boolean): ProgramUris | undefined {
   const tree = parseWith(grammar, text);
   if (tree === undefined) return undefined;
   const out: UriCandidate[] = [];
   const hasError = tree.rootNode.hasError;
   try {
-    walkTree(tree, reader(out));
+    walkTree(tree, reader(out), types);
   } finally {
     tree.delete();
   }

@@ -318,11 +318,14 @@ function addComment(out: UriCandidate[], text: string, node: Node, syntaxes: Rea
  */
 const SCRIPT_DIRECTIVE = /^[ \t]*#(?:r|load)\b[^\r\n]*/gm;
 
+/** The node types the reader's visitor reads (it descends into every other). */
+const VISITED: ReadonlySet<string> = new Set(['comment', 'character_literal', 'string_literal', 'verbatim_string_literal', 'raw_string_literal', 'interpolated_string_expression', 'binary_expression']);
+
 /** The URIs of a C# file or script, or undefined when its grammar is not loaded. */
 export function discoverCsharp(text: string, options: DiscoveryOptions = {}): ProgramUris | undefined {
   // Blanked out character for character, so that every offset of the tree is the text's.
   const parsed = text.replace(SCRIPT_DIRECTIVE, (directive) => ' '.repeat(directive.length));
-  return readProgram('csharp', parsed, (out) => {
+  return readProgram('csharp', parsed, VISITED, (out) => {
     const syntaxes = programTemplateSyntaxes(options.templates);
     return (node) => {
       switch (node.type) {

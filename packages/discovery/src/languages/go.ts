@@ -196,9 +196,12 @@ function isExcluded(node: Node): boolean {
   return pkg !== undefined && at!.name!.includes('.') && NOT_URL_PACKAGES.has(pkg);
 }
 
+/** The node types the reader's visitor reads (it descends into every other). */
+const VISITED: ReadonlySet<string> = new Set(['comment', 'interpreted_string_literal', 'raw_string_literal', 'binary_expression']);
+
 /** The URIs of a Go file, or undefined when its grammar is not loaded. */
 export function discoverGo(text: string, options: DiscoveryOptions = {}): ProgramUris | undefined {
-  return readProgram('go', text, (out) => {
+  return readProgram('go', text, VISITED, (out) => {
     const syntaxes = programTemplateSyntaxes(options.templates);
     return (node) => {
       switch (node.type) {

@@ -198,9 +198,12 @@ function isExcluded(node: Node): boolean {
   return at?.method !== undefined && (NOT_URL_METHODS.has(at.method) || at.name === 'Pattern.compile');
 }
 
+/** The node types the reader's visitor reads (it descends into every other). */
+const VISITED: ReadonlySet<string> = new Set(['line_comment', 'block_comment', 'string_literal', 'binary_expression']);
+
 /** The URIs of a Java file, or undefined when its grammar is not loaded. */
 export function discoverJava(text: string, options: DiscoveryOptions = {}): ProgramUris | undefined {
-  return readProgram('java', text, (out) => {
+  return readProgram('java', text, VISITED, (out) => {
     const syntaxes = programTemplateSyntaxes(options.templates);
     return (node) => {
       switch (node.type) {

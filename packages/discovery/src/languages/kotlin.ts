@@ -224,9 +224,12 @@ function isExcluded(node: Node): boolean {
   return at !== undefined && (NOT_URL_FUNCTIONS.has(at.name) || at.callee === 'Pattern.compile');
 }
 
+/** The node types the reader's visitor reads (it descends into every other). */
+const VISITED: ReadonlySet<string> = new Set(['line_comment', 'block_comment', 'character_literal', 'string_literal', 'multiline_string_literal', 'binary_expression']);
+
 /** The URIs of a Kotlin file or script, or undefined when its grammar is not loaded. */
 export function discoverKotlin(text: string, options: DiscoveryOptions = {}): ProgramUris | undefined {
-  return readProgram('kotlin', text, (out) => {
+  return readProgram('kotlin', text, VISITED, (out) => {
     const syntaxes = programTemplateSyntaxes(options.templates);
     return (node) => {
       switch (node.type) {

@@ -338,9 +338,12 @@ function headerPieces(text: string, node: Node, pieces: StringPiece[] | undefine
   return quote === "'" ? bodyPieces(text, start, closer.startIndex, [], 'single', false) : bodyPieces(text, start, closer.startIndex, interpolationsOf(node), 'double', false);
 }
 
+/** The node types the reader's visitor reads (it descends into every other). */
+const VISITED: ReadonlySet<string> = new Set(['text', 'comment', 'string', 'encapsed_string', 'heredoc', 'nowdoc', 'binary_expression']);
+
 /** The URIs of the PHP code of a file (its HTML is not read here), or undefined when its grammar is not loaded. */
 export function discoverPhp(text: string, options: DiscoveryOptions = {}): ProgramUris | undefined {
-  return readProgram('php', text, (out: UriCandidate[]) => {
+  return readProgram('php', text, VISITED, (out: UriCandidate[]) => {
     const syntaxes = programTemplateSyntaxes(options.templates);
     return (node) => {
       switch (node.type) {

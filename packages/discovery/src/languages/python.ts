@@ -291,9 +291,12 @@ function isExcluded(node: Node): boolean {
   return parent?.type === 'comparison_operator';
 }
 
+/** The node types the reader's visitor reads (it descends into every other). */
+const VISITED: ReadonlySet<string> = new Set(['comment', 'string', 'concatenated_string', 'binary_operator']);
+
 /** The URIs of a Python file, or undefined when its grammar is not loaded. */
 export function discoverPython(text: string, options: DiscoveryOptions = {}): ProgramUris | undefined {
-  return readProgram('python', text, (out) => {
+  return readProgram('python', text, VISITED, (out) => {
     const syntaxes = programTemplateSyntaxes(options.templates);
     const clients = /^\s*(?:import|from)\s+(?:aiohttp|httpx|requests)\b/m.test(text);
     return (node) => {

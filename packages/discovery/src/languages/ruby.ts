@@ -411,9 +411,12 @@ function addRubyComment(out: UriCandidate[], text: string, node: Node): void {
   addComment(out, text, node.startIndex + 1, node.endIndex);
 }
 
+/** The node types the reader's visitor reads (it descends into every other). */
+const VISITED: ReadonlySet<string> = new Set(['comment', 'heredoc_beginning', 'heredoc_body', 'bare_string', 'string', 'chained_string', 'binary']);
+
 /** The URIs of a Ruby file, or undefined when its grammar is not loaded. */
 export function discoverRuby(text: string, options: DiscoveryOptions = {}): ProgramUris | undefined {
-  return readProgram('ruby', text, (out) => {
+  return readProgram('ruby', text, VISITED, (out) => {
     const syntaxes = programTemplateSyntaxes(options.templates);
     // Heredocs' openings, in order: each body that follows belongs to the first not yet read.
     const openings: Node[] = [];

@@ -275,9 +275,12 @@ function isConcat(node: Node | null): node is Node {
   return node?.type === 'macro_invocation' && macroName(node) === 'concat';
 }
 
+/** The node types the reader's visitor reads (it descends into every other). */
+const VISITED: ReadonlySet<string> = new Set(['line_comment', 'block_comment', 'macro_invocation', 'string_literal', 'raw_string_literal']);
+
 /** The URIs of a Rust file, or undefined when its grammar is not loaded. */
 export function discoverRust(text: string, options: DiscoveryOptions = {}): ProgramUris | undefined {
-  return readProgram('rust', text, (out) => {
+  return readProgram('rust', text, VISITED, (out) => {
     const syntaxes = programTemplateSyntaxes(options.templates);
     const emit = (node: Node, pieces: StringPiece[] | undefined, sink: string | undefined): void => addStringCandidates(out, text, node, { pieces, syntaxes, name: nameOf(node), sink });
     return (node) => {

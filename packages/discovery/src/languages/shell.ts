@@ -180,9 +180,12 @@ function sinkArguments(command: Node): Map<number, string> {
   return sinks;
 }
 
+/** The node types the reader's visitor reads (it descends into every other). */
+const VISITED: ReadonlySet<string> = new Set(['comment', 'command', 'variable_assignment', 'heredoc_body', 'test_command', 'case_item']);
+
 /** The URIs of a shell script, or undefined when its grammar is not loaded. */
 export function discoverShell(text: string, options: DiscoveryOptions = {}): ProgramUris | undefined {
-  return readProgram('bash', text, (out) => {
+  return readProgram('bash', text, VISITED, (out) => {
     const syntaxes = programTemplateSyntaxes(options.templates);
     const sinks = new Map<number, string>();
     const read = (node: Node, name: string | undefined): void => {
