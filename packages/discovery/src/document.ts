@@ -348,10 +348,22 @@ function programUris(text: string, kind: ProgramKind, found: ProgramUris | undef
  * template's tags are, whatever `templates` says), the PHP code on its grammar. Without the grammar,
  * or where the code has syntax errors, the code is searched as prose.
  */
+/** Whether `text` holds anything but blanks outside `tags` (in document order, not overlapping). */
+function hasTextOutside(text: string, tags: readonly { start: number; end: number }[]): boolean {
+  let at = 0;
+  for (const tag of tags) {
+    if (/\S/.test(text.slice(at, tag.start))) return true;
+    at = Math.max(at, tag.end);
+  }
+  return /\S/.test(text.slice(at));
+}
+
 function phpUris(text: string, options: DocumentOptions): DocumentUris {
   // A Blade view (`.blade.php`): its directives and `@php` blocks are template tags too.
   const blade = options.filePath !== undefined && /\.blade\.php$/i.test(options.filePath);
-  const markup = read(maskTemplates(text, new Set([...templateSyntaxes(options.templates), 'php']), { blade }).text, 'html', options);
+  const masked = maskTemplates(text, new Set([...templateSyntaxes(options.templates), 'php']), { blade });
+  // A file that is PHP code alone (`<?php` to the end) has no markup outside its tags: the HTML reader is not run on its masked code.
+  const markup: DocumentUris = hasTextOutside(text, masked.tags) ? read(masked.text, 'html', options) : { candidates: [] };
   const code = discoverPhp(text, options);
   const reason = code === undefined ? (grammarFailure('php') === undefined ? 'the php grammar is not loaded' : `the php grammar could not be loaded: ${grammarFailure('php')!}`) : code.hasError ? 'the file does not parse as PHP' : markup.parseError;
   const candidates = [...markup.candidates, ...(code === undefined ? [] : code.hasError ? readWithoutParse(code.candidates) : code.candidates)].sort((x, y) => x.range[0] - y.range[0]);
