@@ -55,8 +55,10 @@ Files read in a directory (the language server's documents):
              scripts and styles (and *.component.html: Angular)
   CSS        .css                                    url(), @import
   YAML       .yaml .yml                              scalars
-  Python     .py .pyi .pyw                           strings (escapes, raw, bytes,
-             f-strings, .format and % placeholders as holes), docstrings, comments
+  Python     .py .pyi .pyw, and a script whose #! line names python (a PATH, or
+             an executable file without an extension in a directory): strings
+             (escapes, raw, bytes, f-strings, .format and % placeholders as
+             holes), docstrings, comments
   Go         .go                                     strings (interpreted and raw,
              fmt verbs as holes), comments
   Rust       .rs                                     strings (escapes, raw, byte;
@@ -70,16 +72,19 @@ Files read in a directory (the language server's documents):
   C#         .cs .csx                                strings as C# writes them
              (escapes, verbatim @"…", raw """…"""; $"{…}" holes, {{ }} as
              braces, string.Format and logger placeholders as holes), comments
-  Ruby       .rb .rake .gemspec, Gemfile, Rakefile, and a file named as a PATH
-             whose #! line names ruby: strings as Ruby quotes them (escapes,
+  Ruby       .rb .rake .gemspec, Gemfile, Rakefile, and a script whose #! line
+             names ruby (a PATH, or an executable file without an extension
+             in a directory): strings as Ruby quotes them (escapes,
              %q/%Q, heredocs; #{…} and format/sprintf/% conversions as holes),
              comments and =begin/=end blocks
-  PHP        .php .phtml, and a file named as a PATH whose #! line names php: the
-             code's strings as PHP quotes them (escapes, heredocs, nowdocs; $x,
+  PHP        .php .phtml, and a script whose #! line names php (a PATH, or an
+             executable file without an extension in a directory): the code's
+             strings as PHP quotes them (escapes, heredocs, nowdocs; $x,
              {$x}, \${x} and sprintf conversions as holes), comments; the HTML
              around <?php … ?> as HTML
-  shell      .sh .bash, and a file named as a PATH whose #! line names sh, bash,
-             dash, ksh or ash: words and strings as the shell quotes them
+  shell      .sh .bash, and a script whose #! line names sh, bash, dash, ksh or
+             ash (a PATH, or an executable file without an extension in a
+             directory): words and strings as the shell quotes them
              ($VAR, \${VAR}, $(…) as holes), here-documents, comments
   env        .env .env.* *.env                       KEY=value values, comments
   TOML       .toml, Pipfile                          strings (escapes, literal,

@@ -3,7 +3,7 @@
  * each grammar is loaded only for a run that holds its language, the planted problems are found at
  * their line and column, and `--fix` writes in the literal's own syntax.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { wasmModulesLoaded } from '@urilint/discovery';
@@ -64,6 +64,22 @@ describe('urilint scan and other languages', () => {
     expect(byFile('deploy')).toEqual([[2, SHELL.split('\n')[1]!.indexOf(' b') + 1, 'query-unescaped-char']]);
     expect(byFile('.env').map(([, , code]) => code).sort()).toEqual(['userinfo-password', 'userinfo-unescaped-char']);
     expect(wasmModulesLoaded()).toEqual(['web-tree-sitter', 'tree-sitter-python', 'tree-sitter-go', 'tree-sitter-bash']);
+  });
+
+  it('a directory walk reads an executable script without an extension by its #! line, and no other file without one', async () => {
+    const project = join(dir, 'scripts');
+    mkdirSync(join(project, '.git'), { recursive: true });
+    mkdirSync(join(project, 'bin'));
+    // bin/n, neofetch: a tool that is one executable script.
+    writeFileSync(join(project, 'bin', 'tool'), SHELL);
+    chmodSync(join(project, 'bin', 'tool'), 0o755);
+    // The same text, not executable; and an executable that is no script of a language read.
+    writeFileSync(join(project, 'bin', 'notes'), SHELL);
+    chmodSync(join(project, 'bin', 'notes'), 0o644);
+    writeFileSync(join(project, 'bin', 'awkward'), '#!/usr/bin/awk -f\n{ print "https://example.com/a b" }\n');
+    chmodSync(join(project, 'bin', 'awkward'), 0o755);
+    const found = await scan(project);
+    expect(found.map((p) => [p.file.slice(project.length + 1), p.line, p.code])).toEqual([['bin/tool', 2, 'query-unescaped-char']]);
   });
 
   it('Rust: the problem is found past the format! placeholder and the escape, and --fix keeps both; the Rust grammar is loaded last', async () => {

@@ -2,10 +2,11 @@
  * Which files `urilint scan` reads: the paths named (all of the current
  * directory by default), directories walked recursively, in a fixed order.
  */
-import { existsSync, lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
+import { Buffer } from 'node:buffer';
+import { closeSync, existsSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
-import { readRegularFile, serverProgramOf, sourceKindOf } from '@urilint/discovery';
+import { readRegularFile, serverProgramOf, sourceKindOf, sourceKindOfText } from '@urilint/discovery';
 
 /**
  * Plain-text extensions read as prose besides the language server's
@@ -32,6 +33,32 @@ export function isScannedName(name: string, path?: string): boolean {
   if (dot <= 0) return TEXT_NAMES.has(name.toLowerCase()) || sourceKindOf(name) !== 'text';
   if (sourceKindOf(name) !== 'text') return true;
   return TEXT_EXTENSIONS.has(name.slice(dot + 1).toLowerCase());
+}
+
+/** How many bytes of an executable file without an extension are read for its `#!` line. */
+const SHEBANG_BYTES = 256;
+
+/**
+ * Whether a file found while walking a directory is a script of a language urilint reads, named by
+ * its `#!` line: an executable file without an extension (`bin/n`, `neofetch`, a `deploy` script)
+ * whose first line is `#!/bin/sh`, `#!/usr/bin/env python3`, ruby or php. Only such a file's first
+ * bytes are read here; a file that is not executable is never opened for this.
+ */
+export function isScript(name: string, path: string): boolean {
+  if (name.includes('.') || TEXT_NAMES.has(name.toLowerCase()) || sourceKindOf(name) !== 'text') return false;
+  let fd: number | undefined;
+  try {
+    const stats = statSync(path);
+    if (!stats.isFile() || (stats.mode & 0o111) === 0) return false;
+    fd = openSync(path, 'r');
+    const bytes = Buffer.alloc(SHEBANG_BYTES);
+    const read = readSync(fd, bytes, 0, SHEBANG_BYTES, 0);
+    return sourceKindOfText('text', bytes.subarray(0, read).toString('utf8')) !== 'text';
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
 export interface FoundFile {
@@ -320,7 +347,7 @@ class Walker {
         if (!this.ignored(rules, path, false)) this.notRegular++;
         continue;
       }
-      if (isFile && !isScannedName(entry.name, path)) continue;
+      if (isFile && !isScannedName(entry.name, path) && !isScript(entry.name, path)) continue;
       if (this.ignored(rules, path, isDirectory)) continue;
       const shown = child(display, entry.name);
       if (isDirectory) this.walk(path, shown, rules, throughLink || linked);
