@@ -10,6 +10,14 @@ import { findUriTemplateExpressions, type Span } from '@urilint/core';
 /** A path parameter (`/:id`, `{/:id}`): the mark of a route pattern (Express, path-to-regexp, Hono, MSW, React Router). */
 const PATH_PARAMETER = /[/{]:[A-Za-z_$][\w$]*/;
 
+/**
+ * A template parameter with its regular expression (`{id:[0-9]+}`, `{name: .*}`): JAX-RS's `@Path`,
+ * Spring's request mappings and Feign's `UriTemplate` (`https://example.com/{foo:[0-9]{4}}/{bar}`).
+ * The mark of a template whose `{…}` groups are parameters, each a hole whole, braces of its
+ * expression included.
+ */
+const REGEX_PARAMETER = /\{[A-Za-z_][\w.-]*\s*:(?!\d+\})[^{}]*[^{}\s\d][^{}]*[{}]/;
+
 /** A port that is a wildcard (`http://localhost:*`, `ws://*.example.com:*` then a path): only a pattern has one. */
 const WILDCARD_PORT = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#]*:(\*)(?=[/?#]|$)/;
 
@@ -100,7 +108,7 @@ export function expressionHoles(text: string, options: { routes?: boolean } = {}
   }
   const host = HOST_PARAMETER.exec(text);
   if (host !== null) pattern.push({ start: host[0].length - host[1]!.length, end: host[0].length });
-  if (PATH_PARAMETER.test(text)) pattern.push(...braceGroups(text));
+  if (PATH_PARAMETER.test(text) || REGEX_PARAMETER.test(text)) pattern.push(...braceGroups(text));
   if (pattern.length === 0) return expressions;
   // A route's group holds what an RFC 6570 expression would match inside it: the group is the hole.
   const all = [...pattern, ...expressions.filter((e) => !pattern.some((p) => p.start <= e.start && e.end <= p.end))];

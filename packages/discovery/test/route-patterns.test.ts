@@ -14,6 +14,16 @@ describe('route patterns', () => {
     expect(problems("const url = 'http://localhost/posts/:postId{[abc]+}/comments/:commentId{[0-9]+}'")).toEqual([]);
   });
 
+  it('a template parameter with its regular expression (JAX-RS, Spring, Feign): each {…} group whole', () => {
+    expect(holes('https://www.example.com/{foo:[0-9]{4}}/{bar}')).toEqual(['{foo:[0-9]{4}}', '{bar}']);
+    expect(holes('https://www.example.com/foo/{bar}/{baz:[0-9]}')).toEqual(['{bar}', '{baz:[0-9]}']);
+    expect(holes('http://localhost:8080/users/{id: \\d+}/orders')).toEqual(['{id: \\d+}']);
+    expect(problems('const template = "https://www.example.com/{foo:[0-9]{4}}/{bar}";')).toEqual([]);
+    // An RFC 6570 prefix modifier is no regular expression, and the URL around a parameter is still checked.
+    expect(holes('https://example.com/{var:3}/{+path}')).toEqual(['{var:3}', '{+path}']);
+    expect(problems('const template = "https://www.example.com/{id:[0-9]+}/a b";')).toEqual([['path-unescaped-char', ' ']]);
+  });
+
   it('an optional group (path-to-regexp 8, React Router)', () => {
     expect(holes('https://api.github.com/repos/:owner/:repo/contents{/*path}')).toEqual(['{/*path}']);
     expect(holes('/users{/:id}/edit')).toEqual(['{/:id}']);
