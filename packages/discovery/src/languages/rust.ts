@@ -153,10 +153,27 @@ function macroName(macro: Node): string | undefined {
   return name.type === 'scoped_identifier' ? name.childForFieldName('name')?.text : name.text;
 }
 
-/** The macro whose argument `node` is (a token of its top token tree), and the argument's index (commas before it). */
+/**
+ * The macro whose argument `node` is (a token of its top token tree), and the argument's index
+ * (commas before it). A macro written inside another's arguments (`assert_eq!(a, format!("…{}", x))`)
+ * is no `macro_invocation` in the tree, only tokens: its name, `!`, then its token tree; it is read
+ * from them (`macro` is then its token tree).
+ */
 function macroOf(node: Node): { macro: Node; name: string | undefined; index: number; alone: boolean } | undefined {
   const tree = node.parent;
-  if (tree?.type !== 'token_tree' || tree.parent?.type !== 'macro_invocation') return undefined;
+  if (tree?.type !== 'token_tree') return undefined;
+  let macro: Node;
+  let name: string | undefined;
+  if (tree.parent?.type === 'macro_invocation') {
+    macro = tree.parent;
+    name = macroName(macro);
+  } else {
+    const bang = tree.previousSibling;
+    const identifier = bang?.previousSibling;
+    if (tree.parent?.type !== 'token_tree' || bang?.type !== '!' || identifier?.type !== 'identifier') return undefined;
+    macro = tree;
+    name = identifier.text;
+  }
   let index = 0;
   let previous: Node | null = null;
   for (const child of tree.children) {
@@ -167,7 +184,7 @@ function macroOf(node: Node): { macro: Node; name: string | undefined; index: nu
   }
   const after = node.nextSibling;
   const alone = (previous === null || previous.type === ',' || previous.type === '(' || previous.type === '[' || previous.type === '{') && (after === null || [',', ')', ']', '}'].includes(after.type));
-  return { macro: tree.parent, name: macroName(tree.parent), index, alone };
+  return { macro, name, index, alone };
 }
 
 /** Whether the literal is a format macro's format string. */

@@ -226,6 +226,19 @@ describe('Rust', () => {
     expect(findings(fixture('clean.rs'), 'rust')).toEqual([]);
   });
 
+  it('reads a format! written inside another macro\'s arguments as a format string: its placeholders are holes', () => {
+    // assert_eq!'s arguments are tokens in the tree, not expressions: the inner format! is its name, `!` and a token tree.
+    const source = [
+      'fn t() {',
+      '    assert_eq!(res.url().as_str(), format!("http://{}/redirect/1", server.addr()).as_str());',
+      '    assert_eq!(err.to_string(), format!("error for url (http://{}/)", server.addr()));',
+      '    assert!(ok, "{}", format!("https://example.com/{}/a b", id));',
+      '}',
+      '',
+    ].join('\n');
+    expectPlanted(source, 'rust', [{ anchor: 'a b"', part: ' ', code: 'path-unescaped-char', fix: '%20' }]);
+  });
+
   it('reads .rs', () => {
     expect(sourceKindOf('src/main.rs')).toBe('rust');
   });
