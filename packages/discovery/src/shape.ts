@@ -175,9 +175,17 @@ export function isWholeUri(value: string, name: string | undefined): boolean {
   const punctuated = comma < 0 ? value : value.slice(0, comma) + value.slice(comma + 1);
   if (!hasUriShape(value) || !/^\S/.test(value) || !/\S$/.test(value) || /[\r\n]/.test(value) || /[.,;:!?]\s/.test(punctuated)) return false;
   const gap = value.search(/\s/);
-  if (gap !== -1 && (PROSE_TAIL.test(value.slice(gap).trimStart()) || SRCSET_DESCRIPTOR.test(value.slice(gap).trimStart()))) return false;
+  if (gap !== -1 && (PROSE_TAIL.test(value.slice(gap).trimStart()) || SRCSET_DESCRIPTOR.test(value.slice(gap).trimStart()) || ABSOLUTE_START.test(value.slice(gap).trimStart()))) return false;
   return isUrlName(name) || value.split(/\s+/).length === 2;
 }
+
+/**
+ * What follows a URL and a space when it starts a list of URIs, not more of the URL: another
+ * absolute URI (`scheme://`). An XML schema location is namespace and location pairs separated by
+ * spaces (`"http://apihost http://apihost/schema.xsd"`, XML Schema §4.3.2), and lists of URIs are
+ * written the same way: each URI is read on its own.
+ */
+const ABSOLUTE_START = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//;
 
 /**
  * What follows a URL and a space when it is prose, not more of the URL: a parenthetical

@@ -324,6 +324,22 @@ describe('Java', () => {
     expect(findings(fixture('clean.java'), 'java')).toEqual([]);
   });
 
+  it('reads a list of URIs separated by spaces as its URIs, each on its own: an XML schema location', () => {
+    // xsi:schemaLocation is namespace and location pairs (XML Schema §4.3.2): no URI with a space in it.
+    const source = [
+      'class T {',
+      '  void t() {',
+      '    codec.withMarshallerSchemaLocation("http://apihost http://apihost/schema.xsd");',
+      '    String locations = "http://example.com/ns http://example.com/a.xsd";',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    expect(findings(source, 'java')).toEqual([]);
+    const uris = discoverDocument(source, 'java').candidates.map((candidate) => candidate.value.slice(candidate.uriStart, candidate.uriEnd));
+    expect(uris).toEqual(['http://apihost', 'http://apihost/schema.xsd', 'http://example.com/ns', 'http://example.com/a.xsd']);
+  });
+
   it('reads .java', () => {
     expect(sourceKindOf('src/main/java/App.java')).toBe('java');
   });
