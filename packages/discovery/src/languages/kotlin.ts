@@ -29,8 +29,12 @@ const SINKS = new Set(['URI', 'URL', 'URI.create', 'HttpUrl.parse', 'HttpUrl.get
 /** A Ktor client's request functions (`client.get("…")`). */
 const CLIENT_METHODS = new Set(['get', 'post', 'put', 'delete', 'patch', 'head', 'options', 'request', 'prepareGet', 'preparePost', 'prepareRequest']);
 const CLIENT_RECEIVER = /(?:^|\.)(?:[a-z]\w*)?[cC]lient$/;
-/** Extension functions of OkHttp that read their receiver as a URL (`"…".toHttpUrl()`). */
-const URL_EXTENSIONS = new Set(['toHttpUrl', 'toHttpUrlOrNull', 'toUri', 'toURI', 'toURL']);
+/**
+ * Extension functions that read their receiver as a URL (`"…".toHttpUrl()`: OkHttp). Not `toUri`:
+ * Android's `String.toUri()` (`Uri.parse`) and Coil's read file paths as well as URIs
+ * (`"D:\\images\\a.jpg".toUri(separator = "\\")`); its receiver is a URI by its shape alone.
+ */
+const URL_EXTENSIONS = new Set(['toHttpUrl', 'toHttpUrlOrNull', 'toURI', 'toURL']);
 /** Retrofit's request annotations: their argument is a path or URL, `{id}` filled in from the parameters. */
 const RETROFIT = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'HTTP', 'Url']);
 

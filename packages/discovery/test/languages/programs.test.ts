@@ -443,6 +443,18 @@ describe('Kotlin', () => {
     expect(findings(fixture('clean.kt'), 'kotlin')).toEqual([]);
   });
 
+  it('reads the receiver of toUri() by its shape: Android\'s and Coil\'s toUri take file paths too', () => {
+    const source = [
+      'fun t() {',
+      '    val file = "D:\\\\test\\\\relative\\\\image.jpg".toUri(separator = "\\\\")',
+      '    val content = "content://media/external/images/1".toUri()',
+      '    val page = "https://example.com/a b".toUri()',
+      '}',
+      '',
+    ].join('\n');
+    expectPlanted(source, 'kotlin', [{ anchor: 'a b"', part: ' ', code: 'path-unescaped-char', fix: '%20' }]);
+  });
+
   it('reads .kt and .kts', () => {
     expect(['src/main/kotlin/App.kt', 'build.gradle.kts'].map(sourceKindOf)).toEqual(['kotlin', 'kotlin']);
   });
