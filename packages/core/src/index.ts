@@ -60,6 +60,7 @@ export { isPlaceholderCredential, maskPassword, maskSecrets, passwordSpan } from
 export { isSecretParameter, maskSpans, redactSecrets, SECRET_BULLET, SECRET_QUERY_PARAMETERS, secretSpans, shownInput, type SecretSpan } from './security/secrets.js';
 export { compareWithWhatwg, type WhatwgComparison, type WhatwgOptions } from './whatwg/index.js';
 export { browserReading } from './whatwg/reading.js';
+export { describeChar } from './messages.js';
 export { SPECIAL_SCHEMES } from './whatwg/url.js';
 export { NON_HIERARCHICAL_SCHEMES, findUris, hasOpaqueShape, type FindUrisOptions, type FoundUri } from './find.js';
 export { analyze, type Analysis, type AnalyzeOptions } from './analyze.js';

@@ -89,6 +89,8 @@ class Parser {
   port: Span | undefined;
   hasError = false;
   truncated = false;
+  /** In a `data:` URI, where the path's first "," is: the media type comes before it, the data after. */
+  dataComma = -1;
 
   reset(s: string, maxDiagnostics: number, iri: boolean, allowZoneId: boolean): this {
     this.s = s;
@@ -101,7 +103,14 @@ class Parser {
     this.port = undefined;
     this.hasError = false;
     this.truncated = false;
+    this.dataComma = -1;
     return this;
+  }
+
+  /** How a message names the component at `at`: in a `data:` URI the path is its media type and its data. */
+  where(component: Component, at: number): string {
+    if (component !== 'path' || this.dataComma < 0) return COMPONENT_NAMES[component];
+    return at > this.dataComma ? 'the data' : 'the media type';
   }
 
   /**
@@ -566,7 +575,7 @@ class Parser {
     }
     if (this.full(bracket ? 'host-invalid-char' : unescaped)) return j;
     const text = s.slice(start, j);
-    const where = COMPONENT_NAMES[component];
+    const where = this.where(component, start);
     if (bracket) {
       this.report('host-invalid-char', start, j, component, `The host contains ${describeChars(text)}; brackets may only enclose an IP literal.`);
       return j;
@@ -708,7 +717,7 @@ class Parser {
         `${described} in the host ${is} ${why}; convert the name to ASCII with IDNA (punycode), e.g. with domainToASCII.`,
       );
     } else {
-      this.report('iri-char', start, j, component, `${described} in ${COMPONENT_NAMES[component]} ${is} ${why}; in a URI write ${is === 'is' ? 'it' : 'them'} percent-encoded as UTF-8: "${shownEncoded(encoded)}".`, [
+      this.report('iri-char', start, j, component, `${described} in ${this.where(component, start)} ${is} ${why}; in a URI write ${is === 'is' ? 'it' : 'them'} percent-encoded as UTF-8: "${shownEncoded(encoded)}".`, [
         { start, end: j, text: encoded },
       ]);
     }
@@ -1239,6 +1248,10 @@ export function parse(input: string, options?: ParseOptions): UriReference {
   } else {
     const stop = i;
     i = skipRun(PATH_REST, s, i);
+    if (scheme !== undefined && scheme.end - scheme.start === 4 && s.slice(0, 4).toLowerCase() === 'data') {
+      const comma = indexOf.call(s, ',', pathStart);
+      if (comma >= 0 && comma < i) parser.dataComma = comma;
+    }
     path = parser.parsePath(pathStart, i, scheme !== undefined, authority !== undefined, stop);
     if (i < n) next = charCodeAt.call(s, i);
   }

@@ -282,3 +282,15 @@ describe('suggestions of pct-invalid-triplet', () => {
     expect(parse('/100%').diagnostics[0]!.suggestions).toBeUndefined();
   });
 });
+
+describe('a data: URI names its parts in messages (issue 28)', () => {
+  it('says "the data" after the first ",", and "the media type" before it', () => {
+    const messages = (input: string): string[] => parse(input).diagnostics.map((d) => d.message);
+    expect(messages('data:text/plain,a b')).toEqual(['A space must be percent-encoded in the data: write it as "%20".']);
+    expect(messages('data:text/plain;name=a b,x')).toEqual(['A space must be percent-encoded in the media type: write it as "%20".']);
+    expect(messages('DATA:,é')).toEqual(['"é" (U+00E9) in the data is allowed only in an IRI; in a URI write it percent-encoded as UTF-8: "%C3%A9".']);
+    // Another scheme's path is a path, and the fragment of a data: URI its fragment.
+    expect(messages('https://example.com/a,b c')).toEqual(['A space must be percent-encoded in the path: write it as "%20".']);
+    expect(messages('data:,x#a b')).toEqual(['A space must be percent-encoded in the fragment: write it as "%20".']);
+  });
+});
