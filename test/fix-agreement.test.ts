@@ -40,6 +40,22 @@ async function scanFix(text: string, name: string): Promise<string> {
   return readFileSync(path, 'utf8');
 }
 
+/** `urilint scan --format json` on the text written to a file of that name: its standard output. */
+async function scanJson(text: string, name: string): Promise<string> {
+  const path = join(folder, String(++files), name);
+  mkdirSync(join(path, '..'), { recursive: true });
+  writeFileSync(path, text);
+  let out = '';
+  const stdout = new Writable({
+    write(chunk: Buffer | string, _encoding, callback) {
+      out += String(chunk);
+      callback();
+    },
+  });
+  await main(['scan', '--format', 'json', '--jobs', '1', '--no-config', path], { stdout, stderr: new Sink(), stdin: Readable.from([]), env: {} });
+  return out;
+}
+
 const service = createLanguageService();
 
 /** The editor's "fix all" (`source.fixAll.urilint`) on the document. */
@@ -87,6 +103,26 @@ describe('a URI with several problems: one fix, the same in ESLint, scan --fix a
         expect([text, `res.location('${all}');\n`]).toContain(eslint);
       }),
       { numRuns: 40 },
+    );
+  });
+
+  it('reports each problem of the URI once, the same in ESLint, scan and the server', async () => {
+    await fc.assert(
+      fc.asyncProperty(piece, fc.boolean(), async (tail, inQuery) => {
+        const text = `res.location('https://example.com/${inQuery ? `?${tail}` : tail}');\n`;
+        const eslint = new Linter({ configType: 'flat' })
+          .verify(text, [{ files: ['**/*.ts'] }, plugin.configs.recommended as never], { filename: 'src/app.ts' })
+          .map((m) => `${m.column}:${m.endColumn}:${m.message}`);
+        const scan = (JSON.parse(await scanJson(text, 'app.ts')) as { column: number; endColumn: number; message: string; code: string }[]).map((p) => `${p.column}:${p.endColumn}:${p.message} [${p.code}]`);
+        const { document } = documentOf(text);
+        const server = service.provideDiagnostics(document, settingsWith()).map((d) => `${d.range.start.character + 1}:${d.range.end.character + 1}:${d.message} [${String(d.code)}]`);
+        expect(scan).toEqual(eslint);
+        expect(server).toEqual(eslint);
+        // One report per code: the characters of one component to encode are one problem.
+        const codes = eslint.map((message) => /\[([a-z-]+)\]$/.exec(message)![1]);
+        expect(new Set(codes).size).toBe(codes.length);
+      }),
+      { numRuns: 25 },
     );
   });
 

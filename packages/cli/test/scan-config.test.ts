@@ -90,11 +90,8 @@ describe('the configuration file', () => {
     expect((await found('--ignore', 'src/', '.')).found).toEqual([]);
     // A file named is read whatever ignore says: the file's templates: false reads {{ slug }} as text.
     const asText = await found('web/page.html');
-    expect(asText.found).toEqual([
-      ['web/page.html', 'no-unescaped-chars', 'error'],
-      ['web/page.html', 'no-unescaped-chars', 'error'],
-      ['web/page.html', 'no-unescaped-chars', 'error'],
-    ]);
+    // The braces of the tag and the space are one problem of the URI (issue 28): one report.
+    expect(asText.found).toEqual([['web/page.html', 'no-unescaped-chars', 'error']]);
     // --templates beats the file's templates: the tag is a hole again, only the space is left.
     expect((await found('--templates', 'mustache', 'web/page.html')).found).toEqual([['web/page.html', 'no-unescaped-chars', 'error']]);
     inTree({ 'web/page.html': PAGE, 'urilint.config.jsonc': '{ "templates": true }' });

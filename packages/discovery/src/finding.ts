@@ -1,4 +1,4 @@
-import type { Diagnostic, DiagnosticCode, Suggestion, TextEdit } from '@urilint/core';
+import type { Component, Diagnostic, DiagnosticCode, Suggestion, TextEdit } from '@urilint/core';
 import { fixIsSafe, unsafeFixReason, type SourceView } from './fix-gate.js';
 import type { Part, UriCandidate } from './candidate.js';
 
@@ -114,6 +114,9 @@ export interface FindingOptions {
  */
 export const PROPOSED_FIXES = new WeakMap<Finding, { edits: readonly TextEdit[]; safe: boolean }>();
 
+/** Where in the candidate's URI a finding of one of core's diagnostics stands, and in which component: what `finishFindings` reads to report a URI's characters at once. */
+export const FINDING_SPANS = new WeakMap<Finding, { start: number; end: number; component: Component }>();
+
 /** The source text of a candidate and where a piece of its URI is written in it: what the fix gate reads. */
 export function sourceViewOf(candidate: UriCandidate): SourceView | undefined {
   return candidate.source === undefined ? undefined : { text: candidate.source, range: (start, end) => sourceRangeOf(candidate, start, end) };
@@ -215,5 +218,6 @@ export function findingOf(rule: string, candidate: UriCandidate, diagnostic: Dia
   };
   if (fix !== undefined) finding.fix = fix;
   if (options.fix && diagnostic.fix) PROPOSED_FIXES.set(finding, { edits: diagnostic.fix, safe: fix !== undefined });
+  FINDING_SPANS.set(finding, { start: diagnostic.start, end: diagnostic.end, component: diagnostic.component });
   return finding;
 }

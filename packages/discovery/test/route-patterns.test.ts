@@ -65,9 +65,9 @@ describe('route patterns', () => {
   it('is not read into a string requested as written: a sink\'s argument, a URL attribute', () => {
     // fetch() sends the braces as %7B%7D: no router reads them.
     expect(problems('fetch("https://example.com/:a{}");')).toEqual([['path-unescaped-char', '{}']]);
+    // The brackets and the "{" before them, which no fix writes alone, are one report; the "}" that is fixed another (issue 28).
     expect(problems('const A = () => <a href="https://example.com/users/:id{[0-9]+}">x</a>;')).toEqual([
-      ['path-unescaped-char', '{['],
-      ['path-unescaped-char', ']'],
+      ['path-unescaped-char', '{[0-9]'],
       ['path-unescaped-char', '}'],
     ]);
     expect(holes('http://localhost:*')).toEqual(['*']);
@@ -77,8 +77,7 @@ describe('route patterns', () => {
   it('is not read into a URL without a path parameter: its braces are its own problem', () => {
     expect(holes('http://localhost/posts/{[abc]+}')).toEqual([]);
     expect(problems("const url = 'http://localhost/posts/{[abc]+}'")).toEqual([
-      ['path-unescaped-char', '{['],
-      ['path-unescaped-char', ']'],
+      ['path-unescaped-char', '{[abc]'],
       ['path-unescaped-char', '}'],
     ]);
     // A port of digits and other characters is not a wildcard.

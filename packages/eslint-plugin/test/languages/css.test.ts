@@ -56,3 +56,30 @@ describe.each(MAJORS)('CSS under ESLint $major', (major) => {
     ]);
   });
 });
+
+/** An inline SVG in a `data:` URL whose 188 spaces are written raw, between encoded markup: one problem, 188 times. */
+const SPACES_188 = `.icon { background: url("data:image/svg+xml,%3Csvg%3E${'%3Cg%3E %3C/g%3E'.repeat(188)}%3C/svg%3E"); }\n`;
+/** Cobalt's inline SVG: its `<`, `>`, spaces and quotes written raw, each run of them a problem of core's. */
+const RAW_SVG = `.check { background: url('data:image/svg+xml;utf8,<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M5 12l5 5l10 -10" stroke="white" fill="none"/></svg>'); }\n`;
+
+describe.each(MAJORS)('one report per URI and problem in CSS under ESLint $major (issue 28)', (major) => {
+  it('reports a space written 188 times in a data: URI once, and fixes all 188 in one pass', () => {
+    const messages = lint(major, SPACES_188, 'icons.css', configOf('css/recommended'));
+    expect(messages.map((m) => m.message)).toEqual([
+      'A space must be percent-encoded in the data: 188 times; write them as "%20". Browsers accept the URI as written; RFC 3986 does not. [path-unescaped-char]',
+    ]);
+    expect(fix(major, SPACES_188, 'icons.css', configOf('css/recommended'))).toBe(SPACES_188.replaceAll(' %3C/g', '%20%3C/g'));
+  });
+
+  it("reports an inline SVG's different characters to encode once, named with their counts, with one fix for all of them", () => {
+    const messages = lint(major, RAW_SVG, 'check.css', configOf('css/recommended'));
+    expect(messages.map((m) => [m.message, m.column])).toEqual([
+      [
+        '27 characters must be percent-encoded in the data: write "<" as "%3C" (3 times), a space as "%20" (11 times), a double quote (") as "%22" (10 times), ">" as "%3E" (3 times). Browsers accept the URI as written; RFC 3986 does not. [path-unescaped-char]',
+        RAW_SVG.indexOf('<svg') + 1,
+      ],
+    ]);
+    const svg = RAW_SVG.slice(RAW_SVG.indexOf('<svg'), RAW_SVG.indexOf("'); }"));
+    expect(fix(major, RAW_SVG, 'check.css', configOf('css/recommended'))).toBe(RAW_SVG.replace(svg, encodeURIComponent(svg).replaceAll('%2F', '/').replaceAll('%3D', '=').replaceAll('%3A', ':')));
+  });
+});

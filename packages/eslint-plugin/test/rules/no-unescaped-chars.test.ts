@@ -76,7 +76,8 @@ ruleTester.run('no-unescaped-chars', rule, {
       // With settings.urilint.templates false, `{{a}}` is text: an RFC 6570 `{a}` in braces, which are reported.
       code: 'fetch("https://example.com/{{a}}")',
       settings: { urilint: { templates: false } },
-      errors: [{ messageId: 'unescaped' }, { messageId: 'unescaped' }],
+      // The two braces are one problem of the URI (issue 28).
+      errors: [{ messageId: 'unescaped', column: 28, endColumn: 33 }],
       output: 'fetch("https://example.com/%7B{a}%7D")',
     },
     {
@@ -89,10 +90,19 @@ ruleTester.run('no-unescaped-chars', rule, {
       // A URI's edits are one fix, applied together in one pass (issue 28): taken one by one, ESLint
       // dropped the space's edit, which touches the "\u2603"'s, and left '?q=%E2%98%83 %C2%A710'.
       code: "res.location('https://google.com?q=\\u2603 §10')",
+      // One report per URI and problem (issue 28): the two characters allowed only in an IRI, and the space.
       errors: [
-        { messageId: 'unescaped', column: 36, endColumn: 42 },
+        {
+          messageId: 'unescaped',
+          column: 36,
+          endColumn: 44,
+          data: {
+            code: 'iri-char',
+            message:
+              '2 characters in the query are allowed only in an IRI; in a URI write them percent-encoded as UTF-8: "☃" (U+2603) as "%E2%98%83", "§" (U+00A7) as "%C2%A7". Browsers accept the URI as written; RFC 3986 does not.',
+          },
+        },
         { messageId: 'unescaped', column: 42, endColumn: 43 },
-        { messageId: 'unescaped', column: 43, endColumn: 44 },
       ],
       output: "res.location('https://google.com?q=%E2%98%83%20%C2%A710')",
     },
@@ -102,7 +112,6 @@ ruleTester.run('no-unescaped-chars', rule, {
       code: "res.location('https://google.com?q=\\u2603 §10')",
       filename: 'test/res.location.js',
       errors: [
-        { messageId: 'unescaped', suggestions: [{ messageId: 'suggestion', output: "res.location('https://google.com?q=%E2%98%83%20%C2%A710')" }] },
         { messageId: 'unescaped', suggestions: [{ messageId: 'suggestion', output: "res.location('https://google.com?q=%E2%98%83%20%C2%A710')" }] },
         { messageId: 'unescaped', suggestions: [{ messageId: 'suggestion', output: "res.location('https://google.com?q=%E2%98%83%20%C2%A710')" }] },
       ],
@@ -119,10 +128,8 @@ ruleTester.run('no-unescaped-chars', rule, {
       // A package's own test.js at its root (AVA's and Jest's defaults read it: normalize-url).
       code: "normalizeUrl('http://sindresorhus.com/?foo=bar*|<>:\"')",
       filename: 'test.js',
-      errors: [
-        { messageId: 'unescaped', column: 48, suggestions: [{ messageId: 'suggestion', output: "normalizeUrl('http://sindresorhus.com/?foo=bar*%7C%3C%3E:%22')" }] },
-        { messageId: 'unescaped', column: 52, suggestions: [{ messageId: 'suggestion', output: "normalizeUrl('http://sindresorhus.com/?foo=bar*%7C%3C%3E:%22')" }] },
-      ],
+      // Its four characters are one problem of the URI (issue 28).
+      errors: [{ messageId: 'unescaped', column: 48, suggestions: [{ messageId: 'suggestion', output: "normalizeUrl('http://sindresorhus.com/?foo=bar*%7C%3C%3E:%22')" }] }],
       output: null,
     },
     {
@@ -162,10 +169,17 @@ ruleTester.run('no-unescaped-chars', rule, {
     },
     {
       code: "fetch('https://example.com/?q=a b&r=<x>')",
+      // One report of the query's three characters (issue 28), from the first to the last, with one fix.
       errors: [
-        { messageId: 'unescaped', column: 32, endColumn: 33 },
-        { messageId: 'unescaped', column: 37, endColumn: 38 },
-        { messageId: 'unescaped', column: 39, endColumn: 40 },
+        {
+          messageId: 'unescaped',
+          column: 32,
+          endColumn: 40,
+          data: {
+            code: 'query-unescaped-char',
+            message: '3 characters must be percent-encoded in the query: write a space as "%20", "<" as "%3C", ">" as "%3E". Browsers accept the URI as written; RFC 3986 does not.',
+          },
+        },
       ],
       output: "fetch('https://example.com/?q=a%20b&r=%3Cx%3E')",
     },

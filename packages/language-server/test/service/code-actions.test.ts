@@ -103,3 +103,26 @@ describe('refactors on a selection', () => {
     expect(actionsAt('fetch(`https://example.com/«a${x}b»`);', 'typescript', [CodeActionKind.RefactorRewrite]).actions).toEqual([]);
   });
 });
+
+describe('one report per URI and problem (issue 28)', () => {
+  // Cobalt's inline SVG in a component's style: its "<", ">", spaces and quotes written raw.
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M5 12l5 5l10 -10" stroke="white" fill="none"/></svg>';
+  const css = `.check { background: url('data:image/svg+xml;utf8,${svg}'); }\n`;
+
+  it("reports an inline SVG's characters to encode once, named with their counts; its quick-fix and fix-all write every one", () => {
+    const { document } = documentOf(css, 'css');
+    const diagnostics = service.provideDiagnostics(document, settings);
+    expect(diagnostics.map((d) => [d.code, d.message])).toEqual([
+      [
+        'path-unescaped-char',
+        '27 characters must be percent-encoded in the data: write "<" as "%3C" (3 times), a space as "%20" (11 times), a double quote (") as "%22" (10 times), ">" as "%3E" (3 times). Browsers accept the URI as written; RFC 3986 does not.',
+      ],
+    ]);
+    const all = encodeURIComponent(svg).replaceAll('%2F', '/').replaceAll('%3D', '=').replaceAll('%3A', ':');
+    const quick = service.provideCodeActions(document, diagnostics[0]!.range, { diagnostics }, settings).find((action) => action.isPreferred);
+    expect(applyWorkspaceEdit(document, quick!.edit)).toBe(css.replace(svg, all));
+    const range = { start: document.positionAt(0), end: document.positionAt(css.length) };
+    const [fixAll] = service.provideCodeActions(document, range, { diagnostics: [], only: [FIX_ALL_KIND] }, settings);
+    expect(applyWorkspaceEdit(document, fixAll!.edit)).toBe(css.replace(svg, all));
+  });
+});
