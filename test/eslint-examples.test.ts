@@ -72,7 +72,12 @@ const where = (result: ESLint.LintResult, line: number): string => `${relative(R
  * A problem whose fix the gate holds back as a suggestion by design: a "[" or "]" (delimiters
  * applications read before they decode) and a second "#" in a fragment (read raw from location.hash).
  */
-const heldBack = (m: Linter.LintMessage): boolean => /^"[[\]#]" must be percent-encoded/.test(m.message) && m.fix === undefined && (m.suggestions?.length ?? 0) > 0;
+const heldBack = (m: Linter.LintMessage): boolean =>
+  m.fix === undefined &&
+  (m.suggestions?.length ?? 0) > 0 &&
+  // One character, or the URI's characters of one component named in one report (issue 28): only "[", "]" and "#".
+  (/^"[[\]#]" must be percent-encoded/.test(m.message) ||
+    (/^\d+ characters must be percent-encoded/.test(m.message) && [...m.message.matchAll(/"(.)" as "%/g)].every(([, c]) => '[]#'.includes(c!))));
 
 function newESLint(options: ESLint.Options = {}): ESLint {
   return new ESLint({ cwd: ROOT, overrideConfigFile: CONFIG, ...options });
