@@ -226,6 +226,27 @@ function headingText(node: Nodes): string {
 const BLOCK_ATTRIBUTES = /^\{:(?:[ \t]+[^}\s]+)*?[ \t]*#([\w:.-]+)[^}\r\n]*\}[ \t]*$/;
 
 /**
+ * Python-Markdown's attr_list on a block (https://python-markdown.github.io/extensions/attribute_lists/#block-level):
+ * the list on the last line of the block, its colon optional, `{: #id }` or `{#id}`, sets the block's id.
+ */
+const ATTR_LIST_LAST_LINE = /^[ \t]*\{:?[ \t]*(?:[^}\s#][^}\s]*[ \t]+)*#([\w:.-]+)[^}\r\n]*\}[ \t]*$/;
+
+/** The ids attr_list lists on the last line of a paragraph set (a list item's paragraph included). */
+function attrListBlocks(children: readonly Nodes[], text: string, elements: Anchor[]): void {
+  for (const child of children) {
+    if (child.type !== 'paragraph') continue;
+    const start = child.position?.start.offset;
+    const stop = child.position?.end.offset;
+    if (start === undefined || stop === undefined) continue;
+    const paragraph = text.slice(start, stop);
+    if (!paragraph.endsWith('}')) continue;
+    const lastStart = paragraph.lastIndexOf('\n') + 1;
+    const id = ATTR_LIST_LAST_LINE.exec(paragraph.slice(lastStart))?.[1];
+    if (id !== undefined) elements.push({ id, offset: start + lastStart });
+  }
+}
+
+/**
  * kramdown's block attribute lists among `children` (https://kramdown.gettalong.org/syntax.html#block-ials):
  * `## 1.0.0 / 2013-05-06` with `{: #v1-0-0}` on the next line gives the heading that id, in place of
  * the one its text makes; anywhere else the list's id is set on the block next to it (an element id).
@@ -370,6 +391,7 @@ export function markdownTreeAnchors(root: Root, text: string, options: AnchorOpt
     if ('children' in node) {
       const children = node.children as Nodes[];
       if (options.slugStyle === 'kramdown') blockAttributes(children, text, blockAttributeIds, elements);
+      else if (options.slugStyle === 'mkdocs') attrListBlocks(children, text, elements);
       for (let k = children.length - 1; k >= 0; k--) stack.push(children[k]!);
     }
   }

@@ -67,6 +67,12 @@ export interface SiteProfile {
   /** The heading ids of the site's Markdown pages are made by code the tree cannot evaluate (what makes them): a missing fragment there is said once, not reported. */
   headingIdsUnknown?: string;
   /**
+   * MkDocs with mkdocs-autorefs (on its own or through mkdocstrings), named here: `[text][identifier]`
+   * without a definition is a cross-reference to a heading or object anywhere in the site, and a
+   * page with a mkdocstrings `::: identifier` block holds the ids of the objects it renders.
+   */
+  crossReferences?: string;
+  /**
    * Docusaurus: a link to a Markdown file written without `./` or `../` (`api/Store.md`) is looked
    * for from the page's folder, then from the content folder of the docs or blog instance the page
    * is in, then from the site's folder.
@@ -215,7 +221,8 @@ function docusaurusProfile(dir: string, file: string, config: StaticValue, read:
     const lastVersion = typeof last === 'string' ? last : (versions[0] ?? 'current');
     const currentPath = stringAt(options, 'versions', 'current', 'path');
     const versionBase = (version: string, path?: string): string => (version === lastVersion ? base : `${base}${path ?? (version === 'current' ? 'next' : version)}/`);
-    if (valueAt(options, 'includeCurrentVersion') !== false) {
+    const includeCurrent = valueAt(options, 'includeCurrentVersion') !== false;
+    if (includeCurrent) {
       const currentBase = versionBase('current', typeof currentPath === 'string' ? currentPath : undefined);
       collections.push({ dir: folder, base: currentBase, rule: 'docusaurus-docs', skip: (name) => name.startsWith('_') });
       routes.push([currentBase, folder]);
@@ -223,8 +230,17 @@ function docusaurusProfile(dir: string, file: string, config: StaticValue, read:
     const versioned = instance === undefined ? 'versioned_docs' : `${instance}_versioned_docs`;
     for (const version of versions) {
       const versionFolder = `${dir}${versioned}/version-${version}/`;
-      if (list(`${versioned}/version-${version}`) === undefined) continue;
       const versionRoute = versionBase(version);
+      if (list(`${versioned}/version-${version}`) === undefined) {
+        // A listed version whose folder is not in the tree is written at build. The last one, when the
+        // current docs are not served themselves, is their copy (what `docusaurus docs:version` makes):
+        // the current folder serves its routes. Any other: its routes are not known.
+        if (version === lastVersion && !includeCurrent) {
+          collections.push({ dir: folder, base: versionRoute, rule: 'docusaurus-docs', skip: (name) => name.startsWith('_') });
+          routes.push([versionRoute, folder]);
+        } else unknowns.push({ setting: `${versioned}/version-${version}, listed in versions.json, is not in the tree (written at build)`, prefixes: [versionRoute] });
+        continue;
+      }
       collections.push({ dir: versionFolder, base: versionRoute, rule: 'docusaurus-docs', skip: (name) => name.startsWith('_') });
       routes.push([versionRoute, versionFolder]);
     }
@@ -327,8 +343,20 @@ const GENERATORS: readonly Generator[] = [
     name: 'vitepress',
     matches: (names) => names.has('.vitepress'),
     profile(dir, read, _names, list) {
-      const file = [...(list('.vitepress') ?? [])].find((name) => /^config\.(?:js|mjs|cjs|ts|mts|cts)$/.test(name));
+      // `.vitepress/config.ts`, or a folder of its parts with `config/index.ts` (as VitePress's i18n guide lays it out).
+      const file =
+        [...(list('.vitepress') ?? [])].find((name) => /^config\.(?:js|mjs|cjs|ts|mts|cts)$/.test(name)) ??
+        [...(list('.vitepress/config') ?? [])].filter((name) => /^index\.(?:js|mjs|cjs|ts|mts|cts)$/.test(name)).map((name) => `config/${name}`)[0];
       const config = file === undefined ? {} : configAt(read, `.vitepress/${file}`);
+      // The heading ids follow markdown-it-anchor's `slugify` and markdown-it-attrs' delimiters: set by the site, or by code the tree cannot run, they are not known.
+      const slugify = valueAt(config, 'markdown', 'anchor', 'slugify');
+      const attrs = valueAt(config, 'markdown', 'attrs');
+      const ownIds =
+        isUnknown(slugify) || slugify !== undefined
+          ? `markdown.anchor.slugify in .vitepress/${file}`
+          : isUnknown(attrs) || (isObject(attrs) && (valueAt(attrs, 'left') !== undefined || valueAt(attrs, 'right') !== undefined))
+            ? `markdown.attrs delimiters in .vitepress/${file}`
+            : undefined;
       const unknowns: { setting: string; prefixes: string[] }[] = [];
       const src = stringAt(config, 'srcDir');
       if (isUnknown(src)) unknowns.push({ setting: `.vitepress/${file}: srcDir = ${src.text}`, prefixes: ['/'] });
@@ -359,6 +387,7 @@ const GENERATORS: readonly Generator[] = [
         layoutDirs: [`${dir}.vitepress/`],
         caseInsensitiveFragments: true,
         includes: true,
+        ...(ownIds === undefined ? {} : { headingIdsUnknown: ownIds }),
       };
     },
   },
@@ -384,7 +413,11 @@ const GENERATORS: readonly Generator[] = [
       const pages = under(dir, typeof docs === 'string' ? docs : 'docs');
       // `use_directory_urls` (default true): `x.md` is `/x/`, and a relative link is followed from there.
       const directoryUrls = valueAt(config, 'use_directory_urls') !== false;
+      // A plugin is named as a string or as the one key of a mapping of its options.
+      const plugins = (arrayOf(valueAt(config, 'plugins')) ?? []).flatMap((entry) => (typeof entry === 'string' ? [entry] : isObject(entry) ? Object.keys(entry) : []));
+      const crossReferences = plugins.find((name) => name === 'autorefs' || name === 'mkdocstrings');
       return {
+        ...(crossReferences === undefined ? {} : { crossReferences: crossReferences === 'autorefs' ? 'mkdocs-autorefs' : 'mkdocs-autorefs, through mkdocstrings' }),
         routes: [['/', pages]],
         staticDirs: [],
         slugStyle: 'mkdocs',
@@ -727,6 +760,19 @@ const GENERATORS: readonly Generator[] = [
   },
 ];
 
+/**
+ * Vercel serves whatever a generator built: the redirects of a `vercel.json` beside the site's
+ * configuration apply to every site (`/en/:splat*` → `/:splat*`), not only to the generators whose
+ * profiles read them already. A source that cannot be matched in linear time silences its prefix.
+ */
+function withVercelRedirects(dir: string, read: (name: string) => string | undefined, names: ReadonlySet<string>, profile: Omit<SiteProfile, 'generator' | 'root' | 'description'>): Omit<SiteProfile, 'generator' | 'root' | 'description'> {
+  if (profile.redirects !== undefined || !names.has('vercel.json')) return profile;
+  const redirects = vercelRedirects(dir, read, names);
+  if (redirects.length === 0) return profile;
+  const unknowns = redirects.filter(([source]) => redirectPattern(source) === undefined).map(([source, , file]) => ({ setting: `${file}: redirect source ${JSON.stringify(source)}`, prefixes: [literalStart(source)] }));
+  return { ...profile, redirects, unknowns: [...(profile.unknowns ?? []), ...unknowns] };
+}
+
 /** The generator whose files are among `names` (the entries of the folder `dir`), with its profile. */
 export function recogniseSite(
   dir: string,
@@ -737,7 +783,7 @@ export function recogniseSite(
   const folder = withSlash(dir);
   for (const generator of GENERATORS) {
     if (!generator.matches(names, read)) continue;
-    const profile = generator.profile(folder, read, names, list);
+    const profile = withVercelRedirects(folder, read, names, generator.profile(folder, read, names, list));
     return { generator: generator.name, root: folder, ...profile, description: describe(generator.name, folder, profile) };
   }
   return undefined;

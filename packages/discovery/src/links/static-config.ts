@@ -25,13 +25,24 @@ export type StaticValue = string | number | boolean | null | undefined | Unknown
 export const isUnknown = (value: unknown): value is Unknown => value instanceof Unknown;
 export const isObject = (value: unknown): value is { [key: string]: StaticValue } => typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Unknown);
 
+/**
+ * Objects that spread a value set by code (`{ ...shared, title: 'x' }` with `shared` imported): the
+ * spread may have set any key, so a key the object does not write is that `Unknown`, not unset.
+ */
+const openObjects = new WeakMap<object, Unknown>();
+
+/** The value of `key` in `object`: what it writes, else the spread that may have set it, else `undefined`. */
+function member(object: { [key: string]: StaticValue }, key: string): StaticValue {
+  return Object.hasOwn(object, key) ? object[key] : openObjects.get(object);
+}
+
 /** A string setting: the string, an `Unknown` when set by code, `undefined` when not set. */
 export function stringAt(value: StaticValue, ...keys: string[]): string | Unknown | undefined {
   let at: StaticValue = value;
   for (const key of keys) {
     if (isUnknown(at)) return at;
     if (!isObject(at)) return undefined;
-    at = at[key];
+    at = member(at, key);
   }
   if (typeof at === 'string' || isUnknown(at)) return at;
   return undefined;
@@ -43,7 +54,7 @@ export function valueAt(value: StaticValue, ...keys: string[]): StaticValue {
   for (const key of keys) {
     if (isUnknown(at)) return at;
     if (!isObject(at)) return undefined;
-    at = at[key];
+    at = member(at, key);
   }
   return at;
 }
@@ -184,9 +195,15 @@ class Evaluator {
         for (const property of node['properties'] as Node[]) {
           if (property.type === 'SpreadElement') {
             const spread = this.#value(property['argument'] as Node, depth + 1);
-            // A spread set by code may set any key: the keys it could set are unknown from here on, those written after it are kept.
-            if (isUnknown(spread)) for (const key of Object.keys(out)) out[key] = spread;
-            else if (isObject(spread)) Object.assign(out, spread);
+            // A spread set by code may set any key: the keys written before it and those never written are unknown, those written after it are kept.
+            if (isUnknown(spread)) {
+              for (const key of Object.keys(out)) out[key] = spread;
+              openObjects.set(out, spread);
+            } else if (isObject(spread)) {
+              Object.assign(out, spread);
+              const open = openObjects.get(spread);
+              if (open !== undefined) openObjects.set(out, open);
+            }
             continue;
           }
           const key = this.#key(property, depth);

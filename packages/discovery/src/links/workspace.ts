@@ -517,7 +517,10 @@ export class WorkspaceIndex {
         ? markdownAnchors(source, { slugStyle: this.#styleOf(parentOf(path), compiled), customIds: [...compiled.customIds, ...props], elementIds: layouts.defaults })
         : { ...htmlAnchors(''), lineCount: lineCountOf(source), lineOffsets: lineStarts(source) };
     if (isMarkdownPath(path) && source.includes('<!--@include:')) anchors = this.#withIncludes(path, source, anchors, options, depth);
+    if (isMarkdownPath(path) && source.includes('import ')) anchors = this.#withMdxImports(path, source, anchors, options, depth);
     if (isMarkdownPath(path) && (props.length > 0 || slugifiedProps.length > 0)) anchors = withIncludeParameterIds(source, anchors, props, slugifiedProps);
+    // mkdocs-autorefs: a reference without a definition is a cross-reference the site resolves.
+    if (anchors.undefinedReferences.length > 0 && isMarkdownPath(path) && this.site(parentOf(path), compiled.generator).crossReferences !== undefined) anchors = { ...anchors, undefinedReferences: [] };
     this.#anchors.set(path, { key, source, anchors });
     return anchors;
   }
@@ -541,6 +544,31 @@ export class WorkspaceIndex {
       for (const anchor of included?.anchors ?? []) {
         if (ids.has(anchor.id)) continue;
         const moved = { ...anchor, offset: match.index };
+        ids.set(anchor.id, moved);
+        added.push(moved);
+      }
+    }
+    return added.length === 0 ? anchors : { ...anchors, ids, anchors: [...anchors.anchors, ...added] };
+  }
+
+  /**
+   * MDX's imported Markdown (https://docusaurus.io/docs/markdown-features/react#importing-markdown):
+   * `import Part from './_part.mdx'` and `<Part />` in the page render the part's headings there, so
+   * their ids are the page's, at the element.
+   */
+  #withMdxImports(path: string, source: string, anchors: DocumentAnchors, options: LinkOptions, depth: number): DocumentAnchors {
+    if (depth > 8) return anchors;
+    const ids = new Map(anchors.ids);
+    const added: Anchor[] = [];
+    for (const match of source.matchAll(MDX_MARKDOWN_IMPORT)) {
+      const name = match[1]!;
+      const used = new RegExp(`<${name}[\\s/>]`).exec(source);
+      if (used === null) continue;
+      const file = join(parentOf(path), match[2]!);
+      const clean = file.split('/').reduce<string[]>((out, segment) => (segment === '..' ? out.slice(0, -1) : segment === '.' ? out : [...out, segment]), []).join('/');
+      for (const anchor of this.anchorsOf(clean, options, undefined, depth + 1)?.anchors ?? []) {
+        if (ids.has(anchor.id)) continue;
+        const moved = { ...anchor, offset: used.index };
         ids.set(anchor.id, moved);
         added.push(moved);
       }
@@ -1222,6 +1250,9 @@ export class WorkspaceIndex {
       const include = [...source.matchAll(/\{%-?\s*(?:include|render|include_relative)\s+["']?([^"'\s%]+)["']?/g)].find((tag) => computed.has(tag[1]!));
       if (include !== undefined) return this.#unresolvable('include-computed-id', `cannot resolve fragments such as "#${id}" in ${page}: it includes ${include[1]}, which writes ids from a template expression`, fragment);
     }
+    if (site.crossReferences !== undefined && isMarkdownPath(page) && MKDOCSTRINGS_BLOCK.test(this.#readFile(page) ?? '')) {
+      return this.#unresolvable('mkdocstrings', `cannot resolve fragments such as "#${id}" in ${page}: its ::: blocks render the ids of the objects they document (${site.crossReferences}), which the tree does not list`, fragment);
+    }
     if (site.headingIdsUnknown !== undefined && isMarkdownPath(page)) {
       return this.#unresolvable('heading-ids', `cannot resolve fragments such as "#${id}" in ${page}: the ${site.generator} site's heading ids are made by ${site.headingIdsUnknown}`, fragment);
     }
@@ -1236,6 +1267,12 @@ export class WorkspaceIndex {
     return missing;
   }
 }
+
+/** An MDX import of a Markdown file as a component: `import Part from './_part.mdx';`. */
+const MDX_MARKDOWN_IMPORT = /^import[ \t]+([A-Z]\w*)[ \t]+from[ \t]+['"](\.{1,2}\/[^'"\r\n]+\.mdx?)['"];?[ \t]*$/gm;
+
+/** A mkdocstrings block, `::: package.module` at the start of a line. */
+const MKDOCSTRINGS_BLOCK = /^:::[ \t]+[\w.]/m;
 
 /** A destination that is a placeholder word (`[text](link)`): the syntax's own names for a destination. */
 const PLACEHOLDER = /^(?:link|url|uri|href|path|destination|target|src)$/i;

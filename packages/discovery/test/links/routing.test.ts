@@ -7,7 +7,7 @@ import { discoverDocument, sourceKindOf } from '../../src/document.js';
 import type { Finding } from '../../src/finding.js';
 import { MemoryFileSystem } from '../../src/links/memory-fs.js';
 import { expandPermalink, pageRoutes, rewritePath, routeKey, type PageCollection } from '../../src/links/routing.js';
-import { readJsConfig, readTomlConfig, readYamlConfig, Unknown } from '../../src/links/static-config.js';
+import { readJsConfig, readTomlConfig, readYamlConfig, stringAt, Unknown, valueAt } from '../../src/links/static-config.js';
 import { WorkspaceIndex, type LinkOptions } from '../../src/links/workspace.js';
 import { runDocumentRules, runRules } from '../../src/rules/index.js';
 
@@ -48,6 +48,15 @@ describe('configurations read as static values, never run', () => {
     expect(value['title']).toBe('x');
     expect(value['srcDir']).toEqual(new Unknown("process.env.SRC ?? 'docs'"));
     expect(value['rewrites']).toEqual(new Unknown('makeRewrites()'));
+  });
+
+  it('a spread of what code sets may set any key: one the object does not write is unknown, not unset (vuejs/router)', () => {
+    const value = readJsConfig(`import { sharedConfig } from './shared';\nexport default { ...sharedConfig, locales: { root: { label: 'English' } } };`, 'index.ts');
+    expect(valueAt(value, 'locales', 'root', 'label')).toBe('English');
+    expect(valueAt(value, 'markdown', 'anchor', 'slugify')).toEqual(new Unknown('sharedConfig'));
+    expect(stringAt(value, 'srcDir')).toEqual(new Unknown('sharedConfig'));
+    // A spread of a known object keeps its keys, and what it does not write stays unset.
+    expect(stringAt(readJsConfig(`const base = { title: 'a' };\nexport default { ...base };`, 'config.ts'), 'srcDir')).toBeUndefined();
   });
 
   it('reads YAML and TOML with real parsers', () => {
@@ -197,6 +206,98 @@ describe('sites routed from their configuration', () => {
       ['/docs/2.0/a', 'fileMissing'],
       ['/community/help', 'fileMissing'],
     ]);
+  });
+
+  it('Docusaurus: the last version written at build from the current docs, and another version the tree lacks (pnpm.io)', () => {
+    // https://docusaurus.io/docs/cli#docusaurus-docsversion-version: `docs:version` copies the current
+    // docs into versioned_docs/version-X/. pnpm.io's build does the copy itself and serves only versions.
+    const index = tree({
+      '/r/docusaurus.config.ts': `const lastDocsVersion = '11.x';
+        export default { presets: [['@docusaurus/preset-classic', { docs: { path: './docs', routeBasePath: '/', includeCurrentVersion: false, lastVersion: lastDocsVersion } }]] };`,
+      '/r/versions.json': '["11.x", "10.x", "9.x"]',
+      '/r/docs/cli/add.md': '# add\n[c](catalogs.md) [abs](/cli/cache-list.md) [no](gone.md)\n',
+      '/r/docs/catalogs.md': '# Catalogs\n',
+      '/r/docs/cli/cache-list.md': '# cache list\n',
+      '/r/versioned_docs/version-10.x/cli/add.md': '# add\n',
+      '/r/blog/2024-01-01-release.md': '[add](/cli/add) [old](/10.x/cli/add) [older](/9.x/cli/add) [none](/cli/gone) [none10](/10.x/cli/gone)\n',
+    });
+    // 11.x, the last version, is the docs folder at /; 9.x's folder is not in the tree: its routes are unknown.
+    expect(lint(index, '/r/blog/2024-01-01-release.md')).toEqual([
+      ['/cli/gone', 'fileMissing'],
+      ['/10.x/cli/gone', 'fileMissing'],
+    ]);
+    expect(lint(index, '/r/docs/cli/add.md')).toEqual([['gone.md', 'fileMissing']]);
+    expect([...index.notes].some((note) => note.includes('version-9.x'))).toBe(true);
+  });
+
+  it("VitePress: the configuration in .vitepress/config/index.ts, and heading ids the site's own slugify or attrs delimiters make (vuejs/router)", () => {
+    // https://vitepress.dev/guide/i18n (a config folder) and https://vitepress.dev/reference/site-config#markdown
+    const files = {
+      '/r/docs/guide/a.md': '# A\n\n## Setup %{#setup-id}%\n',
+      '/r/docs/guide/b.md': '[a](./a.md#setup-id) [b](./a.md#setup) [c](./gone.md)\n',
+    };
+    const own = tree({ ...files, '/r/docs/.vitepress/config/index.ts': `const slugify = (s: string) => s;\nexport default { markdown: { anchor: { slugify } } };` });
+    expect(lint(own, '/r/docs/guide/b.md')).toEqual([['./gone.md', 'fileMissing']]);
+    expect([...own.notes].some((note) => note.includes('markdown.anchor.slugify in .vitepress/config/index.ts'))).toBe(true);
+    const attrs = tree({ ...files, '/r/docs/.vitepress/config/index.ts': `export default { markdown: { attrs: { left: '%{', right: '}%' } } };` });
+    expect(lint(attrs, '/r/docs/guide/b.md')).toEqual([['./gone.md', 'fileMissing']]);
+    // VitePress's own slugify and delimiters: the ids are known, and a missing one is reported.
+    const plain = tree({ ...files, '/r/docs/.vitepress/config/index.ts': `export default { title: 'x' };` });
+    expect(lint(plain, '/r/docs/guide/b.md')).toEqual([
+      ['setup-id', 'anchorMissing'],
+      ['setup', 'anchorMissing'],
+      ['./gone.md', 'fileMissing'],
+    ]);
+  });
+
+  it("MDX: an imported Markdown part's headings are the page's ids (pnpm.io's settings/other.md)", () => {
+    // https://docusaurus.io/docs/markdown-features/react#importing-markdown
+    const index = tree({
+      '/r/docusaurus.config.js': `module.exports = { presets: [['classic', { docs: { path: 'docs' } }]] };`,
+      '/r/docs/settings/other.md': '# Other\n\nimport ScriptShell from \'./_scriptShell.mdx\'\n\n<ScriptShell />\n\nimport Unused from \'./_unused.mdx\'\n',
+      '/r/docs/settings/_scriptShell.mdx': '## scriptShell\n\nThe shell.\n',
+      '/r/docs/settings/_unused.mdx': '## unusedSetting\n',
+      '/r/docs/settings.md': '[s](settings/other.md#scriptshell) [u](settings/other.md#unusedsetting) [g](settings/other.md#gone)\n',
+    });
+    // A part imported and never rendered gives the page nothing.
+    expect(lint(index, '/r/docs/settings.md')).toEqual([
+      ['unusedsetting', 'anchorMissing'],
+      ['gone', 'anchorMissing'],
+    ]);
+  });
+
+  it("Vercel's redirects beside any generator's configuration are routes (pnpm.io's /en/:splat*)", () => {
+    // https://vercel.com/docs/project-configuration#redirects
+    const index = tree({
+      '/r/docusaurus.config.js': `module.exports = { presets: [['classic', { docs: { path: 'docs', routeBasePath: '/' } }]] };`,
+      '/r/vercel.json': '{ "redirects": [{ "source": "/en/:splat*", "destination": "/:splat*", "permanent": true }] }',
+      '/r/docs/cli/add.md': '# add\n',
+      '/r/static/pnpm-add-pkg.html': '<meta http-equiv="refresh" content="0; url=/en/cli/add"><a href="/en/cli/add">add</a> <a href="/fr/cli/add">fr</a>\n',
+    });
+    expect(lint(index, '/r/static/pnpm-add-pkg.html')).toEqual([['/fr/cli/add', 'fileMissing']]);
+  });
+
+  it("MkDocs: attr_list's block id on a paragraph's last line (pydantic's validators page)", () => {
+    // https://python-markdown.github.io/extensions/attribute_lists/#block-level
+    const index = tree({
+      '/r/mkdocs.yml': 'site_name: x\nmarkdown_extensions:\n  - attr_list\n',
+      '/r/docs/validators.md':
+        '# Validators\n\n* ***After* validators**: run after validation.\n{#field-after-validator}\n\nA paragraph.\n{: .note #note-id }\n\nText {#inline-not-block} here.\n\n[a](#field-after-validator) [b](#note-id) [c](#inline-not-block)\n',
+    });
+    expect(lint(index, '/r/docs/validators.md')).toEqual([['inline-not-block', 'anchorMissing']]);
+  });
+
+  it('MkDocs with mkdocstrings: cross-references and the ids of ::: blocks are the site\'s, not the page\'s (pydantic)', () => {
+    // https://mkdocstrings.github.io/autorefs/ and https://mkdocstrings.github.io/usage/
+    const files = {
+      '/r/docs/api/config.md': '::: pydantic.config\n',
+      '/r/docs/concepts/models.md': '# Models\n\n## Fields\n\nSee [ConfigDict][pydantic.config.ConfigDict], [dict][], [c](../api/config.md#pydantic.config.ConfigDict) and [f](#gone).\n',
+    };
+    const withPlugin = tree({ '/r/mkdocs.yml': 'site_name: x\nplugins:\n  - search\n  - mkdocstrings:\n      handlers:\n        python: {}\n', ...files });
+    expect(lint(withPlugin, '/r/docs/concepts/models.md')).toEqual([['gone', 'anchorMissing']]);
+    // Without the plugin the labels are undefined and the fragment is missing.
+    const without = tree({ '/r/mkdocs.yml': 'site_name: x\nplugins:\n  - search\n', ...files });
+    expect(lint(without, '/r/docs/concepts/models.md').map(([text]) => text)).toEqual(['dict', 'pydantic.config.ConfigDict', 'gone']);
   });
 
   it('an unknown configuration value silences exactly the links it governs', () => {
