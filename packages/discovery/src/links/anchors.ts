@@ -84,6 +84,13 @@ function meantAsLink(text: string, label: string, collapsed: boolean, definesRef
   return !(scope.test(text) && scope.test(label));
 }
 
+/**
+ * A paragraph that is one template expression and nothing else, a variable or a macro call
+ * (`{{ pydantic_settings }}` that a hook fills, `{{ render_table("x") }}` of mkdocs-macros): code
+ * writes it. (An include's file is in the tree, and its ids are read from there.)
+ */
+const WHOLE_TEMPLATE_TAG = /^[ \t]*\{\{-?[ \t]*[A-Za-z_][\w.]*(?:\([^(){}\r\n]*\))?[ \t]*-?\}\}[ \t]*$/;
+
 /** A template tag in a heading's text: Hugo's shortcodes (`{{% … %}}`, `{{< … >}}`), Go, Liquid and Nunjucks tags. */
 const TEMPLATE_TAG = /\{\{[<%]?[\s\S]*?[%>]?\}\}|\{%[\s\S]*?%\}/;
 
@@ -368,6 +375,9 @@ export function markdownTreeAnchors(root: Root, text: string, options: AnchorOpt
       const raw = line.split(/\r?\n/, 1)[0]!.replace(/^ {0,3}#{1,6}(?=[ \t]|$)/, '').replace(/[ \t]+#+[ \t]*$/, '').trim();
       headings.push({ offset: start, title, raw, ...(explicit === undefined ? {} : { explicit }) });
     }
+    // A paragraph that is one template expression (`{{ pydantic_settings }}` that a macro or hook fills)
+    // is the output of code: the headings it brings are not known.
+    if (node.type === 'paragraph' && start !== undefined && stop !== undefined && !uncertain && WHOLE_TEMPLATE_TAG.test(text.slice(start, stop))) uncertain = true;
     if (node.type === 'html' && start !== undefined) {
       elements.push(...htmlIds(node.value, start));
       // GitHub gives every heading of the rendered page an id, an HTML one (`<h3>Technology Sponsors</h3>`) too.

@@ -519,8 +519,9 @@ export class WorkspaceIndex {
     if (isMarkdownPath(path) && source.includes('<!--@include:')) anchors = this.#withIncludes(path, source, anchors, options, depth);
     if (isMarkdownPath(path) && source.includes('import ')) anchors = this.#withMdxImports(path, source, anchors, options, depth);
     if (isMarkdownPath(path) && (props.length > 0 || slugifiedProps.length > 0)) anchors = withIncludeParameterIds(source, anchors, props, slugifiedProps);
-    // mkdocs-autorefs: a reference without a definition is a cross-reference the site resolves.
-    if (anchors.undefinedReferences.length > 0 && isMarkdownPath(path) && this.site(parentOf(path), compiled.generator).crossReferences !== undefined) anchors = { ...anchors, undefinedReferences: [] };
+    // mkdocs-autorefs: a reference without a definition is a cross-reference the site resolves, and
+    // `[](){#id}` (an empty link with attr_list's id) is an anchor of the page.
+    if (isMarkdownPath(path) && this.site(parentOf(path), compiled.generator).crossReferences !== undefined) anchors = withAutorefsAnchors(source, anchors);
     this.#anchors.set(path, { key, source, anchors });
     return anchors;
   }
@@ -1257,8 +1258,8 @@ export class WorkspaceIndex {
       return this.#unresolvable('heading-ids', `cannot resolve fragments such as "#${id}" in ${page}: the ${site.generator} site's heading ids are made by ${site.headingIdsUnknown}`, fragment);
     }
     if (anchors.uncertain === true) {
-      // A heading written with a template tag (`### {{% icon %}} Upgrading`): its id is what the tag renders, which the tree does not say.
-      return this.#unresolvable('template-heading', `cannot resolve fragments such as "#${id}" in ${page}: a heading there holds a template tag, whose rendered text makes its id`, fragment);
+      // A heading written with a template tag (`### {{% icon %}} Upgrading`), or a paragraph a tag writes (`{{ pydantic_settings }}`): what it renders, the tree does not say.
+      return this.#unresolvable('template-heading', `cannot resolve fragments such as "#${id}" in ${page}: a template tag there writes a heading or a part of the page, whose rendered text makes its ids`, fragment);
     }
     const missing: LinkResult = { status: 'missing-anchor', target: pageTarget, fragment };
     const slugged = slug(id, this.#styleOf(parentOf(page), options));
@@ -1266,6 +1267,19 @@ export class WorkspaceIndex {
     if (replacement !== undefined) missing.replacement = encodeFragmentText(replacement);
     return missing;
   }
+}
+
+/** mkdocs-autorefs' anchors, `[](){#id}` (https://mkdocstrings.github.io/autorefs/#markdown-anchors), and no undefined reference. */
+function withAutorefsAnchors(source: string, anchors: DocumentAnchors): DocumentAnchors {
+  const ids = new Map(anchors.ids);
+  const added: Anchor[] = [];
+  for (const match of source.matchAll(/\[\]\(\)\{[ \t]*#([\w:.-]+)[ \t]*\}/g)) {
+    if (ids.has(match[1]!)) continue;
+    const anchor = { id: match[1]!, offset: match.index };
+    ids.set(anchor.id, anchor);
+    added.push(anchor);
+  }
+  return { ...anchors, undefinedReferences: [], ...(added.length === 0 ? {} : { ids, anchors: [...anchors.anchors, ...added] }) };
 }
 
 /** An MDX import of a Markdown file as a component: `import Part from './_part.mdx';`. */

@@ -81,13 +81,15 @@ function inLayouts(document: DocumentContext, options: LinkOptions): boolean {
 /**
  * An HTML template that is no whole page: a part another template includes (Django's and Jinja's
  * `{% include %}`, Liquid's, Nunjucks's), a child that fills a layout's blocks (`{% extends %}`), or
- * a layout whose blocks its children fill (a skip link's `#content` is a child's).
+ * a layout whose blocks its children fill (a skip link's `#content` is a child's), or a Go
+ * template that Hugo assembles (`{{ block "main" . }}` filled by `{{ define "main" }}` in another
+ * layout, `{{ partial "svg-icon-symbols" . }}` writing symbols from build resources).
  * The page it ends up in holds the layout's ids as well (a skip link's `#main-content`): its own
  * `#id` that finds nothing in it is looked for in the templates that include or extend it, and is
  * reported only when they are in the tree and none holds it.
  */
 function templatePart(document: DocumentContext): boolean {
-  return document.kind === 'html' && /\{[{%]/.test(document.text) && (!/<(?:html|body)[\s>]/i.test(document.text) || /\{%-?\s*block\s/.test(document.text));
+  return document.kind === 'html' && /\{[{%]/.test(document.text) && (!/<(?:html|body)[\s>]/i.test(document.text) || /\{%-?\s*block\s|\{\{-?\s*(?:block|partial|template)\s/.test(document.text));
 }
 
 /**

@@ -300,6 +300,18 @@ describe('sites routed from their configuration', () => {
     expect(lint(without, '/r/docs/concepts/models.md').map(([text]) => text)).toEqual(['dict', 'pydantic.config.ConfigDict', 'gone']);
   });
 
+  it("MkDocs with mkdocs-autorefs: [](){#id} is an anchor; a paragraph a macro writes makes the page's ids unknown (pydantic)", () => {
+    // https://mkdocstrings.github.io/autorefs/#markdown-anchors; {{ pydantic_settings }} is filled by the site's hook.
+    const index = tree({
+      '/r/mkdocs.yml': 'site_name: x\nplugins:\n  - autorefs\nmarkdown_extensions:\n  - attr_list\n',
+      '/r/docs/types.md': '# Types\n\n[](){#typeddict}\n## TypedDict\n\nSee the [note](#pattern-constraint-note) and [gone](#gone).\n\n[](){#pattern-constraint-note}\nA note.\n',
+      '/r/docs/settings.md': '# Settings\n\n{{ pydantic_settings }}\n',
+      '/r/docs/why.md': '[t](types.md#typeddict) [s](settings.md#customise-settings-sources) [g](types.md#missing)\n',
+    });
+    expect(lint(index, '/r/docs/types.md')).toEqual([['gone', 'anchorMissing']]);
+    expect(lint(index, '/r/docs/why.md')).toEqual([['missing', 'anchorMissing']]);
+  });
+
   it('an unknown configuration value silences exactly the links it governs', () => {
     const index = tree({
       '/r/docusaurus.config.js': `const base = process.env.BLOG;
@@ -366,6 +378,18 @@ describe('sites routed from their configuration', () => {
       ].join('\n'),
     });
     expect(lint(index, '/r/community.md')).toEqual([['nowhere', 'anchorMissing']]);
+  });
+
+  it("Hugo: a layout assembled from blocks and partials holds the ids its parts write (hugo-geekdoc's baseof.html and 404.html)", () => {
+    // https://gohugo.io/templates/base/: baseof.html's {{ block "main" . }} is filled by the layout that {{ define "main" }}s it.
+    const index = tree({
+      '/r/hugo.toml': 'title = "x"\n',
+      '/r/layouts/_default/baseof.html': '<html><body><a href="#main-content">Skip</a>{{ block "main" . }}{{ end }}</body></html>\n',
+      '/r/layouts/_default/single.html': '{{ define "main" }}<article id="main-content">{{ .Content }}</article>{{ end }}\n',
+      '/r/layouts/404.html': '<html><body>{{ partial "svg-icon-symbols" . }}<svg><use xlink:href="#gdoc_cloud_off"></use></svg></body></html>\n',
+    });
+    expect(lint(index, '/r/layouts/_default/baseof.html')).toEqual([]);
+    expect(lint(index, '/r/layouts/404.html')).toEqual([]);
   });
 
   it("Caddy's templates: Markdown rendered by goldmark has goldmark's heading ids (caddyserver/website)", () => {
