@@ -1254,7 +1254,9 @@ export class WorkspaceIndex {
     if (site.crossReferences !== undefined && isMarkdownPath(page) && MKDOCSTRINGS_BLOCK.test(this.#readFile(page) ?? '')) {
       return this.#unresolvable('mkdocstrings', `cannot resolve fragments such as "#${id}" in ${page}: its ::: blocks render the ids of the objects they document (${site.crossReferences}), which the tree does not list`, fragment);
     }
-    if (site.headingIdsUnknown !== undefined && isMarkdownPath(page)) {
+    // Whatever the site's slugify, an id keeps its heading's words in order: a fragment whose words are
+    // in no heading or id of the page is missing (`#lazy-loaders` where the heading is "Non blocking loaders with `lazy`").
+    if (site.headingIdsUnknown !== undefined && isMarkdownPath(page) && mayBeAnyId(id, anchors.anchors)) {
       return this.#unresolvable('heading-ids', `cannot resolve fragments such as "#${id}" in ${page}: the ${site.generator} site's heading ids are made by ${site.headingIdsUnknown}`, fragment);
     }
     if (anchors.uncertain === true) {
@@ -1267,6 +1269,19 @@ export class WorkspaceIndex {
     if (replacement !== undefined) missing.replacement = encodeFragmentText(replacement);
     return missing;
   }
+}
+
+/** The words of an id or a fragment, in lower case. */
+function wordsOf(text: string): string[] {
+  return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((word) => word !== '');
+}
+
+/** Whether some slugify could make `fragment` from a heading of the page: its words run, in order, in one of the page's ids. */
+function mayBeAnyId(fragment: string, anchors: readonly Anchor[]): boolean {
+  const words = wordsOf(fragment);
+  if (words.length === 0) return true;
+  const run = ` ${words.join(' ')} `;
+  return anchors.some((anchor) => ` ${wordsOf(anchor.id).join(' ')} `.includes(run));
 }
 
 /** mkdocs-autorefs' anchors, `[](){#id}` (https://mkdocstrings.github.io/autorefs/#markdown-anchors), and no undefined reference. */

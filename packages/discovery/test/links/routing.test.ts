@@ -233,20 +233,28 @@ describe('sites routed from their configuration', () => {
   it("VitePress: the configuration in .vitepress/config/index.ts, and heading ids the site's own slugify or attrs delimiters make (vuejs/router)", () => {
     // https://vitepress.dev/guide/i18n (a config folder) and https://vitepress.dev/reference/site-config#markdown
     const files = {
-      '/r/docs/guide/a.md': '# A\n\n## Setup %{#setup-id}%\n',
-      '/r/docs/guide/b.md': '[a](./a.md#setup-id) [b](./a.md#setup) [c](./gone.md)\n',
+      '/r/docs/guide/a.md': '# A\n\n## Setup %{#setup-id}%\n\n### Non blocking loaders with `lazy`\n',
+      '/r/docs/guide/b.md': '[a](./a.md#setup-id) [b](./a.md#setup) [c](./gone.md) [d](./a.md#lazy-loaders) [e](./a.md#Non-blocking-loaders-with-lazy)\n',
     };
+    // Ids by the site's own slugify: a fragment whose words run in a heading may be its id; "lazy loaders" runs in none.
     const own = tree({ ...files, '/r/docs/.vitepress/config/index.ts': `const slugify = (s: string) => s;\nexport default { markdown: { anchor: { slugify } } };` });
-    expect(lint(own, '/r/docs/guide/b.md')).toEqual([['./gone.md', 'fileMissing']]);
+    expect(lint(own, '/r/docs/guide/b.md')).toEqual([
+      ['./gone.md', 'fileMissing'],
+      ['lazy-loaders', 'anchorMissing'],
+    ]);
     expect([...own.notes].some((note) => note.includes('markdown.anchor.slugify in .vitepress/config/index.ts'))).toBe(true);
     const attrs = tree({ ...files, '/r/docs/.vitepress/config/index.ts': `export default { markdown: { attrs: { left: '%{', right: '}%' } } };` });
-    expect(lint(attrs, '/r/docs/guide/b.md')).toEqual([['./gone.md', 'fileMissing']]);
-    // VitePress's own slugify and delimiters: the ids are known, and a missing one is reported.
+    expect(lint(attrs, '/r/docs/guide/b.md')).toEqual([
+      ['./gone.md', 'fileMissing'],
+      ['lazy-loaders', 'anchorMissing'],
+    ]);
+    // VitePress's own slugify and delimiters: the ids are known, and each missing one is reported.
     const plain = tree({ ...files, '/r/docs/.vitepress/config/index.ts': `export default { title: 'x' };` });
     expect(lint(plain, '/r/docs/guide/b.md')).toEqual([
       ['setup-id', 'anchorMissing'],
       ['setup', 'anchorMissing'],
       ['./gone.md', 'fileMissing'],
+      ['lazy-loaders', 'anchorMissing'],
     ]);
   });
 
@@ -847,14 +855,16 @@ describe('Eleventy: what the configuration and its plugins write', () => {
         '{%- endset %}',
         '<script src="/js/throbber.js"></script> <script src="/scripts/app.js"></script> <script src="/js/tabs.js"></script> <script src="/js/gone.js"></script>',
         '',
-        '[feed](/blog/feed.xml) [memo](/docs/memoize) [anchor](/docs/filters/#memoize-filters) [gone](/docs/gone/) <a href="other-template.md">x</a>',
+        '[feed](/blog/feed.xml) [memo](/docs/memoize) [anchor](/docs/filters/#Filters) [words](/docs/filters/#memoize-filters) [gone](/docs/gone/) <a href="other-template.md">x</a>',
         '{% capture sample %}[a](captured-one.md) {% set inner %}[b](captured-two.md){% endcapture %} [c](after-capture.md)',
         '{% set never_closed %} [d](after-unclosed.md)',
         '',
       ].join('\n'),
     });
+    // The site's own slugify may make "Filters" its id; no slugify makes "memoize-filters" of it.
     expect(lint(index, '/r/src/index.md')).toEqual([
       ['/js/gone.js', 'fileMissing'],
+      ['memoize-filters', 'anchorMissing'],
       ['/docs/gone/', 'fileMissing'],
       ['other-template.md', 'fileMissing'],
       ['after-capture.md', 'fileMissing'],
