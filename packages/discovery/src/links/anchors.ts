@@ -79,6 +79,9 @@ function meantAsLink(text: string, label: string, collapsed: boolean, definesRef
   // a word and capitalised names joined by slashes.
   if (/^[\w.+#-]+$/.test(text) && /^[A-Z][\w+-]*(?:\/[A-Z][\w+-]*)+$/.test(label)) return false;
   if (/^\d+$/.test(label.trim()) || /[/#]|:\/\/|\.[a-z]{2,4}$/i.test(label)) return true;
+  // The full form with the text as its label, `[hextra-starter-template][hextra-starter-template]`, is a
+  // reference link written out (the collapsed `[x][]` says the same): tags are never written twice.
+  if (!collapsed && text === label) return true;
   if (!collapsed && !definesReferences && /^[^\s[\]]+$/.test(text) && /^[^\s[\]]+$/.test(label)) return false;
   const scope = /^[\w@.:]+(?:-[\w.:]+)+$/;
   return !(scope.test(text) && scope.test(label));

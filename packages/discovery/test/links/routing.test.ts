@@ -685,6 +685,11 @@ describe('reference labels and messages', () => {
     ]);
   });
 
+  it("a full reference whose text is its label is meant as a link, in a document that defines none (hextra's deploy-site.md)", () => {
+    const index = tree({ '/r/docs/deploy-site.md': '3. If you are not using [hextra-starter-template][hextra-starter-template], configure it.\n- **scope:** [no-unsafe-call][no-unsafe-member-access] fix\n' });
+    expect(lint(index, '/r/docs/deploy-site.md')).toEqual([['hextra-starter-template', 'undefinedReference']]);
+  });
+
   it('tags in brackets, each one word, in a document that defines no reference, are no reference links (elastic/helm-charts CHANGELOG.md, issue 29)', () => {
     // elastic/helm-charts' CHANGELOG.md at 2fd64d0 (the table's padding narrowed): pull-request titles that start with version and chart tags.
     const changelog = [
