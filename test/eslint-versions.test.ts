@@ -97,9 +97,6 @@ const SNIPPETS = [
       'port-invalid-char',
       'query-unescaped-char',
       'query-unescaped-char',
-      'query-unescaped-char',
-      'query-unescaped-char',
-      'query-unescaped-char',
       'scheme-invalid-char',
       'userinfo-unescaped-char',
     ],
@@ -208,7 +205,7 @@ describe('ESLint 9 and ESLint 10', () => {
       expect(essentials(fixed9.messages as Message[])).toEqual(essentials(fixed10.messages as Message[]));
       // A "[" or "]", or a second "#" in a fragment, is left as written: encoding it is a suggestion, never applied by --fix.
       const left = fixed10.messages.filter((m) => m.ruleId === 'urilint/no-unescaped-chars');
-      expect(left.filter((m) => !(/^"[[\]#]" must be percent-encoded/.test(m.message) && m.fix === undefined && (m.suggestions?.length ?? 0) > 0))).toEqual([]);
+      expect(left.filter((m) => !(/^(?:"[[\]#]"|\d+ characters) must be percent-encoded/.test(m.message) && m.fix === undefined && (m.suggestions?.length ?? 0) > 0))).toEqual([]);
     });
   }
 
