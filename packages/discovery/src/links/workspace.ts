@@ -535,21 +535,13 @@ export class WorkspaceIndex {
     const site = this.site(parentOf(path), this.#compile(options).generator);
     if (site.includes !== true || depth > 8) return anchors;
     const pages = site.routes[0]?.[1] ?? site.root;
-    const ids = new Map(anchors.ids);
-    const added: Anchor[] = [];
+    const parts: Anchor[] = [];
     for (const match of source.matchAll(/<!--\s*@include:\s*([^\s{#]+?)\s*(?:\{[^}]*\}|#[\w-]+)?\s*-->/g)) {
       const written = match[1]!;
       const file = written.startsWith('@/') ? join(trimSlash(pages), written.slice(2)) : join(parentOf(path), written);
-      const clean = file.split('/').reduce<string[]>((out, segment) => (segment === '..' ? out.slice(0, -1) : segment === '.' ? out : [...out, segment]), []).join('/');
-      const included = this.anchorsOf(clean, options, undefined, depth + 1);
-      for (const anchor of included?.anchors ?? []) {
-        if (ids.has(anchor.id)) continue;
-        const moved = { ...anchor, offset: match.index };
-        ids.set(anchor.id, moved);
-        added.push(moved);
-      }
+      for (const anchor of this.anchorsOf(withoutDotSegments(file), options, undefined, depth + 1)?.anchors ?? []) parts.push({ ...anchor, offset: match.index });
     }
-    return added.length === 0 ? anchors : { ...anchors, ids, anchors: [...anchors.anchors, ...added] };
+    return withAnchors(anchors, parts);
   }
 
   /**
@@ -559,22 +551,13 @@ export class WorkspaceIndex {
    */
   #withMdxImports(path: string, source: string, anchors: DocumentAnchors, options: LinkOptions, depth: number): DocumentAnchors {
     if (depth > 8) return anchors;
-    const ids = new Map(anchors.ids);
-    const added: Anchor[] = [];
+    const parts: Anchor[] = [];
     for (const match of source.matchAll(MDX_MARKDOWN_IMPORT)) {
-      const name = match[1]!;
-      const used = new RegExp(`<${name}[\\s/>]`).exec(source);
+      const used = new RegExp(`<${match[1]!}[\\s/>]`).exec(source);
       if (used === null) continue;
-      const file = join(parentOf(path), match[2]!);
-      const clean = file.split('/').reduce<string[]>((out, segment) => (segment === '..' ? out.slice(0, -1) : segment === '.' ? out : [...out, segment]), []).join('/');
-      for (const anchor of this.anchorsOf(clean, options, undefined, depth + 1)?.anchors ?? []) {
-        if (ids.has(anchor.id)) continue;
-        const moved = { ...anchor, offset: used.index };
-        ids.set(anchor.id, moved);
-        added.push(moved);
-      }
+      for (const anchor of this.anchorsOf(withoutDotSegments(join(parentOf(path), match[2]!)), options, undefined, depth + 1)?.anchors ?? []) parts.push({ ...anchor, offset: used.index });
     }
-    return added.length === 0 ? anchors : { ...anchors, ids, anchors: [...anchors.anchors, ...added] };
+    return withAnchors(anchors, parts);
   }
 
   /**
@@ -1286,15 +1269,20 @@ function mayBeAnyId(fragment: string, anchors: readonly Anchor[]): boolean {
 
 /** mkdocs-autorefs' anchors, `[](){#id}` (https://mkdocstrings.github.io/autorefs/#markdown-anchors), and no undefined reference. */
 function withAutorefsAnchors(source: string, anchors: DocumentAnchors): DocumentAnchors {
+  const marked = [...source.matchAll(/\[\]\(\)\{[ \t]*#([\w:.-]+)[ \t]*\}/g)].map((match) => ({ id: match[1]!, offset: match.index }));
+  return { ...withAnchors(anchors, marked), undefinedReferences: [] };
+}
+
+/** A page's anchors with `more` added where the page has no anchor of that id yet (an included part's, a marker's). */
+function withAnchors(anchors: DocumentAnchors, more: readonly Anchor[]): DocumentAnchors {
   const ids = new Map(anchors.ids);
   const added: Anchor[] = [];
-  for (const match of source.matchAll(/\[\]\(\)\{[ \t]*#([\w:.-]+)[ \t]*\}/g)) {
-    if (ids.has(match[1]!)) continue;
-    const anchor = { id: match[1]!, offset: match.index };
+  for (const anchor of more) {
+    if (ids.has(anchor.id)) continue;
     ids.set(anchor.id, anchor);
     added.push(anchor);
   }
-  return { ...anchors, undefinedReferences: [], ...(added.length === 0 ? {} : { ids, anchors: [...anchors.anchors, ...added] }) };
+  return added.length === 0 ? anchors : { ...anchors, ids, anchors: [...anchors.anchors, ...added] };
 }
 
 /** An MDX import of a Markdown file as a component: `import Part from './_part.mdx';`. */
