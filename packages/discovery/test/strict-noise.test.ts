@@ -36,9 +36,53 @@ describe('no-insecure-scheme: hosts given to HTTP-mocking libraries', () => {
     expect(codes(code)).toEqual([]);
   });
 
-  it('a request beside the mocks is still reported', () => {
-    expect(problems("import nock from 'nock';\nnock('http://api.github.com').get('/a').reply(200);\nawait fetch('http://api.github.com/a');")).toEqual([['scheme-insecure', 'http']]);
+  it('a request to another host beside the mocks is still reported', () => {
+    expect(problems("import nock from 'nock';\nnock('http://api.github.com').get('/a').reply(200);\nawait fetch('http://registry.npmjs.org/a');")).toEqual([['scheme-insecure', 'http']]);
     expect(problems("await fetch('http://api.github.com/a');")).toEqual([['scheme-insecure', 'http']]);
+  });
+});
+
+describe('no-insecure-scheme: a request to an origin the same file mocks reaches the mock (nock examples/)', () => {
+  it("nock's examples/binary-reply.js: http.get of the host given to nock() in the file", () => {
+    const code = [
+      "const http = require('http')",
+      "const fs = require('fs')",
+      "const path = require('path')",
+      '',
+      "const nock = require('../')",
+      '',
+      'const readFile = function () {',
+      '  return fs.readFileSync(',
+      "    path.resolve(__dirname, '../tests/assets/reply_file_2.txt.gz'),",
+      '  )',
+      '}',
+      '',
+      "nock('http://binary.com').get('/binary').reply(200, readFile(), {",
+      "  'content-type': 'application/octet-stream',",
+      "  'content-length': readFile().length,",
+      "  'content-disposition': 'attachment; filename=reply_file_2.tar.gz',",
+      '})',
+      '',
+      "http.get('http://binary.com/binary', function (res) {",
+      '  const data = []',
+      '})',
+    ].join('\n');
+    expect(codes(code)).toEqual([]);
+  });
+
+  it("nock's examples/delay-connection.js: the origin without a path, the mock's default port written or not", () => {
+    const code = "const http = require('http')\nconst nock = require('../')\nconst log = require('./_log')\nconst events = ['socket', 'response', 'end', 'data']\n\nnock('http://delayconnection.com')\n  .get('/')\n  .delayConnection(1000)\n  .reply(200, 'hey')\n\nconst req = http.get('http://delayconnection.com', function (res) {\n  events.forEach(log(res, 'res'))\n})\n\nevents.forEach(log(req, 'req'))";
+    expect(codes(code)).toEqual([]);
+    expect(codes("import nock from 'nock';\nnock('http://api.acme.io:80').get('/').reply(200);\nhttp.get('http://api.acme.io/x');")).toEqual([]);
+    expect(codes("import { http as mock } from 'msw';\nconst handlers = [mock.get('http://api.acme.io/user', resolver)];\nawait fetch('http://api.acme.io/user');")).toEqual([]);
+  });
+
+  it("nock's examples/net-connect-default-other-mock.js: a request to a host the file does not mock is still reported", () => {
+    const code = "const log = require('./_log')\n\nconst events = ['socket', 'response', 'end', 'data', 'error']\n\nconst nock = require('../')\n\nnock('http://someotherservice.com').get('/').reply(200, 'whaaa')\n\nconst http = require('http')\nconst req = http.get('http://www.google.com/', function (res) {\n  console.log('request result: res.statusCode = %j', res.statusCode)\n  events.forEach(log(res, 'res'))\n})\n\nevents.forEach(log(req, 'req'))";
+    expect(problems(code)).toEqual([['scheme-insecure', 'http']]);
+    // Another port or scheme is another origin.
+    expect(codes("import nock from 'nock';\nnock('http://api.acme.io:8080').get('/').reply(200);\nhttp.get('http://api.acme.io/x');")).toEqual(['scheme-insecure']);
+    expect(codes("import nock from 'nock';\nnock('https://api.acme.io').get('/').reply(200);\nhttp.get('http://api.acme.io/x');")).toEqual(['scheme-insecure']);
   });
 });
 

@@ -4,7 +4,10 @@
  * `mockAgent.get('http://localhost:3000')`, `fetchMock.get('http://a.com/x', 200)`, a recorded nock
  * definition's `scope: 'https://example.test:443'`), and the URLs of a file that starts its own
  * HTTP server (`http.createServer(…)`): the test talks to the process it runs in. A mocked URL is
- * compared with the URLs the code under test requests, as written; nothing is sent to it.
+ * compared with the URLs the code under test requests, as written; nothing is sent to it. A request
+ * made in the same file to an origin (scheme, host and port) the file mocks reaches the mock: a mocking
+ * library intercepts by origin (nock's examples: `nock('http://binary.com')…` and then
+ * `http.get('http://binary.com/binary')`); a request to another origin is a request.
  */
 import type { TSESTree } from '@typescript-eslint/utils';
 
@@ -38,6 +41,8 @@ const MOCK_KEYS = new Set(['scope', 'origin']);
 const MOCK_NAME = /mock/i;
 
 interface FileFacts {
+  /** The origins of the URLs given to mocking calls in the file (`http://binary.com`), found when first asked. */
+  mockedOrigins?: ReadonlySet<string>;
   /** Local names bound to an import or `require` of a module, and the module. */
   imports: Map<string, string>;
   /** The file starts an HTTP server of its own. */
@@ -188,4 +193,56 @@ function hasKey(object: TSESTree.ObjectExpression, name: string): boolean {
 export function startsOwnServer(node: TSESTree.Node | undefined, text: string): boolean {
   const program = node === undefined ? undefined : programOf(node);
   return program !== undefined && factsOf(program, text).createsServer;
+}
+
+/** Ports a scheme is reached on when a URL writes none. */
+const DEFAULT_PORTS: Readonly<Record<string, string>> = { http: '80', https: '443', ws: '80', wss: '443', ftp: '21' };
+
+/**
+ * The origin of a URL's text, `scheme://host[:port]` with the scheme and host in lower case and a
+ * default port dropped; undefined for a URL without an authority, or whose authority the text does
+ * not end (a hole follows it).
+ */
+export function originOf(text: string, complete = true): string | undefined {
+  const match = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#\\]*)([/?#\\]|$)/.exec(text);
+  if (!match || (!complete && match[3] === '')) return undefined;
+  const scheme = match[1]!.toLowerCase();
+  const authority = match[2]!.slice(match[2]!.lastIndexOf('@') + 1).toLowerCase();
+  const port = /:(\d*)$/.exec(authority);
+  const host = port ? authority.slice(0, port.index) : authority;
+  if (host === '') return undefined;
+  const written = port?.[1] ?? '';
+  return `${scheme}://${host}${written === '' || written === DEFAULT_PORTS[scheme] ? '' : `:${written}`}`;
+}
+
+/** The text a literal or template starts with, up to its first hole; undefined for other nodes. */
+function leadingText(node: TSESTree.Node): { text: string; complete: boolean } | undefined {
+  if (node.type === 'Literal' && typeof node.value === 'string') return { text: node.value, complete: true };
+  if (node.type === 'TemplateLiteral') return { text: node.quasis[0]?.value.cooked ?? '', complete: node.expressions.length === 0 };
+  return undefined;
+}
+
+function mockedOriginsOf(program: TSESTree.Program, text: string): ReadonlySet<string> {
+  const known = factsOf(program, text);
+  if (known.mockedOrigins !== undefined) return known.mockedOrigins;
+  const origins = new Set<string>();
+  walk(program, (node) => {
+    const leading = leadingText(node);
+    if (leading === undefined || !/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(leading.text) || !isMockedUrl(node, text)) return;
+    const origin = originOf(leading.text, leading.complete);
+    if (origin !== undefined) origins.add(origin);
+  });
+  known.mockedOrigins = origins;
+  return origins;
+}
+
+/**
+ * Whether `uri` (the text of a URL found at `node`, its authority written out) is on an origin that
+ * the same file gives to an HTTP-mocking library: the request reaches the mock, not the network.
+ */
+export function reachesMockedOrigin(node: TSESTree.Node | undefined, text: string, uri: string): boolean {
+  const program = node === undefined ? undefined : programOf(node);
+  if (program === undefined) return false;
+  const origin = originOf(uri);
+  return origin !== undefined && mockedOriginsOf(program, text).has(origin);
 }

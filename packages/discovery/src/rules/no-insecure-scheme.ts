@@ -2,7 +2,7 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { insecureSchemeFinding } from '@urilint/core';
 import type { UriCandidate } from '../candidate.js';
 import { findingOf } from '../finding.js';
-import { isMockedUrl, startsOwnServer } from '../js/mocks.js';
+import { isMockedUrl, reachesMockedOrigin, startsOwnServer } from '../js/mocks.js';
 import { BASE_SINK_SUFFIX } from '../js/sinks.js';
 import type { JsSourceCode } from '../js/source-code.js';
 import { isNamespaceHost, isUnixSocketUrl } from '../shape.js';
@@ -118,9 +118,11 @@ export default defineCheck<NoInsecureSchemeOptions>({
     if (path !== undefined && OAUTH_TYPE_PATH.test(candidate.uri.slice(path.start, path.end))) return [];
     // A URL given to an HTTP-mocking library is a matching key; in a file that starts its own server, the URLs reach it.
     if (sourceCode !== undefined && (isMockedUrl(candidate.node, sourceCode.text) || startsOwnServer(candidate.node, sourceCode.text))) return [];
-    const { host } = candidate.reference;
+    const { host, authority } = candidate.reference;
     // A host from a hole (`http://${host}/`) may be local: unknown here.
     if (host === undefined || candidate.touchesHole(host.start, host.end)) return [];
+    // A request to an origin the same file mocks (`nock('http://binary.com')`, then `http.get('http://binary.com/binary')`) reaches the mock.
+    if (sourceCode !== undefined && authority !== undefined && !candidate.touchesHole(0, authority.end) && reachesMockedOrigin(candidate.node, sourceCode.text, candidate.uri)) return [];
     // `new URL(path, 'http://dummy')`: a base with a one-label name parses a relative URL and is never requested.
     if (candidate.sink === `new URL${BASE_SINK_SUFFIX}` && isPlaceholderHost(candidate.uri.slice(host.start, host.end))) return [];
     if (sourceCode !== undefined && isParseOnlyBase(candidate, sourceCode)) return [];
