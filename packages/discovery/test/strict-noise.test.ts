@@ -155,6 +155,42 @@ describe('no-unencoded-interpolation: values that cannot hold a reserved charact
     expect(interpolation('fetch(`https://a.example/${encodeURI(raw)}`);')).toEqual([]);
   });
 
+  it("a version by its name: marked's docs/demo/demo.js puts jsdelivr's versions after marked@", () => {
+    const code = [
+      'function setInitialVersion() {',
+      "  return fetch('https://data.jsdelivr.com/v1/package/npm/marked')",
+      '    .then((res) => res.json())',
+      '    .then((json) => {',
+      '      for (const ver of json.versions) {',
+      "        markedVersions[ver] = 'https://cdn.jsdelivr.net/npm/marked@' + ver;",
+      "        const opt = document.createElement('option');",
+      '        opt.textContent = ver;',
+      '      }',
+      '    });',
+      '}',
+    ].join('\n');
+    expect(problemsIn(code, 'js', { 'no-unencoded-interpolation': {} })).toEqual([]);
+    expect(interpolation('fetch(`https://cdn.example/npm/pkg@${nodeVer}/x?v=${pkg_ver}`);')).toEqual([]);
+  });
+
+  it("a value read from the page's own URL (location.*) is URL text already: marked's docs/js/index.js", () => {
+    const code = [
+      '  // --- LEGACY URL Redirect ---',
+      '  const match = /#\\/(.+)\\\\.md(.*)/g.exec(window.location.hash);',
+      '  if (match && match[1]) {',
+      '    const pageName = match[1].toLowerCase();',
+      '    const sectionName = match[2];',
+      "    window.location.href = '/' + pageName + sectionName;",
+      '  }',
+    ].join('\n');
+    expect(problemsIn(code, 'js', { 'no-unencoded-interpolation': {} })).toEqual([]);
+    expect(interpolation('const page = location.pathname.slice(1);\nfetch(`/api/pages/${page}?from=${document.location.search.slice(1)}`);')).toEqual([]);
+    expect(interpolation('const [, name] = location.hash.match(/#(.*)/);\nfetch(`/api/pages/${name}`);')).toEqual([]);
+    // The same read from another string is not URL text.
+    expect(interpolation('const m = /#(.+)/.exec(raw);\nfetch(`/api/pages/${m[1]}`);')).toEqual(['m[1]']);
+    expect(interpolation('fetch(`/api/pages?from=${q.location.search}`);')).toEqual(['q.location.search']);
+  });
+
   it('a value that may hold one is still reported', () => {
     expect(interpolation('let id = raw;\nfetch(`https://a.example/users/${id}`);')).toEqual(['id']);
     expect(interpolation('let id = 0;\nid += raw;\nfetch(`https://a.example/users/${id}`);')).toEqual(['id']);

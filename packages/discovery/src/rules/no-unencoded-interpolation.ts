@@ -550,10 +550,10 @@ const HOST_SUFFIX = /[a-z0-9](?:Domain|Host|Hostname|HostName)$|_(?:domain|host|
  * `packageJson.version`, `sha`): they hold no "/", "?", "#", "%" or space. `id` is not among them:
  * an identifier may be anything a user typed.
  */
-const DIGITS_NAME = /^(?:count|index|idx|[ijk]|num|number|page|size|limit|offset|length|width|height|weight|port|year|month|day|timestamp|ts|version|sha|hash|digest|checksum|code|status|statuscode)$/i;
+const DIGITS_NAME = /^(?:count|index|idx|[ijk]|num|number|page|size|limit|offset|length|width|height|weight|port|year|month|day|timestamp|ts|version|ver|sha|hash|digest|checksum|code|status|statuscode)$/i;
 // Case matters in the camel-case ending (`homepage` is not a page number); snake case may be in capitals.
-const DIGITS_SUFFIX = /[a-z0-9](?:Count|Index|Number|Num|Sha|Hash|Digest|Checksum|Code|Status|Size|Page|Port|Year|Timestamp|Weight)$|[a-z0-9]Version(?:[A-Z][a-z]*)*$/;
-const DIGITS_SNAKE = /_(?:count|index|number|version|sha|hash|code|size|page|port|year|timestamp|weight)$/i;
+const DIGITS_SUFFIX = /[a-z0-9](?:Count|Index|Number|Num|Sha|Hash|Digest|Checksum|Code|Status|Size|Page|Port|Year|Timestamp|Weight|Ver)$|[a-z0-9]Version(?:[A-Z][a-z]*)*$/;
+const DIGITS_SNAKE = /_(?:count|index|number|version|ver|sha|hash|code|size|page|port|year|timestamp|weight)$/i;
 
 /**
  * Names of values that are a path by design (`path`, `filePath`, `pathname`, `route`, `baseUrl`, a
@@ -648,6 +648,67 @@ function isPathByDesign(raw: TSESTree.Node): boolean {
   return name !== undefined && (PATH_NAME.test(name) || PATH_SUFFIX.test(name) || PATH_SNAKE.test(name));
 }
 
+/** Objects whose `location` is the page's own (`window.location`, `document.location`). */
+const LOCATION_OWNERS = new Set(['window', 'document', 'globalThis', 'self', 'top', 'parent']);
+
+/** `location`, `window.location`, `document.location`: the page's own URL. */
+function isLocation(raw: TSESTree.Node): boolean {
+  const node = unwrap(raw);
+  if (node.type === 'Identifier') return node.name === 'location';
+  if (node.type !== 'MemberExpression' || node.computed || node.property.type !== 'Identifier' || node.property.name !== 'location') return false;
+  const owner = unwrap(node.object);
+  return owner.type === 'Identifier' && LOCATION_OWNERS.has(owner.name);
+}
+
+/**
+ * Whether the value is text of the page's own URL: `location.hash`, `window.location.pathname`,
+ * text methods of it (`.slice(1)`, `.toLowerCase()`), a group of a match on it
+ * (`/#\/(.+)\.md/.exec(window.location.hash)[1]`), and `const` variables holding these. The browser
+ * has percent-encoded that text already: put back into a URL it needs no encoding, and
+ * `encodeURIComponent()` would encode its `%` a second time.
+ */
+function isFromLocation(context: Context, raw: TSESTree.Node, depth = 0): boolean {
+  const node = unwrap(raw);
+  if (depth > MAX_DEPTH) return false;
+  const from = (child: TSESTree.Node): boolean => isFromLocation(context, child, depth + 1);
+  if (node.type === 'MemberExpression') {
+    // `location.hash`, `window.location.search` (not the `location` object itself).
+    if (!node.computed && isLocation(node.object)) return true;
+    // `match[1]` of a match on the location's text.
+    if (node.computed && node.property.type === 'Literal' && typeof node.property.value === 'number') return isMatchOn(context, node.object, from, depth);
+    return false;
+  }
+  if (node.type === 'CallExpression') {
+    const callee = unwrap(node.callee);
+    if (callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' && TEXT_METHODS.has(callee.property.name)) return from(callee.object);
+    return false;
+  }
+  if (node.type === 'Identifier') {
+    const init = constInitializer(context, node);
+    if (init !== undefined) return from(init);
+    // `const [, page] = location.hash.match(RE)`.
+    const variable = variableOf(context, node);
+    const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+    return definition?.type === 'Variable' && definition.parent.kind === 'const' && definition.node.id.type === 'ArrayPattern' && definition.node.init != null && isMatchOn(context, definition.node.init, from, depth);
+  }
+  return false;
+}
+
+/** Whether the node holds a regular-expression match on a value `from` accepts: `text.match(re)`, `re.exec(text)`, or a `const` of one. */
+function isMatchOn(context: Context, raw: TSESTree.Node, from: (child: TSESTree.Node) => boolean, depth: number): boolean {
+  const node = unwrap(raw);
+  if (node.type === 'Identifier') {
+    const init = depth < MAX_DEPTH ? constInitializer(context, node) : undefined;
+    return init !== undefined && isMatchOn(context, init, from, depth + 1);
+  }
+  if (node.type !== 'CallExpression' || node.arguments.length !== 1) return false;
+  const callee = unwrap(node.callee);
+  if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') return false;
+  if (callee.property.name === 'match') return from(callee.object);
+  if (callee.property.name === 'exec') return from(node.arguments[0]!);
+  return false;
+}
+
 type Component = 'path' | 'query' | 'fragment';
 
 const within = (hole: Span, span: Span | undefined): boolean => span !== undefined && span.start <= hole.start && hole.end <= span.end;
@@ -733,7 +794,7 @@ export default defineCheck({
       const previous = candidate.parts.slice(0, index).findLast((p) => p.start < p.end);
       const component = componentOf(candidate, hole, previous);
       if (component === undefined) return;
-      if (isSafeSyntax(context, node) || isSafeByType(context, node) || isDigitsByName(node)) return;
+      if (isSafeSyntax(context, node) || isSafeByType(context, node) || isDigitsByName(node) || isFromLocation(context, node)) return;
       if (component === 'path' && isSafeInPath(context, node)) return;
       const text = sourceCode.getText(node);
       const inTemplate = node.parent?.type === 'TemplateLiteral';
