@@ -52,9 +52,11 @@ export function discoverJsText(text: string, options: JsTextOptions = {}): JsTex
   const parseOptions = { jsx: options.jsx ?? hasJsx(options.filePath), ...(options.filePath ? { filePath: options.filePath } : {}) };
   // Nested past what a parser survives (see nesting.ts): read without a tree, as a file that does not parse.
   if (jsNestsDeeper(text, MAX_JS_NESTING, parseOptions.jsx)) return { candidates: tolerantCandidates(text, options), parseError: 'the file nests too deep to parse' };
+  let native = false;
   if ((options.reader ?? defaultReader) === 'native') {
     try {
       sourceCode = parseNative(text, parseOptions);
+      native = true;
     } catch {
       // Rejected by oxc, or no native parser here: typescript-estree decides, as before.
     }
@@ -65,6 +67,8 @@ export function discoverJsText(text: string, options: JsTextOptions = {}): JsTex
     return { candidates: tolerantCandidates(text, options), parseError: error instanceof Error ? error.message : String(error) };
   }
   const session = new JsDiscovery(sourceCode, options);
+  // A fragment is parsed as the file was: by the native reader when it read the file, else typescript-estree.
+  session.parseFragment = (fragment) => (native ? parseNative(fragment, parseOptions) : parseJs(fragment, parseOptions));
   return { candidates: [...session.candidates], sourceCode, session };
 }
 

@@ -283,3 +283,138 @@ describe('differenceOf', () => {
     );
   });
 });
+
+describe('typing code between statements', () => {
+  /** Lines whose ends and starts decide whether text typed after them stays a statement of its own. */
+  const CODE = [
+    'const a = b',
+    'const c = d;',
+    'fetch("https://example.com/api/items")',
+    '(function () { return 1; })();',
+    '[1, 2].forEach(f);',
+    '`https://example.com/t/${id} x`;',
+    'function g() {\n  const u = "https://example.com/g h";\n\n  return u;\n}',
+    'class Client {\n  base = "https://example.com/c d";\n\n  get() { return fetch(`${this.base}/x y`); }\n\n  n = 1\n\n  [k]() {}\n}',
+    'if (ok) x = {}',
+    '+y;',
+    'class K { m() { return fetch("https://example.com/k|"); } }',
+    'let fetchUrl = "https://example.com/f";',
+    'type T = { u: string };',
+    'in_list;',
+    '// https://example.com/comment',
+    '/** https://example.com/a b */',
+    '/* eslint-disable-next-line urilint/no-unescaped-chars */',
+    '',
+    '',
+    '',
+    '',
+  ];
+
+  /** Typed on an empty line or at a line's start: names, operators, and what must make the file parsed again. */
+  const TYPED_CODE = fc.constantFrom('x', 'xy', 'x;', 'x\n', '\n', ' ', 'a.b', 'a + 1', '!x', '(', '[', 'const fetch = 1;', 'fetch', 'fetch = f;', 'let', 'type', 'in', '"u"', '/re/', '// c', '/*', '*/', '#', '#!x', 'base', 'static y', 'y = 1', 'y()', 'y: string', 'x++', 'f()', '{', '}', 'await x', '');
+
+  it('find exactly what a fresh analysis finds, edit after edit', () => {
+    let derived = 0;
+    let edited = 0;
+    fc.assert(
+      fc.property(fc.shuffledSubarray(CODE, { minLength: 4 }), fc.array(fc.record({ line: fc.nat(), remove: fc.nat({ max: 2 }), text: TYPED_CODE }), { minLength: 1, maxLength: 6 }), (lines, edits) => {
+        const incremental = createLanguageService();
+        let document = TextDocument.create('file:///project/code.ts', 'typescript', 1, lines.join('\n') + '\n');
+        observed(incremental, document);
+        for (const edit of edits) {
+          // At the start of a line, every other time an empty one: where a statement of its own is typed.
+          const text = document.getText();
+          const starts = [0, ...[...text.matchAll(/\n/g)].map((match) => match.index + 1)];
+          const empty = starts.filter((start) => text[start] === '\n');
+          const typing = edit.line % 2 === 0 && empty.length > 0;
+          const from = typing ? empty : starts;
+          const at = from[(edit.line >> 1) % from.length]!;
+          const end = typing ? at : Math.min(text.length, at + edit.remove);
+          document = updateDocument(document, [{ range: { start: document.positionAt(at), end: document.positionAt(end) }, text: edit.text }], document.version + 1);
+          // Read before the links, which parse a derived version again for their text maps.
+          if (!incremental.analyze(document, settings).work.parsed) derived++;
+          edited++;
+          expect(observed(incremental, document)).toEqual(observed(createLanguageService(), document));
+        }
+      }),
+      { numRuns: 200, seed: 3986 },
+    );
+    // The property is about the derived versions: on an empty line, a name of its own (about one typed text in four) is applied to the tree.
+    expect(derived).toBeGreaterThan(edited / 30);
+  });
+
+  const TEXT = ['import { get } from "./http";', 'const base = "https://example.com/api/";', '', 'export function load(id: string) {', '  const u = `${base}items/${id}`;', '', '  return get(u);', '}', 'fetch("https://example.com/a b");', ''].join('\n');
+
+  /** The analysis of the document after `text` is typed at `offset` of version 1 (after its idle step). */
+  async function afterTyping(offset: number, text: string) {
+    const service = createLanguageService();
+    const first = TextDocument.create('file:///project/code.ts', 'typescript', 1, TEXT);
+    service.analyze(first, settings);
+    await idle();
+    const position = first.positionAt(offset);
+    const document = updateDocument(first, [{ range: { start: position, end: position }, text }], 2);
+    const analysis = service.analyze(document, settings);
+    expect(observed(service, document)).toEqual(observed(createLanguageService(), document));
+    return analysis;
+  }
+
+  it('an `x` typed on an empty line is applied to the tree: no parse, nothing found again, the findings after it moved', async () => {
+    const emptyLine = TEXT.indexOf('\n\n') + 1;
+    const analysis = await afterTyping(emptyLine, 'x');
+    expect(analysis.work).toEqual({ parsed: false, diffed: false, rediscovered: 0, setUp: false });
+    const space = TEXT.indexOf('a b') + 1;
+    expect(analysis.findings.map((finding) => [finding.code, finding.range[0]])).toContainEqual(['path-unescaped-char', space + 1]);
+    // Inside a function's block as well.
+    expect((await afterTyping(TEXT.indexOf('\n\n  return') + 1, '  x.y')).work.parsed).toBe(false);
+  });
+
+  it('a new field typed between a class\'s members is applied to the tree; one named as a name in the file, or with a value, is parsed again', async () => {
+    const text = ['class Api {', '  private readonly base = "https://example.com/api/";', '', '  item(id: string) {', '    return fetch(`${this.base}items/${id} x`);', '  }', '}', ''].join('\n');
+    const at = text.indexOf('\n\n') + 1;
+    const work = async (typed: string) => {
+      const service = createLanguageService();
+      const first = TextDocument.create('file:///project/class.ts', 'typescript', 1, text);
+      service.analyze(first, settings);
+      await idle();
+      const position = first.positionAt(at);
+      const document = updateDocument(first, [{ range: { start: position, end: position }, text: typed }], 2);
+      const analysis = service.analyze(document, settings);
+      expect(observed(service, document)).toEqual(observed(createLanguageService(), document));
+      return analysis.work.parsed;
+    };
+    expect(await work('  x')).toBe(false);
+    expect(await work('  retries;')).toBe(false);
+    for (const typed of ['  base', '  x = "https://example.com/"', '  static x', '  x() {}', '  private x', '  get']) expect([typed, await work(typed)]).toEqual([typed, true]);
+  });
+
+  it.each([
+    ['a declaration, which may change what a name is', 'const fetch = 1;'],
+    ['an assignment', 'get = fetch;'],
+    ['a call, which may be a sink', 'fetch(u)'],
+    ['a string', '"https://example.com/typed"'],
+    ['a comment', '// https://example.com/typed'],
+    ['a name that begins a declaration across a line break', 'let'],
+    ['an unfinished statement', 'x('],
+  ])('%s typed on an empty line: the file is parsed again', async (_, typed) => {
+    expect((await afterTyping(TEXT.indexOf('\n\n') + 1, typed)).work.parsed).toBe(true);
+  });
+
+  it('text that the statement before or after would take as its own: the file is parsed again', async () => {
+    // Without its `;`, `const base = "…"` takes `(x)` on the next line as a call of the string, `[x]` as an index, `+x` as a sum.
+    const noSemicolon = TEXT.replace('"https://example.com/api/";', '"https://example.com/api/"');
+    const at = noSemicolon.indexOf('\n\n') + 1;
+    for (const typed of ['(x)', '[x]', '+x', 'x']) {
+      // updateDocument changes the document it is given: a new one each time, analysed before.
+      const first = TextDocument.create('file:///project/asi.ts', 'typescript', 1, noSemicolon);
+      const incremental = createLanguageService();
+      incremental.analyze(first, settings);
+      const position = first.positionAt(at);
+      const document = updateDocument(first, [{ range: { start: position, end: position }, text: typed }], 2);
+      // Only a name, after a line break, cannot continue the statement before it.
+      expect([typed, incremental.analyze(document, settings).work.parsed]).toEqual([typed, typed !== 'x']);
+      expect(observed(incremental, document)).toEqual(observed(createLanguageService(), document));
+    }
+    // Typed at the start of the next statement, touching it: `xexport function …`.
+    expect((await afterTyping(TEXT.indexOf('export function'), 'x')).work.parsed).toBe(true);
+  });
+});
