@@ -43,6 +43,7 @@ const REPEATS = 25; // timed calls of each series (the brief asks for at least 2
 const TARGETS = { hoverP99: 5, fullMedian: 50, editMedian: 10 }; // ms
 const EDIT_RATIO_TARGET = 0.25; // issue 16: re-diagnosis after an edit ≤ 0.25× ts.createSourceFile on the same text
 const COLD_RATIO_TARGET = 1.0; // issue 16: cold diagnostics of a new file ≤ 1.0× ts.createSourceFile on the same text
+const CODE_EDIT_RATIO_TARGET = 1.0; // issue 33: re-diagnosis after a character typed in code (the tree changes) ≤ 1.0× ts.createSourceFile on the same text
 
 // ---------------------------------------------------------------------------------------------
 // Options, and the built packages
@@ -354,6 +355,42 @@ async function main() {
     // The next keystroke comes after a turn of the event loop, as in an editor: the service's idle step (setting a freshly parsed tree up for edits) runs there, off the timed request.
     await new Promise((resolve) => setImmediate(resolve));
   }
+  // 5. Typing code, not a URL: an `x` typed on an empty line of the middle half (the tree changes:
+  //    a new expression statement), then its diagnostics; each on another empty line, one after the
+  //    other on the same document, after the URL edits above.
+  loads.code = load();
+  log(`code edits: ${WARMUP} warm-up + ${REPEATS} timed edits (load ${loads.code.join(' ')})`);
+  const codeRandom = mulberry32(SEED ^ 0x68e31da4);
+  const emptyLines = [];
+  for (let line = Math.ceil(lines * 0.25); line <= lines * 0.75; line++) {
+    const start = document.offsetAt({ line, character: 0 });
+    const end = document.offsetAt({ line: line + 1, character: 0 });
+    if (/^\r?\n$/.test(document.getText().slice(start, end))) emptyLines.push(line);
+  }
+  for (let i = emptyLines.length - 1; i > 0; i--) {
+    const j = Math.floor(codeRandom() * (i + 1));
+    [emptyLines[i], emptyLines[j]] = [emptyLines[j], emptyLines[i]];
+  }
+  if (emptyLines.length < WARMUP + REPEATS) fail(`only ${emptyLines.length} empty lines in the middle half; use more --lines`);
+  const code = { diagnostics: [], tsParse: [], ratio: [], count: [], lines: [], derived: [] };
+  for (const [i, line] of emptyLines.slice(0, WARMUP + REPEATS).entries()) {
+    const position = { line, character: 0 };
+    document = lsp.updateDocument(document, [{ range: { start: position, end: position }, text: 'x' }], document.version + 1);
+    const { ms: took, result } = time(() => service.provideDiagnostics(document, settings));
+    const tsParse = time(() => ts.createSourceFile('api-client.ts', document.getText(), ts.ScriptTarget.Latest, false, ts.ScriptKind.TS));
+    const after = service.analyze(document, settings);
+    if (after.version !== document.version) fail('the analysis after a code edit is not of the edited version');
+    if (after.parseError) fail(`the document with an \`x\` typed on line ${line + 1} does not parse: ${after.parseError}`);
+    if (i >= WARMUP) {
+      code.derived.push(after.work ? !after.work.parsed : after.derived === true);
+      code.tsParse.push(tsParse.ms);
+      code.ratio.push(took / tsParse.ms);
+      code.diagnostics.push(took);
+      code.count.push(result.length);
+      code.lines.push(line + 1);
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   loads.end = load();
   const uptimeAtEnd = uptime();
 
@@ -387,6 +424,9 @@ async function main() {
     editTsParse: summary(edit.tsParse),
     editRatio: summary(edit.ratio),
     ...(edit.derived.some(Boolean) ? { editRatioDerived: summary(edit.ratio.filter((_, i) => edit.derived[i])) } : {}),
+    codeEdit: summary(code.diagnostics),
+    codeEditTsParse: summary(code.tsParse),
+    codeEditRatio: summary(code.ratio),
     conversion: summary(conversion),
     coldTsParse: summary(coldRef.tsParse),
     coldRatio: summary(coldRef.ratio),
@@ -398,6 +438,7 @@ async function main() {
     editMedian: s.edit.median <= TARGETS.editMedian,
     editRatio: s.editRatio.median <= EDIT_RATIO_TARGET,
     coldRatio: s.coldRatio.median <= COLD_RATIO_TARGET,
+    codeEditRatio: s.codeEditRatio.median <= CODE_EDIT_RATIO_TARGET,
   };
   const split = {
     tsParse: s.tsParse.median,
@@ -428,11 +469,12 @@ async function main() {
       percentile: 'nearest rank',
       full: 'provideDiagnostics on a TextDocument with a URI never analysed; distinct: a text of another seed each call; same: the hovered text again',
       edit: "one letter inserted inside a URL string (no holes, no escapes) on a different line in the middle half each time, the service's updateDocument (a didChange range, as the server applies it) to version + 1, then provideDiagnostics; then ts.createSourceFile on the same edited text, and the ratio of the two per edit (median of the ratios)",
+      codeEdit: "an `x` typed at the start of an empty line (a new expression statement: the tree changes) on a different line of the middle half each time, after the URL edits, through updateDocument to version + 1, then provideDiagnostics; then ts.createSourceFile on the same edited text, and the ratio of the two per edit (median of the ratios)",
       cold: 'each distinct full-diagnostics call is followed by ts.createSourceFile on the same text; the ratio of the two per round (median of the ratios)',
       phases: `interleaved with the full-diagnostics calls, on texts of other seeds, each phase timed alone: parseNative (oxc-parser, hand-over by ${rawTransfer ? 'raw transfer' : 'JSON'}, then the reader's one walk), discoverJs, runRules (recommended preset); then on the same text oxc-parser's parseSync alone as the reader calls it, oxc-parser with the JSON hand-over, ts.createSourceFile, and discoverJsText on the text + a stray ")" (the fallback: failed TS parse, then the scanner)`,
     },
     targetsMs: TARGETS,
-    targetsRatio: { cold: COLD_RATIO_TARGET, edit: EDIT_RATIO_TARGET },
+    targetsRatio: { cold: COLD_RATIO_TARGET, edit: EDIT_RATIO_TARGET, codeEdit: CODE_EDIT_RATIO_TARGET },
     nativeHandOver: rawTransfer ? 'raw transfer' : 'JSON',
     met,
     coldRatioOfMedians: round(s.fullDistinct.median / s.coldTsParse.median, 3),
@@ -449,6 +491,9 @@ async function main() {
       editDerived: edit.derived,
       editRediscovered: edit.rediscovered,
       editDiffed: edit.diffed,
+      codeEditDiagnostics: code.count,
+      codeEditLines: code.lines,
+      codeEditDerived: code.derived,
     },
     samplesMs: {
       hover: hoverMs.map((value) => round(value, 4)),
@@ -458,6 +503,9 @@ async function main() {
       update: edit.update.map((value) => round(value, 4)),
       editTsParse: edit.tsParse.map((value) => round(value)),
       editRatio: edit.ratio.map((value) => round(value, 4)),
+      codeEdit: code.diagnostics.map((value) => round(value)),
+      codeEditTsParse: code.tsParse.map((value) => round(value)),
+      codeEditRatio: code.ratio.map((value) => round(value, 4)),
       conversion: conversion.map((value) => round(value)),
       coldTsParse: coldRef.tsParse.map((value) => round(value)),
       coldRatio: coldRef.ratio.map((value) => round(value, 4)),
@@ -496,6 +544,9 @@ async function main() {
       row(['  ts.createSourceFile on the same edited text, right after (ms)', s.editTsParse.n, ms(s.editTsParse.median), ms(s.editTsParse.p95), '', ms(s.editTsParse.min), ms(s.editTsParse.max), '', '', loads.edit.join(' ')]),
       row(['re-diagnosis ÷ ts.createSourceFile, per edit (×)', s.editRatio.n, ratio(s.editRatio.median), ratio(s.editRatio.p95), '', ratio(s.editRatio.min), ratio(s.editRatio.max), `median ≤ ${EDIT_RATIO_TARGET}×`, verdict(met.editRatio), loads.edit.join(' ')]),
       ...(s.editRatioDerived ? [row(['  of the edits applied to the last version\'s tree (×)', s.editRatioDerived.n, ratio(s.editRatioDerived.median), ratio(s.editRatioDerived.p95), '', ratio(s.editRatioDerived.min), ratio(s.editRatioDerived.max), '', '', loads.edit.join(' ')])] : []),
+      row(['re-diagnosis after an `x` typed on an empty line: code, the tree changes (ms)', s.codeEdit.n, ms(s.codeEdit.median), ms(s.codeEdit.p95), '', ms(s.codeEdit.min), ms(s.codeEdit.max), '', '', loads.code.join(' ')]),
+      row(['  ts.createSourceFile on the same edited text, right after (ms)', s.codeEditTsParse.n, ms(s.codeEditTsParse.median), ms(s.codeEditTsParse.p95), '', ms(s.codeEditTsParse.min), ms(s.codeEditTsParse.max), '', '', loads.code.join(' ')]),
+      row(['code re-diagnosis ÷ ts.createSourceFile, per edit (×)', s.codeEditRatio.n, ratio(s.codeEditRatio.median), ratio(s.codeEditRatio.p95), '', ratio(s.codeEditRatio.min), ratio(s.codeEditRatio.max), `median ≤ ${CODE_EDIT_RATIO_TARGET}×`, verdict(met.codeEditRatio), loads.code.join(' ')]),
       '',
       `where the time of full diagnostics goes (medians over ${REPEATS} other unseen texts, each phase timed alone, interleaved with the calls above):`,
       '',
@@ -514,6 +565,7 @@ async function main() {
       '',
       `targets: hover p99 ≤ ${TARGETS.hoverP99} ms: ${verdict(met.hoverP99)} (${ms(s.hover.p99)} ms) · full diagnostics ≤ ${TARGETS.fullMedian} ms: ${verdict(met.fullMedian)} (median ${ms(s.fullDistinct.median)} ms) · and ≤ ${COLD_RATIO_TARGET}× ts.createSourceFile on the same text: ${verdict(met.coldRatio)} (median of the per-round ratios ${ratio(s.coldRatio.median)}; oxc's parse and hand-over alone: ${ratio(split.oxc / split.tsParse)}, with the JSON hand-over ${ratio(split.oxcJson / split.tsParse)}, ratios of the phase medians) · re-diagnosis after a one-line edit ≤ ${TARGETS.editMedian} ms: ${verdict(met.editMedian)} (median ${ms(s.edit.median)} ms) · and ≤ ${EDIT_RATIO_TARGET}× ts.createSourceFile on the same text: ${verdict(met.editRatio)} (median ${ratio(s.editRatio.median)})`,
       `edits: ${edit.derived.filter(Boolean).length} of ${edit.derived.length} applied to the last version's tree (candidates found again: ${[...new Set(edit.rediscovered.filter((_, i) => edit.derived[i]))].join(', ')}; texts compared: ${edit.diffed.filter(Boolean).length})`,
+      `code edits: ${code.derived.filter(Boolean).length} of ${code.derived.length} applied to the last version's tree; diagnostics per edit: ${Math.min(...code.count)}–${Math.max(...code.count)}`,
       `unseen texts: a median ${(median(seenBefore) * 100).toFixed(0)}% of their URIs (shared hosts and constants) were in an earlier text: discovery parses each distinct URI once per process`,
       `first analysis in the process (JIT cold): ${ms(first.ms)} ms · hovers without a URI: ${hoverMisses} · diagnostics per edit: ${Math.min(...edit.count)}–${Math.max(...edit.count)}`,
       `uptime at end: ${uptimeAtEnd}`,
