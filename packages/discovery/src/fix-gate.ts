@@ -30,7 +30,14 @@
  * 10. the URI is not an attribute of a component (a Vue, Svelte, Angular or Astro component, a
  *    custom element, a JSX component named as a link): the component's own code reads the text as
  *    written before any browser does (naive-ui's `<n-anchor-link href="#演示">` finds its target with
- *    `getElementById` on the raw fragment), so an escape may change what it does.
+ *    `getElementById` on the raw fragment), so an escape may change what it does;
+ * 11. it writes no `@` as `%40`: an `@` decides where the userinfo ends (RFC 3986 allows none inside
+ *    it), a browser splits at the last one and other parsers at the first, and a client that reads
+ *    the userinfo without decoding (Rust's `http::Uri`, so ureq's `Proxy::new`, given a proxy URL whose
+ *    password holds an `@`) reads `%40` as three characters of the password;
+ * 12. it writes no `\` as `%5C`: where a browser does not read a `\` as `/` (a query, a fragment, the path
+ *    of a URL of another scheme) it sends it as written, so `%5C` is not what it sends (Newtonsoft.Json's
+ *    `@"http://tes/?a=b\\c&d=e\"`, a test of backslashes kept); where it does, the reading changes (3).
  *
  * "The same URL" means the same scheme, user, password, host and port, and the same path segments,
  * query names and values and fragment once percent-decoded: escaping a space or a `|` keeps them,
@@ -76,6 +83,12 @@ function withHoles(text: string, holes: readonly Span[], written: readonly strin
 
 /** A `#` in a fragment (condition 9), with its encoding. */
 const NUMBER_SIGN = new Map([['#', '%23']]);
+
+/** An `@`, which ends the userinfo (condition 11), with its encoding. */
+const AT_SIGN = new Map([['@', '%40']]);
+
+/** A `\`, which a browser sends as written or reads as `/` (condition 12), with its encoding. */
+const BACKSLASH = new Map([['\\', '%5C']]);
 
 /** What delimits markup a built string may be part of (condition 8), with their encodings. */
 const MARKUP_DELIMITERS = new Map([
@@ -193,6 +206,7 @@ export function unsafeFixReason(candidate: UriCandidate, edits: readonly TextEdi
   if (edits.some((edit) => encodesAny(uri.slice(edit.start, edit.end), edit.text, BRACKETS))) return 'applications read "[" and "]" as syntax before they decode';
   if (candidate.holes.length > 0 && candidate.sink === undefined && edits.some((edit) => encodesAny(uri.slice(edit.start, edit.end), edit.text, MARKUP_DELIMITERS))) return 'a string built around holes may be markup, where a quote or angle bracket is a delimiter';
   if (edits.some((edit) => encodesAny(uri.slice(edit.start, edit.end), edit.text, NUMBER_SIGN))) return 'a page reads a "#" in the fragment as written (location.hash is not decoded)';
+  if (edits.some((edit) => encodesAny(uri.slice(edit.start, edit.end), edit.text, AT_SIGN))) return 'which "@" ends the userinfo is for the reader to decide: a browser takes the last, other parsers the first, and a client that does not decode reads "%40" as three characters';
   const fixed = applyEdits(uri, edits);
   const span = candidate.reference.scheme;
   const scheme = span === undefined ? undefined : uri.slice(span.start, span.end).toLowerCase();
@@ -200,6 +214,7 @@ export function unsafeFixReason(candidate: UriCandidate, edits: readonly TextEdi
   const before = browserReading(uri, relative);
   const after = browserReading(fixed, relative);
   if (before !== undefined && after !== before) return 'it changes what a browser reads';
+  if (edits.some((edit) => encodesAny(uri.slice(edit.start, edit.end), edit.text, BACKSLASH))) return 'a browser sends a "\\" as written wherever it does not read it as "/", and "%5C" is not what it sends';
   if (before === undefined && after === undefined && (relative || SPECIAL_SCHEMES.has(scheme))) return 'browsers reject the URI with or without it';
   if (problems(fixed, movedHoles(candidate.holes, edits)) >= problems(uri, candidate.holes)) return 'it does not leave fewer problems';
   return undefined;

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { UriCandidate } from '../src/candidate.js';
-import { discoverDocument, type SourceKind } from '../src/document.js';
+import { discoverDocument, loadGrammarsFor, type SourceKind } from '../src/document.js';
 import { sourceRangeOf, type Finding } from '../src/finding.js';
 import { browserReading } from '@urilint/core';
 import { unsafeFixReason } from '../src/fix-gate.js';
@@ -232,6 +232,51 @@ describe('the gate', () => {
   it('holds back a second "#" written %23: a page reads location.hash as written', () => {
     expect(unsafeFixReason(candidateOf('https://a/#x#y'), [{ start: 12, end: 13, text: '%23' }])).toBe('a page reads a "#" in the fragment as written (location.hash is not decoded)');
     expect(unsafeFixReason(candidateOf('https://auth0.com/docs/auth-api#!#get'), [{ start: 33, end: 34, text: '%23' }])).toBe('a page reads a "#" in the fragment as written (location.hash is not decoded)');
+  });
+
+  it('holds back an "@" written %40: which "@" ends the userinfo decides the password and the host', async () => {
+    await loadGrammarsFor(['rust']);
+    // A held-out survey's --fix hunks, damaging (algesten/ureq, src/proxy.rs, seven tests like this one):
+    // ureq reads the password from http::Uri, which does not decode, so `p%40ssw0rd` is another password
+    // and the test's `assert_eq!(proxy.password(), Some("p@ssw0rd"))` fails.
+    const text = [
+      '    fn parse_proxy_http_user_pass_server_port() {',
+      '        let proxy = Proxy::new("http://user:p@ssw0rd@localhost:9999").unwrap();',
+      '        assert_eq!(proxy.username(), Some("user"));',
+      '        assert_eq!(proxy.password(), Some("p@ssw0rd"));',
+      '    }',
+      '',
+    ].join('\n');
+    const found = [...run(text, 'rust').findings.values()].flat().filter((f) => f.code === 'userinfo-unescaped-char');
+    expect(found.map((f) => [text.slice(...f.range), f.fix])).toEqual([['@', undefined]]);
+    expect(found[0]!.suggestions.map((s) => applySourceEdits(text, s.edits))).toEqual([text.replace('p@ssw0rd@', 'p%40ssw0rd@')]);
+    expect(found[0]!.suggestions[0]!.message).toContain('(not applied automatically: which "@" ends the userinfo is for the reader to decide: a browser takes the last, other parsers the first, and a client that does not decode reads "%40" as three characters)');
+    // The issue's .env example, and one of every scheme.
+    for (const [uri, at] of [['postgres://user:p@ss@db/app', 17], ['ftp://a@b@h/', 7], ['https://u@v:w@h/', 9]] as const) {
+      expect(unsafeFixReason(candidateOf(uri), [{ start: at, end: at + 1, text: '%40' }]), uri).toBe('which "@" ends the userinfo is for the reader to decide: a browser takes the last, other parsers the first, and a client that does not decode reads "%40" as three characters');
+    }
+  });
+
+  it('holds back a "\\" written %5C where a browser sends it as written: a query, a fragment, a URL of another scheme', async () => {
+    await loadGrammarsFor(['csharp']);
+    // A held-out survey's --fix hunk, damaging (JamesNK/Newtonsoft.Json, Src/Newtonsoft.Json.Tests/Serialization/JsonSerializerTest.cs):
+    // the verbatim string's backslashes are what SerializeUriWithSlashes tests; `%5C%5Cc&d=e%5C` holds none.
+    const text = [
+      '        public void SerializeUriWithSlashes()',
+      '        {',
+      '            string input = @"http://tes/?a=b\\\\c&d=e\\";',
+      '            Uri uri = new Uri(input);',
+      '        }',
+      '',
+    ].join('\n');
+    const found = [...run(text, 'csharp').findings.values()].flat().filter((f) => f.rule === 'no-unescaped-chars');
+    // The three backslashes are one report of the URI (issue 28), and its suggestion writes each.
+    expect(found.map((f) => [text.slice(...f.range), f.fix])).toEqual([['\\\\c&d=e\\', undefined]]);
+    expect(found[0]!.suggestions.map((s) => applySourceEdits(text, s.edits))).toEqual([text.replace('b\\\\c&d=e\\', 'b%5C%5Cc&d=e%5C')]);
+    for (const f of found) expect(f.suggestions[0]!.message).toContain('(not applied automatically: a browser sends a "\\" as written wherever it does not read it as "/", and "%5C" is not what it sends)');
+    for (const [uri, at] of [['http://tes/?a=b\\c&d=e\\', 15], ['https://a/#x\\y', 12], ['foo://a/b\\c', 9]] as const) {
+      expect(unsafeFixReason(candidateOf(uri), [{ start: at, end: at + 1, text: '%5C' }]), uri).toBe('a browser sends a "\\" as written wherever it does not read it as "/", and "%5C" is not what it sends');
+    }
   });
 
   it('holds back an edit of a hole, of a line break, or one that leaves as many problems', () => {
