@@ -2,6 +2,7 @@
 //
 //   node bench/eslint-survey.mjs --repos /work/survey/repos --out bench/eslint-survey-results.json
 //     [--env /work/survey/env] [--work /work/survey/out] [--verdicts bench/eslint-survey-verdicts.json] [--no-fix] [--scan]
+//     [--only REPO,REPO]
 //
 // --repos is a directory whose subdirectories are git checkouts of real repositories (their commits
 // are recorded). The publishable packages are packed as npm users get them (`pnpm pack`, after
@@ -287,8 +288,10 @@ const verdictFile = existsSync(VERDICTS) ? JSON.parse(readFileSync(VERDICTS, 'ut
 const verdicts = verdictFile.verdicts ?? {};
 /** Verdicts of the --fix hunks, keyed by repo|file|the first removed line (trimmed). */
 const hunkVerdicts = verdictFile.fixHunks ?? {};
+/** --only a,b: those repositories of --repos alone (a run that stopped, completed where it stopped). */
+const ONLY = option('--only')?.split(',');
 const repos = readdirSync(REPOS, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && existsSync(path.join(REPOS, entry.name, '.git')))
+  .filter((entry) => entry.isDirectory() && existsSync(path.join(REPOS, entry.name, '.git')) && (ONLY === undefined || ONLY.includes(entry.name)))
   .map((entry) => entry.name)
   .sort();
 const report = { date: new Date().toISOString(), node: process.version, versions, build, sample: { size: SAMPLE_SIZE, seed: SAMPLE_SEED }, repos: {} };
@@ -378,7 +381,10 @@ for (const repo of repos) {
     const copy = path.join(WORK, 'fix', repo);
     rmSync(copy, { recursive: true, force: true });
     mkdirSync(path.dirname(copy), { recursive: true });
-    sh('git', ['clone', '--quiet', '--shared', root, copy]);
+    // A snapshot may lack some files (large binaries): the checkout leaves out what the repository's own tree lacks.
+    const absent = (git(['ls-files', '--deleted'], root) ?? '').split('\n').filter(Boolean);
+    sh('git', ['clone', '--quiet', '--shared', '--no-checkout', root, copy]);
+    if (absent.length > 0) sh('git', ['sparse-checkout', 'set', '--no-cone', '/*', ...absent.map((file) => `!/${file}`)], { cwd: copy });
     sh('git', ['checkout', '--quiet', '--detach', commit], { cwd: copy });
     const fixer = engine('recommended', copy, true);
     const { results, crashes } = await lint(fixer, copy, files, 'recommended --fix');
