@@ -130,6 +130,21 @@ export function printfHoles(value: string, conversions: RegExp = PRINTF_CONVERSI
   return holes;
 }
 
+/**
+ * Whether the source of a string expression (`node`) may write a URI that is no sink's argument:
+ * every URI such a string yields starts with a scheme and its ":" or with "//" (`valueCandidates`),
+ * so a string whose source holds no ":", no "/" and no "\" (through which an escape might write
+ * either) yields a URI only as the argument of a sink, and the reader passes it over before it
+ * decodes it, names it or looks for its format.
+ */
+export function mayWriteUri(text: string, node: Node): boolean {
+  for (let i = node.startIndex; i < node.endIndex; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x3a || c === 0x2f || c === 0x5c) return true;
+  }
+  return false;
+}
+
 /** What a program's reader found, and whether its tree has syntax errors (then string bounds are the parser's recovery, not certain). */
 export interface ProgramUris {
   candidates: UriCandidate[];
@@ -193,7 +208,7 @@ export function buildsPlusString(node: Node | null, isLiteral: (node: Node) => b
 
 /** Whether `node` is an operand of a larger `+` chain that builds a string (read with the chain, not on its own). */
 export function isInPlusString(node: Node, isLiteral: (node: Node) => boolean): boolean {
-  const parent = node.parent;
+  const parent = parentOf(node);
   return isPlus(parent) && buildsPlusString(parent, isLiteral);
 }
 
@@ -228,28 +243,56 @@ export function addSlashComment(out: UriCandidate[], text: string, node: Node): 
 /**
  * Calls `visit` for every node of the tree in document order whose type is one of `types` (every node
  * when `types` is undefined); when it returns false, the node's children are skipped. A node of
- * another type is not visited and its children are: its type is read from the cursor, and no node
- * object is made for it (most nodes of a program are neither strings nor comments, and making one
- * for each cost more than the parse). Iterative: a deeply nested file cannot overflow the stack.
+ * another type is not visited and its children are. With `types`, tree-sitter finds the nodes of
+ * those types in one call inside WebAssembly (`descendantsOfType`, its own walk in document order)
+ * and a node object is made for those alone: a walk driven from JavaScript crosses into WebAssembly
+ * for every step of the cursor, which cost as much as the parse. A node found inside one whose
+ * visit returned false is passed over (it starts before that node ends). Without `types`, the
+ * cursor walks every node. Iterative: a deeply nested file cannot overflow the stack.
  */
 export function walkTree(tree: Tree, visit: (node: Node) => boolean, types?: ReadonlySet<string>): void {
+  if (types !== undefined) {
+    let skippedUntil = -1;
+    for (const node of tree.rootNode.descendantsOfType([...types])) {
+      if (node === null || node.startIndex < skippedUntil) continue;
+      if (!visit(node)) skippedUntil = node.endIndex;
+    }
+    return;
+  }
   const cursor = tree.walk();
-  const step = (): boolean => (types === undefined || types.has(cursor.nodeType) ? visit(cursor.currentNode) : true);
   try {
-    let descend = step();
+    let descend = visit(cursor.currentNode);
     for (;;) {
       if (descend && cursor.gotoFirstChild()) {
-        descend = step();
+        descend = visit(cursor.currentNode);
         continue;
       }
       while (!cursor.gotoNextSibling()) {
         if (!cursor.gotoParent()) return;
       }
-      descend = step();
+      descend = visit(cursor.currentNode);
     }
   } finally {
     cursor.delete();
   }
+}
+
+/**
+ * The parents asked for while a program is read, by node id. tree-sitter finds a node's parent by
+ * walking down from the root (through every child before it at each level, so the cost grows with
+ * the file), and a reader asks for the parent of one string several times (its call, its name, its
+ * format, whether it is excluded): each is found once.
+ */
+let parents: Map<number, Node | null> | undefined;
+
+/** The parent of `node` (null for the root, or for no node), found once per node while a program is read. */
+export function parentOf(node: Node | null | undefined): Node | null {
+  if (node === null || node === undefined) return null;
+  const known = parents?.get(node.id);
+  if (known !== undefined) return known;
+  const parent = node.parent;
+  parents?.set(node.id, parent);
+  return parent;
 }
 
 /**
@@ -263,9 +306,12 @@ export function readProgram(grammar: GrammarName, text: string, types: ReadonlyS
   if (tree === undefined) return undefined;
   const out: UriCandidate[] = [];
   const hasError = tree.rootNode.hasError;
+  const outer = parents;
+  parents = new Map();
   try {
     walkTree(tree, reader(out), types);
   } finally {
+    parents = outer;
     tree.delete();
   }
   return { candidates: out, hasError };

@@ -16,7 +16,7 @@ import { commentCandidates } from '../js/comments.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
 import type { TemplateSyntax } from '../templates.js';
 import { append } from '../formats/text.js';
-import { addStringCandidates, buildsPlusString, decodeEscapes, isInPlusString, plusChainPieces, type ProgramUris, Decoded, guarded, programTemplateSyntaxes, readProgram, stringCandidates, writer } from './common.js';
+import { addStringCandidates, buildsPlusString, decodeEscapes, isInPlusString, plusChainPieces, type ProgramUris, Decoded, guarded, programTemplateSyntaxes, readProgram, stringCandidates, writer, parentOf } from './common.js';
 
 /** Escapes of one character (C# language reference, "Strings and string literals", the table of string escape sequences; `\e` since C# 13). */
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { "'": "'", '"': '"', '\\': '\\', '0': '\0', a: '\x07', b: '\b', e: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
@@ -188,12 +188,12 @@ function isPartOfLarger(node: Node): boolean {
 
 /** The call whose argument `node` is: a method's (`Uri.TryCreate`, `client.GetAsync`, `Redirect`), a constructor's (`new Uri`) or an attribute's (`[Route]`). */
 function callOf(node: Node): { name: string; method: string; receiver: string | undefined; index: number; args: Node[]; attribute: boolean } | undefined {
-  const argument = node.parent;
+  const argument = parentOf(node);
   if (argument?.type !== 'argument' && argument?.type !== 'attribute_argument') return undefined;
   // A named argument (`DiagnosticId = "…"`, `url: "…"`) is no positional one.
   if (argument.namedChildren.length !== 1) return undefined;
-  const list = argument.parent;
-  const call = list?.parent;
+  const list = parentOf(argument);
+  const call = parentOf(list);
   if (list === null || call === null || call === undefined) return undefined;
   const args = list.namedChildren.filter((child): child is Node => child?.type === argument.type);
   const index = args.findIndex((child) => child.id === argument.id);
@@ -260,7 +260,7 @@ function isFormat(node: Node): boolean {
 
 /** The name a value is given to: `string apiUrl = "…"`, `BaseUrl = "…"`, `public string Endpoint { get; } = "…"`, `[Attr(Url = "…")]`. */
 function nameOf(node: Node): string | undefined {
-  const parent = node.parent;
+  const parent = parentOf(node);
   if (parent === null) return undefined;
   if (parent.type === 'variable_declarator' || parent.type === 'property_declaration') return parent.childForFieldName('name')?.text;
   if (parent.type === 'assignment_expression' && parent.childForFieldName('right')?.id === node.id) {
@@ -273,7 +273,7 @@ function nameOf(node: Node): string | undefined {
 
 /** Strings that are not URLs whatever they look like: a `case` label or pattern, a comparison, a prefix or pattern given to a string or `Regex` method. */
 function isExcluded(node: Node): boolean {
-  const parent = node.parent;
+  const parent = parentOf(node);
   if (parent === null) return false;
   if (parent.type === 'constant_pattern') return true;
   if (parent.type === 'binary_expression' && COMPARISONS.has(parent.childForFieldName('operator')?.type ?? '')) return true;

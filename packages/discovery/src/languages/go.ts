@@ -7,7 +7,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { DiscoveryOptions } from '../js/discover.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
-import { addSlashComment, addStringCandidates, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer } from './common.js';
+import { addSlashComment, addStringCandidates, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer, mayWriteUri, parentOf } from './common.js';
 
 /** Escapes of one character in an interpreted string (The Go Programming Language Specification, "Rune literals"). */
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\', '"': '"' };
@@ -112,15 +112,15 @@ function expressionPieces(text: string, node: Node, format: boolean): StringPiec
 }
 
 function isPartOfLarger(node: Node): boolean {
-  const parent = node.parent;
+  const parent = parentOf(node);
   return parent?.type === 'binary_expression' && parent.childForFieldName('operator')?.type === '+' && buildsString(parent);
 }
 
 /** The call whose argument `node` is, and its index. */
 function callOf(node: Node): { call: Node; index: number; name: string | undefined } | undefined {
-  const list = node.parent;
-  if (list?.type !== 'argument_list' || list.parent?.type !== 'call_expression') return undefined;
-  const call = list.parent;
+  const list = parentOf(node);
+  const call = list?.type === 'argument_list' ? parentOf(list) : null;
+  if (list === null || call?.type !== 'call_expression') return undefined;
   const index = list.namedChildren.findIndex((child) => child?.id === node.id);
   return { call, index, name: calleeName(call.childForFieldName('function')) };
 }
@@ -161,8 +161,9 @@ function formatSink(node: Node): string | undefined {
 /** The name a value is given to: `apiURL := "…"`, `const baseURL = "…"`, `Config{URL: "…"}`, `map[string]string{"homepage": "…"}`. */
 function nameOf(node: Node): string | undefined {
   let value = node;
-  if (value.parent?.type === 'literal_element') value = value.parent;
-  const parent = value.parent;
+  const element = parentOf(value);
+  if (element?.type === 'literal_element') value = element;
+  const parent = parentOf(value);
   if (parent?.type === 'keyed_element') {
     const key = parent.namedChildren[0];
     if (key?.id === value.id) return undefined;
@@ -171,7 +172,7 @@ function nameOf(node: Node): string | undefined {
     return isLiteral(written) ? written.text.slice(1, -1) : written.text;
   }
   if (parent?.type === 'expression_list') {
-    const owner = parent.parent;
+    const owner = parentOf(parent);
     const left = owner?.childForFieldName('left') ?? owner?.childForFieldName('name');
     if (owner !== null && owner !== undefined && left !== null && left !== undefined) {
       const names = left.type === 'expression_list' ? left.namedChildren : [left];
@@ -185,12 +186,13 @@ function nameOf(node: Node): string | undefined {
 
 /** Strings that are not URLs whatever they look like: an import path, a map's key, a struct tag, a comparison, a pattern or prefix. */
 function isExcluded(node: Node): boolean {
-  const parent = node.parent;
+  const parent = parentOf(node);
   if (parent === null) return false;
   if (parent.type === 'import_spec' || parent.type === 'field_declaration' || parent.type === 'index_expression') return true;
-  if (parent.type === 'literal_element' && parent.parent?.type === 'keyed_element' && parent.parent.namedChildren[0]?.id === parent.id) return true;
+  const grandparent = parentOf(parent);
+  if (parent.type === 'literal_element' && grandparent?.type === 'keyed_element' && grandparent.namedChildren[0]?.id === parent.id) return true;
   if (parent.type === 'binary_expression' && parent.childForFieldName('operator')?.type !== '+') return true;
-  if (parent.type === 'expression_case' || parent.parent?.type === 'expression_case') return true;
+  if (parent.type === 'expression_case' || grandparent?.type === 'expression_case') return true;
   const at = callOf(node);
   const pkg = at?.name?.split('.')[0];
   return pkg !== undefined && at!.name!.includes('.') && NOT_URL_PACKAGES.has(pkg);
@@ -213,8 +215,9 @@ export function discoverGo(text: string, options: DiscoveryOptions = {}): Progra
         case 'binary_expression': {
           if (!buildsString(node) || isPartOfLarger(node)) return true;
           guarded(() => {
-            if (isExcluded(node)) return;
             const sink = sinkOf(node) ?? formatSink(node);
+            if (sink === undefined && !mayWriteUri(text, node)) return;
+            if (isExcluded(node)) return;
             addStringCandidates(out, text, node, { pieces: expressionPieces(text, node, isFormat(node)), syntaxes, name: nameOf(node), sink });
           });
           return node.type === 'binary_expression';

@@ -9,7 +9,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { DiscoveryOptions } from '../js/discover.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
-import { addSlashComment, addStringCandidates, buildsPlusString, decodeEscapes, isInPlusString, isPlus, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer } from './common.js';
+import { addSlashComment, addStringCandidates, buildsPlusString, decodeEscapes, isInPlusString, isPlus, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer, parentOf } from './common.js';
 
 /** Escapes of one character (The Java Language Specification, §3.10.7). */
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { b: '\b', s: ' ', t: '\t', n: '\n', f: '\f', r: '\r', '"': '"', "'": "'", '\\': '\\' };
@@ -126,9 +126,9 @@ function isPartOfLarger(node: Node): boolean {
 
 /** The call whose argument `node` is: a method's (`URI.create`, `template.getForObject`) or a constructor's (`new URI`). */
 function callOf(node: Node): { call: Node; index: number; count: number; name: string | undefined; method: string | undefined; receiver: string | undefined } | undefined {
-  const list = node.parent;
+  const list = parentOf(node);
   if (list?.type !== 'argument_list') return undefined;
-  const call = list.parent;
+  const call = parentOf(list);
   if (call === null) return undefined;
   const args = list.namedChildren.filter((child): child is Node => child !== null && child.type !== 'line_comment' && child.type !== 'block_comment');
   const index = args.findIndex((child) => child.id === node.id);
@@ -159,13 +159,13 @@ function sinkOf(node: Node): { sink: string; template: boolean } | undefined {
 
 /** Whether a string (or the first literal of a `+` chain) is a format, and of which placeholders. */
 function formatOf(node: Node): Format {
-  const parent = node.parent;
+  const parent = parentOf(node);
   if (parent?.type === 'method_invocation' && parent.childForFieldName('object')?.id === node.id) return parent.childForFieldName('name')?.text === 'formatted' ? 'printf' : undefined;
   const at = callOf(node);
   if (at === undefined) return undefined;
   if (at.name === 'new MessageFormat' && at.index === 0) return 'braces';
   if (at.method === undefined) return undefined;
-  const args = node.parent!.namedChildren.filter((child): child is Node => child !== null);
+  const args = parentOf(node)!.namedChildren.filter((child): child is Node => child !== null);
   // `String.format(Locale.ROOT, "…", …)`: the format follows a locale.
   const formatIndex = args[0] !== undefined && !buildsString(args[0]) ? 1 : 0;
   if ((at.name === 'String.format' || at.method === 'printf') && at.index === formatIndex) return 'printf';
@@ -177,7 +177,7 @@ function formatOf(node: Node): Format {
 
 /** The name a value is given to: `String apiUrl = "…"`, `this.baseUrl = "…"`, `@FeignClient(url = "…")`. */
 function nameOf(node: Node): string | undefined {
-  const parent = node.parent;
+  const parent = parentOf(node);
   if (parent === null) return undefined;
   if (parent.type === 'variable_declarator' && parent.childForFieldName('value')?.id === node.id) return parent.childForFieldName('name')?.text;
   if (parent.type === 'element_value_pair' && parent.childForFieldName('value')?.id === node.id) return parent.childForFieldName('key')?.text;
@@ -190,7 +190,7 @@ function nameOf(node: Node): string | undefined {
 
 /** Strings that are not URLs whatever they look like: a `case` label, a comparison, a prefix or pattern given to a string method. */
 function isExcluded(node: Node): boolean {
-  const parent = node.parent;
+  const parent = parentOf(node);
   if (parent === null) return false;
   if (parent.type === 'switch_label' || (parent.type === 'binary_expression' && !isPlus(parent))) return true;
   if (parent.type === 'method_invocation' && parent.childForFieldName('object')?.id === node.id) return NOT_URL_METHODS.has(parent.childForFieldName('name')?.text ?? '');

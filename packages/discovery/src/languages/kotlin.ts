@@ -10,7 +10,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { DiscoveryOptions } from '../js/discover.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
-import { addSlashComment, addStringCandidates, buildsPlusString, decodeEscapes, isInPlusString, isPlus, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer } from './common.js';
+import { addSlashComment, addStringCandidates, buildsPlusString, decodeEscapes, isInPlusString, isPlus, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer, parentOf } from './common.js';
 
 /** Escapes of one character (the Kotlin specification's "Escaped characters"). */
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { t: '\t', b: '\b', n: '\n', r: '\r', "'": "'", '"': '"', '\\': '\\', $: '$' };
@@ -151,14 +151,14 @@ function expressionPieces(text: string, node: Node, format: boolean): StringPiec
 
 /** The call whose argument `node` is: its callee (`URI`, `URI.create`, `client.get`), the function's name and receiver, and the argument's index. */
 function callOf(node: Node): { callee: string; name: string; receiver: string | undefined; index: number } | undefined {
-  const argument = node.parent;
+  const argument = parentOf(node);
   if (argument?.type !== 'value_argument') return undefined;
-  const list = argument.parent;
-  const call = list?.parent;
+  const list = parentOf(argument);
+  const call = parentOf(list);
   if (list?.type !== 'value_arguments' || call === null || call === undefined) return undefined;
   const index = list.namedChildren.filter((child) => child?.type === 'value_argument').findIndex((child) => child!.id === argument.id);
   if (call.type === 'constructor_invocation') {
-    const annotation = call.parent?.type === 'annotation' ? call.namedChildren[0]?.text : undefined;
+    const annotation = parentOf(call)?.type === 'annotation' ? call.namedChildren[0]?.text : undefined;
     return annotation === undefined ? undefined : { callee: `@${annotation}`, name: annotation, receiver: undefined, index };
   }
   if (call.type !== 'call_expression') return undefined;
@@ -173,7 +173,7 @@ function callOf(node: Node): { callee: string; name: string; receiver: string | 
 
 /** The function a literal is the receiver of (`"…".format(…)`, `"…".toHttpUrl()`), when it is one. */
 function receiverOf(node: Node): string | undefined {
-  const navigation = node.parent;
+  const navigation = parentOf(node);
   if (navigation?.type !== 'navigation_expression' || navigation.namedChildren[0]?.id !== node.id) return undefined;
   return navigation.namedChildren.at(-1)?.text;
 }
@@ -197,13 +197,13 @@ function isFormat(node: Node): boolean {
   if (receiverOf(node) === 'format') return true;
   const at = callOf(node);
   if (at === undefined || (at.callee !== 'String.format' && at.callee !== 'java.lang.String.format')) return false;
-  const first = node.parent!.parent!.namedChildren.find((child) => child?.type === 'value_argument')?.namedChildren[0];
+  const first = parentOf(parentOf(node))!.namedChildren.find((child) => child?.type === 'value_argument')?.namedChildren[0];
   return at.index === (first !== undefined && first !== null && !buildsString(first) ? 1 : 0);
 }
 
 /** The name a value is given to: `val apiUrl = "…"`, `baseUrl = "…"`. */
 function nameOf(node: Node): string | undefined {
-  const parent = node.parent;
+  const parent = parentOf(node);
   if (parent?.type === 'property_declaration') return parent.namedChildren.find((child) => child?.type === 'variable_declaration')?.text.replace(/:.*$/s, '').trim();
   if (parent?.type === 'assignment') {
     const left = parent.namedChildren[0];
@@ -218,7 +218,7 @@ function nameOf(node: Node): string | undefined {
 
 /** Strings that are not URLs whatever they look like: a `when` branch's condition, a comparison, a pattern or prefix given to a string function. */
 function isExcluded(node: Node): boolean {
-  const parent = node.parent;
+  const parent = parentOf(node);
   if (parent === null) return false;
   if (parent.type === 'when_condition' || parent.type === 'equality_expression' || parent.type === 'comparison_expression' || parent.type === 'in_expression') return true;
   if (parent.type === 'binary_expression' && !isPlus(parent)) return true;

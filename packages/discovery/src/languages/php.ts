@@ -12,7 +12,7 @@ import type { Node } from 'web-tree-sitter';
 import type { UriCandidate } from '../candidate.js';
 import type { DiscoveryOptions } from '../js/discover.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
-import { addComment, addSlashComment, addStringCandidates, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer } from './common.js';
+import { addComment, addSlashComment, addStringCandidates, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer, parentOf } from './common.js';
 
 /** Escapes of one character in a double-quoted string or a heredoc (PHP manual, "Strings", "Double quoted"); `\"` in a double-quoted string only. */
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { n: '\n', r: '\r', t: '\t', v: '\v', e: '\x1b', f: '\f', '\\': '\\', $: '$' };
@@ -239,16 +239,16 @@ function expressionPieces(text: string, node: Node, format: boolean): StringPiec
 }
 
 function isPartOfLarger(node: Node): boolean {
-  const parent = node.parent;
+  const parent = parentOf(node);
   return isConcat(parent) && buildsString(parent);
 }
 
 /** The call whose argument `node` is: its callee (`file_get_contents`, `$client->get`, `Http::get`), method, receiver and the argument's index. */
 function callOf(node: Node): { name: string; method: string; receiver: string | undefined; index: number; args: Node[] } | undefined {
-  const argument = node.parent;
+  const argument = parentOf(node);
   if (argument?.type !== 'argument' || argument.childForFieldName('name') !== null) return undefined;
-  const list = argument.parent;
-  const call = list?.parent;
+  const list = parentOf(argument);
+  const call = parentOf(list);
   if (list?.type !== 'arguments' || call === null || call === undefined) return undefined;
   const args = list.namedChildren.filter((child): child is Node => child?.type === 'argument');
   const index = args.findIndex((child) => child.id === argument.id);
@@ -288,13 +288,13 @@ function isFormat(node: Node): boolean {
 
 /** The sink of a format given in a sink's place: `file_get_contents(sprintf("…/%s", $q))`. */
 function formatSink(node: Node): string | undefined {
-  const call = node.parent?.parent?.parent;
+  const call = parentOf(parentOf(parentOf(node)));
   return call?.type === 'function_call_expression' ? sinkOf(call) : undefined;
 }
 
 /** The name a value is given to: `$apiUrl = '…'`, `const API_URL = '…'`, `'url' => '…'`, `define('API_URL', '…')`, `public $endpoint = '…'`. */
 function nameOf(node: Node): string | undefined {
-  const parent = node.parent;
+  const parent = parentOf(node);
   if (parent === null) return undefined;
   if (parent.type === 'assignment_expression' && parent.childForFieldName('right')?.id === node.id) {
     const left = parent.childForFieldName('left');
@@ -317,7 +317,7 @@ function nameOf(node: Node): string | undefined {
 
 /** Strings that are not URLs whatever they look like: a `case` label, a comparison, a prefix or pattern given to a string function. */
 function isExcluded(node: Node): boolean {
-  const parent = node.parent;
+  const parent = parentOf(node);
   if (parent === null) return false;
   if (parent.type === 'case_statement' || parent.type === 'match_condition_list') return true;
   if (parent.type === 'binary_expression' && COMPARISONS.has(parent.childForFieldName('operator')?.type ?? '')) return true;

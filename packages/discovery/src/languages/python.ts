@@ -7,7 +7,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { DiscoveryOptions } from '../js/discover.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
-import { addComment, addStringCandidates, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer } from './common.js';
+import { addComment, addStringCandidates, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer, mayWriteUri, parentOf } from './common.js';
 
 /** Single-character escapes of Python strings and bytes (Python's lexical analysis, "Escape sequences"). */
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { '\\': '\\', "'": "'", '"': '"', a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
@@ -168,16 +168,17 @@ function formatHoles(value: string): ValueSpan[] {
 /** The call whose argument `node` is, and the argument's index or keyword. */
 function callOf(node: Node): { call: Node; index: number; keyword?: string } | undefined {
   let argument = node;
-  let parent = node.parent;
+  let parent = parentOf(node);
   let keyword: string | undefined;
   if (parent?.type === 'keyword_argument') {
     keyword = parent.childForFieldName('name')?.text;
     argument = parent;
-    parent = parent.parent;
+    parent = parentOf(parent);
   }
-  if (parent?.type !== 'argument_list' || parent.parent?.type !== 'call') return undefined;
+  const call = parent?.type === 'argument_list' ? parentOf(parent) : null;
+  if (parent === null || call?.type !== 'call') return undefined;
   const index = parent.namedChildren.findIndex((child) => child?.id === argument.id);
-  return keyword === undefined ? { call: parent.parent, index } : { call: parent.parent, index, keyword };
+  return keyword === undefined ? { call, index } : { call, index, keyword };
 }
 
 /** The dotted name of a call's function (`requests.get`, `urllib.request.urlopen`, `session.get`), when it is one. */
@@ -215,8 +216,8 @@ function sinkOf(node: Node, clients: boolean): string | undefined {
 
 /** Whether the string is a format: `"…".format(…)`, the left of `%`, a logging call's message, or one kept to be `%`-formatted elsewhere. */
 function formatOf(node: Node): Format | undefined {
-  const parent = node.parent;
-  if (parent?.type === 'attribute' && parent.childForFieldName('attribute')?.text === 'format' && parent.parent?.type === 'call') return 'format';
+  const parent = parentOf(node);
+  if (parent?.type === 'attribute' && parent.childForFieldName('attribute')?.text === 'format' && parentOf(parent)?.type === 'call') return 'format';
   if (parent?.type === 'binary_operator' && parent.childForFieldName('left')?.id === node.id && parent.childForFieldName('operator')?.type === '%') return 'printf';
   const at = callOf(node);
   if (at !== undefined && at.keyword === undefined) {
@@ -230,7 +231,7 @@ function formatOf(node: Node): Format | undefined {
 
 /** The name a value is given to: `api_url = "…"`, `f(url="…")`, `{"homepage": "…"}`. */
 function nameOf(node: Node): string | undefined {
-  const parent = node.parent;
+  const parent = parentOf(node);
   if (parent?.type === 'assignment' && parent.childForFieldName('right')?.id === node.id) {
     const left = parent.childForFieldName('left');
     if (left?.type === 'identifier') return left.text;
@@ -272,7 +273,7 @@ function expressionPieces(text: string, node: Node, format: Format | undefined):
 
 /** Whether a `+` chain or string node is a piece of a larger one (read with it, not alone). */
 function isPartOfLarger(node: Node): boolean {
-  const parent = node.parent;
+  const parent = parentOf(node);
   if (parent === null) return false;
   if (parent.type === 'concatenated_string') return true;
   return parent.type === 'binary_operator' && parent.childForFieldName('operator')?.type === '+' && buildsString(parent);
@@ -280,7 +281,7 @@ function isPartOfLarger(node: Node): boolean {
 
 /** Strings that are not URLs whatever they look like: an import's module, a dictionary's key, a pattern given to `re`. */
 function isExcluded(node: Node): boolean {
-  const parent = node.parent;
+  const parent = parentOf(node);
   if (parent?.type === 'pair' && parent.childForFieldName('key')?.id === node.id) return true;
   if (parent?.type === 'subscript') return parent.childForFieldName('subscript')?.id === node.id;
   const at = callOf(node);
@@ -309,8 +310,9 @@ export function discoverPython(text: string, options: DiscoveryOptions = {}): Pr
         case 'binary_operator': {
           if (!buildsString(node) || isPartOfLarger(node)) return true;
           guarded(() => {
-            if (isExcluded(node)) return;
             const sink = sinkOf(node, clients);
+            if (sink === undefined && !mayWriteUri(text, node)) return;
+            if (isExcluded(node)) return;
             addStringCandidates(out, text, node, { pieces: expressionPieces(text, node, node.type === 'binary_operator' ? undefined : formatOf(node)), syntaxes, name: nameOf(node), sink });
           });
           // The operands of a `+` chain that are not strings (calls, f-strings' expressions) may hold strings of their own.

@@ -11,7 +11,7 @@ import type { Node } from 'web-tree-sitter';
 import type { UriCandidate } from '../candidate.js';
 import type { DiscoveryOptions } from '../js/discover.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
-import { addComment, addStringCandidates, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer } from './common.js';
+import { addComment, addStringCandidates, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer, parentOf } from './common.js';
 
 /** Escapes of one character in a double-quoted string (Ruby's "Literals", "Escape Sequences"); any other `\c` is `c`. */
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { a: '\x07', b: '\b', t: '\t', n: '\n', v: '\v', f: '\f', r: '\r', e: '\x1b', s: ' ' };
@@ -215,7 +215,7 @@ function interpolationsOf(node: Node): Node[] {
 /** The pieces of one `string` node (`"…"`, `'…'`, `%q(…)`, `%Q{…}`) or `bare_string` of a `%w`/`%W` array. */
 function literalPieces(text: string, node: Node, format: boolean): StringPiece[] | undefined {
   if (node.type === 'bare_string') {
-    const array = node.parent;
+    const array = parentOf(node);
     const opener = array?.firstChild?.text;
     const quoting = opener === undefined ? undefined : quotingOf(opener);
     if (quoting === undefined) return undefined;
@@ -314,7 +314,7 @@ function expressionPieces(text: string, node: Node, format: boolean): StringPiec
 }
 
 function isPartOfLarger(node: Node): boolean {
-  const parent = node.parent;
+  const parent = parentOf(node);
   if (parent?.type === 'chained_string') return true;
   return isPlus(parent) && buildsString(parent);
 }
@@ -326,13 +326,14 @@ function isPartOfLarger(node: Node): boolean {
 function callOf(node: Node): { name: string; method: string; index: number; keyword: string | undefined; block: boolean; nested: boolean } | undefined {
   let argument = node;
   let keyword: string | undefined;
-  if (node.parent?.type === 'pair' && node.parent.childForFieldName('value')?.id === node.id) {
-    keyword = node.parent.childForFieldName('key')?.text.replace(/:$/, '');
-    argument = node.parent;
+  const pair = parentOf(node);
+  if (pair?.type === 'pair' && pair.childForFieldName('value')?.id === node.id) {
+    keyword = pair.childForFieldName('key')?.text.replace(/:$/, '');
+    argument = pair;
   }
-  const list = argument.parent;
+  const list = parentOf(argument);
   if (list?.type !== 'argument_list') return undefined;
-  const call = list.parent;
+  const call = parentOf(list);
   if (call?.type !== 'call') return undefined;
   const method = call.childForFieldName('method')?.text;
   if (method === undefined) return undefined;
@@ -340,7 +341,7 @@ function callOf(node: Node): { name: string; method: string; index: number; keyw
   const args = list.namedChildren.filter((child): child is Node => child !== null && child.type !== 'comment');
   const index = args.findIndex((child) => child.id === argument.id);
   const block = call.childForFieldName('block') !== null;
-  const nested = call.parent?.type === 'argument_list';
+  const nested = parentOf(call)?.type === 'argument_list';
   return { name: receiver === undefined ? method : `${receiver.replace(/^::/, '')}.${method}`, method, index, keyword, block, nested };
 }
 
@@ -361,15 +362,15 @@ function sinkOf(node: Node): string | undefined {
  * `URI("…/%s" % [q])` give their URL as the format.
  */
 function formatSink(node: Node): string | undefined {
-  const parent = node.parent;
+  const parent = parentOf(node);
   if (parent?.type === 'binary') return sinkOf(parent);
-  const call = parent?.type === 'argument_list' ? parent.parent : null;
+  const call = parent?.type === 'argument_list' ? parentOf(parent) : null;
   return call?.type === 'call' ? sinkOf(call) : undefined;
 }
 
 /** Whether a literal is a format string: `format`/`sprintf`'s first argument, or the left side of `%`. */
 function isFormat(node: Node): boolean {
-  const parent = node.parent;
+  const parent = parentOf(node);
   if (parent?.type === 'binary' && parent.childForFieldName('operator')?.type === '%' && parent.childForFieldName('left')?.id === node.id) return true;
   const at = callOf(node);
   return at !== undefined && at.keyword === undefined && at.index === 0 && ['format', 'sprintf', 'Kernel.format', 'Kernel.sprintf', 'printf', '$stdout.printf', '$stderr.printf'].includes(at.name);
@@ -377,7 +378,7 @@ function isFormat(node: Node): boolean {
 
 /** The name a value is given to: `api_url = "…"`, `BASE_URL = "…"`, `@endpoint = "…"`, `{ url: "…" }`, `self.url = "…"`. */
 function nameOf(node: Node): string | undefined {
-  const parent = node.parent;
+  const parent = parentOf(node);
   if (parent === null) return undefined;
   if ((parent.type === 'assignment' || parent.type === 'operator_assignment') && parent.childForFieldName('right')?.id === node.id) {
     const left = parent.childForFieldName('left');
@@ -391,7 +392,7 @@ function nameOf(node: Node): string | undefined {
 
 /** Strings that are not URLs whatever they look like: a `when` pattern, a comparison, a prefix or pattern given to a string method. */
 function isExcluded(node: Node): boolean {
-  const parent = node.parent;
+  const parent = parentOf(node);
   if (parent === null) return false;
   if (parent.type === 'pattern' || parent.type === 'when') return true;
   if (parent.type === 'binary' && COMPARISONS.has(parent.childForFieldName('operator')?.type ?? '')) return true;

@@ -8,7 +8,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { DiscoveryOptions } from '../js/discover.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
-import { addSlashComment, addStringCandidates, type ProgramUris, Decoded, guarded, programTemplateSyntaxes, readProgram, writer } from './common.js';
+import { addSlashComment, addStringCandidates, type ProgramUris, Decoded, guarded, programTemplateSyntaxes, readProgram, writer, parentOf } from './common.js';
 
 /** Escapes of one character (The Rust Reference, "Tokens": quote and ASCII escapes). */
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { n: '\n', r: '\r', t: '\t', '\\': '\\', '0': '\0', "'": "'", '"': '"' };
@@ -160,17 +160,18 @@ function macroName(macro: Node): string | undefined {
  * from them (`macro` is then its token tree).
  */
 function macroOf(node: Node): { macro: Node; name: string | undefined; index: number; alone: boolean } | undefined {
-  const tree = node.parent;
+  const tree = parentOf(node);
   if (tree?.type !== 'token_tree') return undefined;
   let macro: Node;
   let name: string | undefined;
-  if (tree.parent?.type === 'macro_invocation') {
-    macro = tree.parent;
+  const invocation = parentOf(tree);
+  if (invocation?.type === 'macro_invocation') {
+    macro = invocation;
     name = macroName(macro);
   } else {
     const bang = tree.previousSibling;
     const identifier = bang?.previousSibling;
-    if (tree.parent?.type !== 'token_tree' || bang?.type !== '!' || identifier?.type !== 'identifier') return undefined;
+    if (parentOf(tree)?.type !== 'token_tree' || bang?.type !== '!' || identifier?.type !== 'identifier') return undefined;
     macro = tree;
     name = identifier.text;
   }
@@ -214,11 +215,13 @@ function calleeName(node: Node | null): string | undefined {
 /** The call whose argument `node` is, and its index. */
 function callOf(node: Node): { call: Node; index: number; name: string | undefined } | undefined {
   let argument = node;
-  if (argument.parent?.type === 'reference_expression') argument = argument.parent;
-  const list = argument.parent;
-  if (list?.type !== 'arguments' || list.parent?.type !== 'call_expression') return undefined;
+  const reference = parentOf(argument);
+  if (reference?.type === 'reference_expression') argument = reference;
+  const list = parentOf(argument);
+  const call = list?.type === 'arguments' ? parentOf(list) : null;
+  if (list === null || call?.type !== 'call_expression') return undefined;
   const index = list.namedChildren.findIndex((child) => child?.id === argument.id);
-  return { call: list.parent, index, name: calleeName(list.parent.childForFieldName('function')) };
+  return { call, index, name: calleeName(call.childForFieldName('function')) };
 }
 
 /** The sink `node` (a literal, or a `format!`) is the URL argument of, if any. */
@@ -239,7 +242,7 @@ function formatSink(node: Node): string | undefined {
 
 /** The name a value is given to: `let api_url = "…"`, `const BASE_URL: &str = "…"`, `Config { url: "…" }`. */
 function nameOf(node: Node): string | undefined {
-  const parent = node.parent;
+  const parent = parentOf(node);
   if (parent === null) return undefined;
   if (parent.type === 'let_declaration' && parent.childForFieldName('value')?.id === node.id) {
     const pattern = parent.childForFieldName('pattern');
@@ -256,7 +259,7 @@ function nameOf(node: Node): string | undefined {
 
 /** Strings that are not URLs whatever they look like: a match pattern, a comparison, an index, a prefix or pattern given to a string method. */
 function isExcluded(node: Node): boolean {
-  const parent = node.parent;
+  const parent = parentOf(node);
   if (parent === null) return false;
   if (parent.type === 'match_pattern' || parent.type === 'index_expression' || parent.type === 'binary_expression') return true;
   const name = callOf(node)?.name;

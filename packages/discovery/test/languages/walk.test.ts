@@ -5,9 +5,10 @@
  * rest, and it still reaches a string nested in nodes of other types; a node whose visit returns
  * false keeps its children unvisited.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Node } from 'web-tree-sitter';
-import { walkTree } from '../../src/languages/common.js';
+import { Decoded, walkTree } from '../../src/languages/common.js';
+import { discoverPython } from '../../src/languages/python.js';
 import { loadGrammar, parseWith } from '../../src/languages/tree-sitter.js';
 
 await loadGrammar('python');
@@ -59,5 +60,59 @@ describe('walkTree', () => {
     // The first call's arguments hold all three strings: visiting the calls and stopping there reaches none of them.
     const { visited } = visits(new Set(['call', 'string']), (node) => node.type !== 'call');
     expect(visited).toEqual(['call', 'call']);
+  });
+});
+
+describe('reading a program: the work per node', () => {
+  it('finds the nodes of the given types without a step of the cursor from JavaScript', () => {
+    const tree = parseWith('python', SOURCE)!;
+    const cursor = Object.getPrototypeOf(tree.walk()) as { gotoFirstChild(): boolean; gotoNextSibling(): boolean };
+    const steps = [vi.spyOn(cursor, 'gotoFirstChild'), vi.spyOn(cursor, 'gotoNextSibling')];
+    try {
+      const visited: string[] = [];
+      walkTree(tree, (node) => visited.push(node.type) > 0, new Set(['string', 'comment']));
+      expect(visited).toEqual(['comment', 'string', 'string', 'string']);
+      expect(steps.map((step) => step.mock.calls.length)).toEqual([0, 0]);
+    } finally {
+      for (const step of steps) step.mockRestore();
+      tree.delete();
+    }
+  });
+
+  it("asks tree-sitter for a node's parent once, however often the reader needs it", () => {
+    const text = ['import requests', '', ...Array.from({ length: 50 }, (_, i) => `r${i} = requests.get("https://example.com/${i}", params={"q": "a b"}, headers=h)`), ''].join('\n');
+    const root = parseWith('python', 'x = 1')!;
+    const proto = Object.getPrototypeOf(root.rootNode) as object;
+    root.delete();
+    const asked: number[] = [];
+    const getter = Object.getOwnPropertyDescriptor(proto, 'parent')!.get!;
+    const spy = vi.spyOn(proto as { parent: Node | null }, 'parent', 'get').mockImplementation(function (this: Node) {
+      asked.push(this.id);
+      return getter.call(this) as Node | null;
+    });
+    try {
+      expect(discoverPython(text)!.candidates).toHaveLength(50);
+      expect(asked.length).toBeGreaterThan(50);
+      expect(new Set(asked).size).toBe(asked.length);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('decodes no string that writes no ":", "/" or "\\" and is no sink\'s argument', () => {
+    // 100 names, log messages and SQL of a module, and one URL: only the URL's characters are decoded.
+    const text = [
+      'import logging',
+      ...Array.from({ length: 25 }, (_, i) => [`NAME_${i} = "users"`, `log.info("fetching users %s", n${i})`, `QUERY_${i} = "SELECT id FROM users WHERE id = %s"`, `TITLE_${i} = f"Report {i}"`]).flat(),
+      'HOME = "https://example.com/a"',
+      '',
+    ].join('\n');
+    const push = vi.spyOn(Decoded.prototype, 'push');
+    try {
+      expect(discoverPython(text)!.candidates.map((candidate) => candidate.uri)).toEqual(['https://example.com/a']);
+      expect(push.mock.calls.map((call) => call[0]).join('')).toBe('https://example.com/a');
+    } finally {
+      push.mockRestore();
+    }
   });
 });
