@@ -57,14 +57,47 @@ const HUMAN_PLACEHOLDER = /%7[Bb][A-Za-z][\w.-]{2,40}%7[Dd]|<[A-Za-z][\w .-]{2,4
  */
 const MAYBE_HOLE = /[{*<[|]|[/.]:|YOUR|_HERE|\/###|\.\.\.[A-Z]|%7[Bb]/;
 
-/** `spans` with the human placeholders of `text` (see `HUMAN_PLACEHOLDER`) that none of them covers, in order. */
+/** What an IP literal's brackets hold (RFC 3986 §3.2.2, RFC 6874's zone): an IPv6 address or an IPvFuture. */
+const IP_LITERAL_BODY = /^(?:[0-9A-Fa-f]*:[0-9A-Fa-f:.]*(?:%25[\w.~-]+)?|[vV][0-9A-Fa-f]+\.[\w.~!$&'()*+,;=:-]+)$/;
+
+/**
+ * The optional parts of a URL's grammar, written as documentation and usage lines write one
+ * (node-redis: `unix://[user[:password]@]/path/to/sock[?db=N]`, `redis://[[username][:password]@][host][:port]`):
+ * when a `[…]` group nests another or encloses a URI delimiter (`@`, `?`, `#`, `/`), which no IP literal
+ * does, the text describes URLs rather than being one, and each of its outermost `[…]` groups that is no
+ * IP literal is an optional part: a hole. Linear: one pass over the brackets.
+ */
+function optionalParts(text: string): Span[] {
+  const groups: Span[] = [];
+  let grammar = false;
+  let depth = 0;
+  let start = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '[') {
+      if (depth === 0) start = i;
+      else grammar = true;
+      depth++;
+    } else if (c === ']' && depth > 0) {
+      depth--;
+      if (depth === 0) groups.push({ start, end: i + 1 });
+    } else if (depth > 0 && (c === '@' || c === '?' || c === '#' || c === '/')) {
+      grammar = true;
+    }
+  }
+  if (!grammar) return [];
+  return groups.filter((g) => !IP_LITERAL_BODY.test(text.slice(g.start + 1, g.end - 1)));
+}
+
+/** `spans` with the human placeholders of `text` (see `HUMAN_PLACEHOLDER`) and a grammar's optional parts (see `optionalParts`) that none of them covers, in order. */
 function withPlaceholders(spans: Span[], text: string): Span[] {
   if (!/[<[{|]|YOUR|_HERE|\/###|\.\.\.[A-Z]|%7[Bb]/.test(text)) return spans;
   const extra: Span[] = [];
-  for (const match of text.matchAll(HUMAN_PLACEHOLDER)) {
-    const span = { start: match.index, end: match.index + match[0].length };
-    if (!spans.some((s) => s.start < span.end && span.start < s.end)) extra.push(span);
-  }
+  const add = (span: Span) => {
+    if (!spans.some((s) => s.start < span.end && span.start < s.end) && !extra.some((s) => s.start < span.end && span.start < s.end)) extra.push(span);
+  };
+  if (text.includes('[')) for (const span of optionalParts(text)) add(span);
+  for (const match of text.matchAll(HUMAN_PLACEHOLDER)) add({ start: match.index, end: match.index + match[0].length });
   return extra.length === 0 ? spans : [...spans, ...extra].sort((a, b) => a.start - b.start);
 }
 

@@ -279,6 +279,21 @@ describe('placeholders of build tools, servers and people (issue 29)', () => {
     expect(findings("const u = 'http://example.com/a?[other]';\n", 'x.js').map(([, code]) => code)).toEqual(['query-unescaped-char']);
   });
 
+  it('reads a URL grammar with […] for optional parts as a description, not a URI (node-redis, issue 28)', () => {
+    // node-redis packages/client/lib/client/index.ts: the comment documents the URLs the client accepts.
+    const text = '  // unix://[user[:password]@]/path/to/sock[?db=N]\n  const url = parse(options.url);\n';
+    expect(findings(text, 'packages/client/lib/client/index.ts', 'recommended')).toEqual([]);
+    expect(findings(text, 'packages/client/lib/client/index.ts')).toEqual([]);
+    expect(fixes(text, 'packages/client/lib/client/index.ts')).toEqual([]);
+    // The same grammar in Markdown, and brackets that enclose a delimiter without nesting.
+    expect(findings('Connect with `redis://[[username][:password]@][host][:port][/db-number]`.\n', 'README.md')).toEqual([]);
+    expect(findings('// https://example.com/search[?q=TERM][#top]\n', 'a.ts')).toEqual([]);
+    // An IP literal's brackets are a host: still read, and what lies after it still checked.
+    expect(findings('// see http://[::1]:8080/\n', 'a.ts')).toEqual([]);
+    expect(findings('// see http://[::1]:8080/a%zz\n', 'a.ts').map(([, code]) => code)).toEqual(['pct-invalid-triplet']);
+    expect(findings("const u = 'http://[::1]:8080/a[b]';\n", 'a.ts').map(([, code]) => code)).toEqual(['path-unescaped-char']);
+  });
+
   it('leaves a regular expression in a YAML value alone: a character class with a range and a quantifier', () => {
     const text = 'ignoreRegExpList:\n  - "mailto:[-a-zA-Z=;:/?%&0-9+@.]{3,}"\n  - "https://[a-z0-9.-]+/x"\n';
     expect(findings(text, 'cspell.yml')).toEqual([]);
