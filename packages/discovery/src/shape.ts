@@ -91,18 +91,25 @@ const PATTERN_SYNTAX = /\\[dDwWsSbB.?*+()[\]{}|/]|\(\?[:=!<]|\[\^|\.\*|\.\+|\)\?
  */
 const XPATH = /^\.?\/\/?[A-Za-z_*][\w.:-]*(?:\[[^\]]*\])?(?:\/\/?(?:[A-Za-z_*@][\w.:-]*(?:\(\))?|\.\.?)(?:\[[^\]]*\])?)*\[(?:\d|@|(?:text|contains|starts-with|normalize-space|last|position|not|count|local-name|name)\()/;
 
+/**
+ * A glob in the path (before any `?` or `#`): a segment `**` (`http://cheerio.js.org/**`, a crawler's
+ * scope) or `*.ext` (`/dist/*.js`). A `*` is a sub-delimiter a URL's path may hold, but no URL is
+ * written with these; a crawler, a router or a build tool matches URLs against them.
+ */
+const GLOB_PATH = /^(?:[a-zA-Z][a-zA-Z0-9+.-]*:)?(?:\/\/[^/?#\s]*)?(?:\/[^/?#\s]*)*?\/(?:\*\*|\*\.[A-Za-z0-9]{1,10})(?=[/?#]|$)/;
+
 /** A quantifier right after a character class: `*`, `+`, `?`, `{3}`, `{3,}`, `{3,5}`. */
 const QUANTIFIER = /[*+?]|\{\d+(?:,\d*)?\}/y;
 
 /**
  * Whether `value` is the source of a pattern rather than a URL: regular-expression syntax (an escape,
- * a group, `.*`, anchors), or a character class with a range, quantified (`[-a-zA-Z0-9+@.]{3,}`).
+ * a group, `.*`, anchors), a glob in the path (`/**`, `/*.js`), or a character class with a range, quantified (`[-a-zA-Z0-9+@.]{3,}`).
  * Linear in the length of `value`: each `[` starts a class that ends at the next `]`, `[` or
  * whitespace, so the classes it tries never overlap (a backtracking pattern for the class took
  * quadratic time on `http://[[[[…`).
  */
 export function looksLikePattern(value: string): boolean {
-  if (PATTERN_SYNTAX.test(value) || XPATH.test(value)) return true;
+  if (PATTERN_SYNTAX.test(value) || XPATH.test(value) || (value.includes('/*') && GLOB_PATH.test(value))) return true;
   let open = value.indexOf('[');
   while (open >= 0) {
     let end = open + 1;

@@ -20,6 +20,16 @@ describe('looksLikePattern: the source of a regular expression, not a URL', () =
     }
   });
 
+  it("takes a glob in the path for a pattern: a crawler's or a router's scope (cheerio's Algolia crawler, issue 28)", () => {
+    for (const pattern of ['http://cheerio.js.org/**', 'https://cheerio.js.org/**', 'https://acme.com/docs/**/index.html', 'https://cdn.acme.com/dist/*.js', 'https://acme.com/a/**?x=1']) {
+      expect(looksLikePattern(pattern), pattern).toBe(true);
+    }
+    // A "*" is a sub-delimiter a path may hold: a URL with one, or a route's wildcard segment, is not a glob.
+    for (const url of ['https://acme.com/a*b', 'https://acme.com/search/*', 'https://acme.com/*a', 'http://**.example', 'https://acme.com/?q=/**']) {
+      expect(looksLikePattern(url), url).toBe(false);
+    }
+  });
+
   it('ends a class at the next bracket or whitespace, and tries the next `[` after it', () => {
     expect(looksLikePattern('https://acme.com/[x [a-z]{2}')).toBe(true);
     expect(looksLikePattern('https://acme.com/[[a-z]{2}')).toBe(true);

@@ -294,6 +294,14 @@ describe('placeholders of build tools, servers and people (issue 29)', () => {
     expect(findings("const u = 'http://[::1]:8080/a[b]';\n", 'a.ts').map(([, code]) => code)).toEqual(['path-unescaped-char']);
   });
 
+  it("leaves a crawler's scope glob alone: http://cheerio.js.org/** is a pattern the crawler matches, not a request (issue 28)", () => {
+    // cheerio's website/algolia-crawler.config.mjs: an entry of the crawler's scope.
+    const text = "export default {\n  discoveryPatterns: ['https://cheerio.js.org/**', 'http://cheerio.js.org/**'],\n};\n";
+    expect(findings(text, 'website/algolia-crawler.config.mjs')).toEqual([]);
+    // A plain http: URL is still reported in strict.
+    expect(findings("export default { startUrls: ['http://cheerio.js.org/docs'] };\n", 'website/algolia-crawler.config.mjs').map(([, code]) => code)).toEqual(['scheme-insecure']);
+  });
+
   it('leaves a regular expression in a YAML value alone: a character class with a range and a quantifier', () => {
     const text = 'ignoreRegExpList:\n  - "mailto:[-a-zA-Z=;:/?%&0-9+@.]{3,}"\n  - "https://[a-z0-9.-]+/x"\n';
     expect(findings(text, 'cspell.yml')).toEqual([]);
