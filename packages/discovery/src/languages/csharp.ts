@@ -16,7 +16,7 @@ import { commentCandidates } from '../js/comments.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
 import type { TemplateSyntax } from '../templates.js';
 import { append } from '../formats/text.js';
-import { addStringCandidates, buildsPlusString, decodeEscapes, isInPlusString, plusChainPieces, type ProgramUris, Decoded, guarded, programTemplateSyntaxes, readProgram, stringCandidates, writer, parentOf } from './common.js';
+import { addStringCandidates, buildsPlusString, decodeEscapes, isInPlusString, plusChainPieces, type ProgramUris, Decoded, guarded, programTemplateSyntaxes, readProgram, stringCandidates, writer, mayWriteUri, parentOf } from './common.js';
 
 /** Escapes of one character (C# language reference, "Strings and string literals", the table of string escape sequences; `\e` since C# 13). */
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { "'": "'", '"': '"', '\\': '\\', '0': '\0', a: '\x07', b: '\b', e: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
@@ -342,9 +342,11 @@ export function discoverCsharp(text: string, options: DiscoveryOptions = {}): Pr
         case 'binary_expression': {
           if (!buildsString(node) || isPartOfLarger(node)) return true;
           guarded(() => {
+            const sink = sinkOf(node);
+            if (sink === undefined && !mayWriteUri(text, node)) return;
             if (isExcluded(node)) return;
             const format = isLiteral(node) && isFormat(node);
-            addStringCandidates(out, text, node, { pieces: expressionPieces(text, node, format), syntaxes, name: nameOf(node), sink: sinkOf(node) });
+            addStringCandidates(out, text, node, { pieces: expressionPieces(text, node, format), syntaxes, name: nameOf(node), sink });
           });
           // An interpolation's holes and the operands of a `+` chain may hold strings of their own.
           return node.type === 'binary_expression' || node.type === 'interpolated_string_expression';

@@ -9,7 +9,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { DiscoveryOptions } from '../js/discover.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
-import { addSlashComment, addStringCandidates, buildsPlusString, decodeEscapes, isInPlusString, isPlus, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer, parentOf } from './common.js';
+import { addSlashComment, addStringCandidates, buildsPlusString, decodeEscapes, isInPlusString, isPlus, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer, mayWriteUri, parentOf } from './common.js';
 
 /** Escapes of one character (The Java Language Specification, §3.10.7). */
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { b: '\b', s: ' ', t: '\t', n: '\n', f: '\f', r: '\r', '"': '"', "'": "'", '\\': '\\' };
@@ -216,8 +216,9 @@ export function discoverJava(text: string, options: DiscoveryOptions = {}): Prog
         case 'binary_expression': {
           if (!buildsString(node) || isPartOfLarger(node)) return true;
           guarded(() => {
-            if (isExcluded(node)) return;
             const sink = sinkOf(node)?.sink;
+            if (sink === undefined && !mayWriteUri(text, node)) return;
+            if (isExcluded(node)) return;
             const first = node.type === 'string_literal' ? node : undefined;
             addStringCandidates(out, text, node, { pieces: expressionPieces(text, node, first === undefined ? undefined : formatOf(first)), syntaxes, name: nameOf(node), sink });
           });

@@ -10,7 +10,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { DiscoveryOptions } from '../js/discover.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
-import { addSlashComment, addStringCandidates, buildsPlusString, decodeEscapes, isInPlusString, isPlus, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer, parentOf } from './common.js';
+import { addSlashComment, addStringCandidates, buildsPlusString, decodeEscapes, isInPlusString, isPlus, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer, mayWriteUri, parentOf } from './common.js';
 
 /** Escapes of one character (the Kotlin specification's "Escaped characters"). */
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { t: '\t', b: '\b', n: '\n', r: '\r', "'": "'", '"': '"', '\\': '\\', $: '$' };
@@ -249,8 +249,10 @@ export function discoverKotlin(text: string, options: DiscoveryOptions = {}): Pr
         case 'binary_expression': {
           if (!buildsString(node) || isInPlusString(node, isLiteral)) return true;
           guarded(() => {
+            const sink = sinkOf(node);
+            if (sink === undefined && !mayWriteUri(text, node)) return;
             if (isExcluded(node)) return;
-            addStringCandidates(out, text, node, { pieces: expressionPieces(text, node, isLiteral(node) && isFormat(node)), syntaxes, name: nameOf(node), sink: sinkOf(node) });
+            addStringCandidates(out, text, node, { pieces: expressionPieces(text, node, isLiteral(node) && isFormat(node)), syntaxes, name: nameOf(node), sink });
           });
           // A template's `${…}` and the operands of a `+` chain may hold strings of their own.
           return true;

@@ -12,7 +12,7 @@ import type { Node } from 'web-tree-sitter';
 import type { UriCandidate } from '../candidate.js';
 import type { DiscoveryOptions } from '../js/discover.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
-import { addComment, addSlashComment, addStringCandidates, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer, parentOf } from './common.js';
+import { addComment, addSlashComment, addStringCandidates, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer, mayWriteUri, parentOf } from './common.js';
 
 /** Escapes of one character in a double-quoted string or a heredoc (PHP manual, "Strings", "Double quoted"); `\"` in a double-quoted string only. */
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { n: '\n', r: '\r', t: '\t', v: '\v', e: '\x1b', f: '\f', '\\': '\\', $: '$' };
@@ -363,9 +363,10 @@ export function discoverPhp(text: string, options: DiscoveryOptions = {}): Progr
         case 'binary_expression': {
           if (!buildsString(node) || isPartOfLarger(node)) return true;
           guarded(() => {
-            if (isExcluded(node)) return;
             const format = isLiteral(node) && isFormat(node);
             const sink = sinkOf(node) ?? (format ? formatSink(node) : undefined);
+            if (sink === undefined && !mayWriteUri(text, node)) return;
+            if (isExcluded(node)) return;
             const pieces = expressionPieces(text, node, format);
             if (sink === 'header') {
               const location = headerPieces(text, node, pieces);

@@ -11,7 +11,7 @@ import type { Node } from 'web-tree-sitter';
 import type { UriCandidate } from '../candidate.js';
 import type { DiscoveryOptions } from '../js/discover.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
-import { addComment, addStringCandidates, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer, parentOf } from './common.js';
+import { addComment, addStringCandidates, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer, mayWriteUri, parentOf } from './common.js';
 
 /** Escapes of one character in a double-quoted string (Ruby's "Literals", "Escape Sequences"); any other `\c` is `c`. */
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { a: '\x07', b: '\b', t: '\t', n: '\n', v: '\v', f: '\f', r: '\r', e: '\x1b', s: ' ' };
@@ -448,9 +448,11 @@ export function discoverRuby(text: string, options: DiscoveryOptions = {}): Prog
         case 'binary': {
           if (!buildsString(node) || isPartOfLarger(node)) return true;
           guarded(() => {
-            if (isExcluded(node)) return;
             const format = isLiteral(node) && isFormat(node);
-            addStringCandidates(out, text, node, { pieces: expressionPieces(text, node, format), syntaxes, name: nameOf(node), sink: sinkOf(node) ?? (format ? formatSink(node) : undefined) });
+            const sink = sinkOf(node) ?? (format ? formatSink(node) : undefined);
+            if (sink === undefined && !mayWriteUri(text, node)) return;
+            if (isExcluded(node)) return;
+            addStringCandidates(out, text, node, { pieces: expressionPieces(text, node, format), syntaxes, name: nameOf(node), sink });
           });
           // Interpolations and the operands of a `+` chain may hold strings of their own.
           return true;

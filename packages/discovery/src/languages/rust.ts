@@ -8,7 +8,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { DiscoveryOptions } from '../js/discover.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
-import { addSlashComment, addStringCandidates, type ProgramUris, Decoded, guarded, programTemplateSyntaxes, readProgram, writer, parentOf } from './common.js';
+import { addSlashComment, addStringCandidates, type ProgramUris, Decoded, guarded, programTemplateSyntaxes, readProgram, writer, mayWriteUri, parentOf } from './common.js';
 
 /** Escapes of one character (The Rust Reference, "Tokens": quote and ASCII escapes). */
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { n: '\n', r: '\r', t: '\t', '\\': '\\', '0': '\0', "'": "'", '"': '"' };
@@ -318,9 +318,11 @@ export function discoverRust(text: string, options: DiscoveryOptions = {}): Prog
         case 'string_literal':
         case 'raw_string_literal': {
           guarded(() => {
-            if (isExcluded(node)) return;
             const format = isFormat(node);
-            emit(node, literalPieces(text, node, format), sinkOf(node) ?? (format ? formatSink(node) : undefined));
+            const sink = sinkOf(node) ?? (format ? formatSink(node) : undefined);
+            if (sink === undefined && !mayWriteUri(text, node)) return;
+            if (isExcluded(node)) return;
+            emit(node, literalPieces(text, node, format), sink);
           });
           return false;
         }

@@ -9,6 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Node } from 'web-tree-sitter';
 import { Decoded, walkTree } from '../../src/languages/common.js';
 import { discoverPython } from '../../src/languages/python.js';
+import { discoverDocument, loadGrammarsFor, type ProgramKind } from '../../src/document.js';
 import { loadGrammar, parseWith } from '../../src/languages/tree-sitter.js';
 
 await loadGrammar('python');
@@ -110,6 +111,30 @@ describe('reading a program: the work per node', () => {
     const push = vi.spyOn(Decoded.prototype, 'push');
     try {
       expect(discoverPython(text)!.candidates.map((candidate) => candidate.uri)).toEqual(['https://example.com/a']);
+      expect(push.mock.calls.map((call) => call[0]).join('')).toBe('https://example.com/a');
+    } finally {
+      push.mockRestore();
+    }
+  });
+});
+
+describe('every language passes over a string that cannot write a URI', () => {
+  const names = (line: (i: number) => string): string[] => Array.from({ length: 20 }, (_, i) => line(i));
+  const SOURCES: [ProgramKind, string][] = [
+    ['java', ['class A {', ...names((i) => `  String n${i} = "users";`), '  String home = "https://example.com/a";', '}', ''].join('\n')],
+    ['kotlin', [...names((i) => `val n${i} = "users"`), 'val home = "https://example.com/a"', ''].join('\n')],
+    ['csharp', ['class A {', ...names((i) => `  string n${i} = "users";`), '  string home = "https://example.com/a";', '}', ''].join('\n')],
+    ['ruby', [...names((i) => `n${i} = "users"`), 'home = "https://example.com/a"', ''].join('\n')],
+    ['php', ['<?php', ...names((i) => `$n${i} = "users";`), '$home = "https://example.com/a";', ''].join('\n')],
+    ['rust', [...names((i) => `const N${i}: &str = "users";`), 'const HOME: &str = "https://example.com/a";', ''].join('\n')],
+    ['go', ['package a', '', ...names((i) => `var n${i} = "users"`), 'var home = "https://example.com/a"', ''].join('\n')],
+  ];
+
+  it.each(SOURCES)('%s: only the URL is decoded', async (kind, text) => {
+    await loadGrammarsFor([kind]);
+    const push = vi.spyOn(Decoded.prototype, 'push');
+    try {
+      expect(discoverDocument(text, kind).candidates.map((candidate) => candidate.uri)).toEqual(['https://example.com/a']);
       expect(push.mock.calls.map((call) => call[0]).join('')).toBe('https://example.com/a');
     } finally {
       push.mockRestore();
