@@ -24,7 +24,7 @@ export const TEMPLATE_SYNTAX_DESCRIPTIONS: Readonly<Record<TemplateSyntax, strin
   php: '`<?php … ?>` and `<?= … ?>`; in a Blade view (`.blade.php`) also `{!! … !!}`, `@php … @endphp` and directives (`@if(…)`, `@else`, `@endif`, `@include(…)`: a bare `@word` only when Blade defines it without arguments)',
   actions: '`${{ … }}` (GitHub Actions)',
   shell: '`${VAR}`, `${VAR:-default}`, `${expression}` and `$VAR` in capitals (Docker Compose, shell, environment files, script text in markup; not in JavaScript, whose `${…}` is its own), `$(NAME)` (Kubernetes dependent environment variables, make variables, shell command substitution), and `{$var}` (PHP\'s interpolation, in examples)',
-  percent: '`%NAME%` build-time substitutions: `%PUBLIC_URL%` (create-react-app, html-webpack-plugin), `%kernel.project_dir%` and `%env(VAR)%` (Symfony parameters), and the URL patterns an application fills in, in the strings of a program (the `%value%` of URL patterns in Redmine); a name that starts with two hexadecimal digits is a percent-encoding, not a name (not in JavaScript); and `__NAME__` in capitals, a constant a build step replaces in the text (naive-ui\'s `__HTTP__://…`, the constants of Vite\'s and webpack\'s `define`)',
+  percent: '`%NAME%` build-time substitutions: `%PUBLIC_URL%` (create-react-app, html-webpack-plugin), `%kernel.project_dir%` and `%env(VAR)%` (Symfony parameters), and the URL patterns an application fills in, in the strings of a program (the `%value%` of URL patterns in Redmine); a name that starts with two hexadecimal digits is a percent-encoding, not a name (not in JavaScript); and `__NAME__` in capitals, a constant a build step replaces in the text (naive-ui\'s `__HTTP__://…`, the constants of Vite\'s and webpack\'s `define`); and Go\'s `fmt` verbs `%s`, `%v`, `%d`, `%[1]s` in a Hugo data file (JSON, YAML or TOML under `data/`), whose strings a template gives to `printf`',
   server: 'server configuration variables: nginx `$host`, `$request_uri` (lower case, written inside a URL), Apache `%{HTTP_HOST}`, Caddy `{$VAR}` and placeholders `{http.request.uri}`, HAProxy `%[req.hdr(host)]` and systemd specifiers `%i`, `%H` (the last three only in those programs\' files: `Caddyfile`, `haproxy.cfg`, `*.service`…; not in JavaScript)',
 };
 
@@ -194,14 +194,27 @@ const CADDY_PLACEHOLDER = /\{\$[A-Za-z_]\w*(?::[^{}\s]*)?\}|\{[a-z][\w.-]*\}/y;
 /** systemd's unit specifiers (`%i`, `%H`, `%%`), in a unit file. */
 const SYSTEMD_SPECIFIER = /%[a-zA-Z%]/y;
 
-/** The programs whose own files hold server configuration variables beyond nginx's `$name`. */
-export type ServerProgram = 'nginx' | 'apache' | 'caddy' | 'haproxy' | 'systemd';
+/**
+ * Go's `fmt` verbs (https://pkg.go.dev/fmt): `%s`, `%v`, `%d`, `%q`, `%[1]s`, `%-8s`, `%%`. In a Hugo
+ * data file a template fills them with `printf` (congo's `data/sharing.json`, whose share links
+ * `…/sharer.php?u=%s&quote=%s` are written by `{{ printf .url $.Permalink $.Title }}`). A `%` and two
+ * hexadecimal digits is a percent-encoding, not a verb: `%de`, `%2F`.
+ */
+const GO_VERB = /%(?![0-9A-Fa-f]{2})(?:\[\d+\])?[+\-# 0]*\d*(?:\.\d*)?(?:\[\d+\])?[vTtbcdoOqxXUeEfFgGsp%]/y;
+
+/**
+ * The programs whose own files hold variables of their own beyond nginx's `$name`: the servers', and
+ * Hugo's data files (`hugo`), whose strings Hugo's templates give to `printf`.
+ */
+export type ServerProgram = 'nginx' | 'apache' | 'caddy' | 'haproxy' | 'systemd' | 'hugo';
 
 /**
  * The program that reads a file, by its name: nginx (`nginx.conf`, `*.conf` under a folder named
  * `nginx`, `sites-available/`, `conf.d/`), Apache (`.htaccess`, `httpd.conf`, `apache2.conf`, a
  * folder named `apache2` or `httpd`), Caddy (`Caddyfile`, `*.caddyfile`), HAProxy (`haproxy.cfg`),
- * systemd (`*.service`, `*.socket`, `*.timer`, `*.mount`, `*.path`).
+ * systemd (`*.service`, `*.socket`, `*.timer`, `*.mount`, `*.path`), Hugo (a JSON, YAML or TOML
+ * file under a folder named `data`: Hugo's data folder, a site's, a theme's or an example site's;
+ * https://gohugo.io/content-management/data-sources/).
  */
 export function serverProgramOf(filePath: string): ServerProgram | undefined {
   const path = filePath.replace(/\\/g, '/').toLowerCase();
@@ -211,6 +224,7 @@ export function serverProgramOf(filePath: string): ServerProgram | undefined {
   if (/^haproxy.*\.cfg$/.test(name)) return 'haproxy';
   if (/\.(?:service|socket|timer|mount|path)$/.test(name)) return 'systemd';
   if (name === '.htaccess' || name === 'httpd.conf' || name === 'apache2.conf' || folders.some((f) => f === 'apache2' || f === 'httpd' || f === 'apache')) return 'apache';
+  if (/\.(?:json|ya?ml|toml)$/.test(name) && folders.includes('data')) return 'hugo';
   if (name === 'nginx.conf' || name.endsWith('.nginx') || (name.endsWith('.conf') && folders.some((f) => f === 'nginx' || f === 'sites-available' || f === 'sites-enabled' || f === 'conf.d'))) return 'nginx';
   return undefined;
 }
@@ -343,7 +357,8 @@ export function findTemplateTags(text: string, syntaxes: ReadonlySet<TemplateSyn
       if (end !== -1) tag = { start: i, end, control: false };
     }
     if (tag === undefined && percent && ch === '%') {
-      const end = sticky(PERCENT_NAME, i);
+      let end = sticky(PERCENT_NAME, i);
+      if (end === -1 && program === 'hugo') end = sticky(GO_VERB, i);
       if (end !== -1) tag = { start: i, end, control: false };
     }
     if (tag === undefined && percent && ch === '_' && text[i + 1] === '_' && (i === 0 || !/\w/.test(text[i - 1]!))) {

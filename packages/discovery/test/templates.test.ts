@@ -302,6 +302,20 @@ describe('placeholders of build tools, servers and people (issue 29)', () => {
     expect(findings("export default { startUrls: ['http://cheerio.js.org/docs'] };\n", 'website/algolia-crawler.config.mjs').map(([, code]) => code)).toEqual(['scheme-insecure']);
   });
 
+  it("reads Go's fmt verbs in a Hugo data file as holes: a template fills them with printf (congo's share links)", () => {
+    // jpanther/congo data/sharing.json, filled by layouts/partials/sharing-links.html: href="{{ printf .url $.Permalink $.Title }}"
+    const text = '{\n  "email": {\n    "icon": "email",\n    "title": "sharing.email",\n    "url": "mailto:?body=%s&subject=%s"\n  },\n  "facebook": {\n    "icon": "facebook",\n    "title": "sharing.facebook",\n    "url": "https://www.facebook.com/sharer/sharer.php?u=%s&quote=%s"\n  },\n  "weibo": {\n    "icon": "weibo",\n    "title": "sharing.weibo",\n    "url": "https://service.weibo.com/share/share.php?url=%s&appkey=&title=%s&pic=&ralateUid=&lang"\n  }\n}\n';
+    expect(findings(text, 'data/sharing.json')).toEqual([]);
+    expect(fixes(text, 'data/sharing.json')).toEqual([]);
+    expect(findings('sharing:\n  x: "https://x.com/intent/tweet/?url=%[1]s&text=%[2]s"\n', 'exampleSite/data/links.yaml')).toEqual([]);
+    expect(findings('[reddit]\nurl = "https://reddit.com/submit/?url=%s&resubmit=true&title=%s"\n', 'data/sharing.toml')).toEqual([]);
+    // What lies between the verbs is still checked: the raw space of "#text=%s %s" stays in the shared URL.
+    expect(findings('{\n  "mastodon": {\n    "url": "https://tootpick.org/#text=%s %s"\n  }\n}\n', 'data/sharing.json')).toEqual([[' ', 'fragment-unescaped-char']]);
+    // A percent-encoding is no verb (%c3 is no %c), and outside a data folder %s is no Hugo verb.
+    expect(findings('{"url": "https://example.com/caf%c3%a9/%s"}\n', 'data/a.json', 'recommended')).toEqual([]);
+    expect(findings('{"url": "https://example.com/?u=%s"}\n', 'config/a.json').map(([, code]) => code)).toEqual(['pct-invalid-triplet']);
+  });
+
   it('leaves a regular expression in a YAML value alone: a character class with a range and a quantifier', () => {
     const text = 'ignoreRegExpList:\n  - "mailto:[-a-zA-Z=;:/?%&0-9+@.]{3,}"\n  - "https://[a-z0-9.-]+/x"\n';
     expect(findings(text, 'cspell.yml')).toEqual([]);
