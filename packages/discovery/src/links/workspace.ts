@@ -564,7 +564,8 @@ export class WorkspaceIndex {
    * Whether the pages an HTML template part ends up in hold an id: the template it `{% extends %}`,
    * the templates that `{% include %}` it, and, for a layout with blocks, the templates that extend
    * it and fill them (Django's, Jinja's, Nunjucks's and Liquid's tags, with
-   * names from a `templates` folder), and theirs in turn. `undefined` when no such template is in the
+   * names from a `templates` folder), and theirs in turn, each with the ids of the templates it
+   * includes (opencve's CVE page includes the section its navigation links to). `undefined` when no such template is in the
    * tree, or when the part itself includes a template the tree does not hold (a theme's
    * `{% include "partials/icons.html" %}`, whose ids are its page's): the page cannot be known.
    */
@@ -574,10 +575,27 @@ export class WorkspaceIndex {
       const at = file.lastIndexOf('/templates/');
       return at === -1 ? undefined : file.slice(at + '/templates/'.length);
     };
-    const names = new Set(templates.map(nameOf));
-    for (const match of (this.#readFile(path) ?? '').matchAll(/\{%-?\s*include\s+["']([^"']+)["']/g)) {
-      if (!names.has(match[1]!)) return undefined;
+    const byName = new Map<string, string[]>();
+    for (const file of templates) {
+      const name = nameOf(file);
+      if (name !== undefined) byName.set(name, [...(byName.get(name) ?? []), file]);
     }
+    for (const match of (this.#readFile(path) ?? '').matchAll(INCLUDE_TAG)) {
+      if (!byName.has(match[1]!)) return undefined;
+    }
+    /** Whether a template holds the id, or one it includes (and theirs, a few levels down). */
+    const holds = (file: string, seen: Set<string>, depth: number): boolean => {
+      if (this.anchorsOf(file, options)?.ids.has(id) === true) return true;
+      if (depth >= 4) return false;
+      for (const match of (this.#readFile(file) ?? '').matchAll(INCLUDE_TAG)) {
+        for (const included of byName.get(match[1]!) ?? []) {
+          if (seen.has(included)) continue;
+          seen.add(included);
+          if (holds(included, seen, depth + 1)) return true;
+        }
+      }
+      return false;
+    };
     const seen = new Set([path]);
     let found = false;
     let frontier = [path];
@@ -599,7 +617,7 @@ export class WorkspaceIndex {
           seen.add(other);
           next.push(other);
           found = true;
-          if (this.anchorsOf(other, options)?.ids.has(id) === true) return true;
+          if (holds(other, new Set([path, other]), 0)) return true;
         }
       }
       frontier = next;
@@ -1311,6 +1329,9 @@ export function frontMatterRoute(text: string, keys: readonly string[], route: s
   }
   return route;
 }
+
+/** A template's `{% include "name" %}` (or `'name'`, `{%- include`), its name in the first group. */
+const INCLUDE_TAG = /\{%-?\s*include\s+["']([^"']+)["']/g;
 
 /** Whether a template writes `{% include "name" %}` (or `'name'`, `{%- include`). */
 function includesTemplate(text: string, name: string): boolean {

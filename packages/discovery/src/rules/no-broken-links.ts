@@ -93,6 +93,19 @@ function templatePart(document: DocumentContext): boolean {
 }
 
 /**
+ * Whether a template part's own fragment is an id of the pages it ends up in: a part with tags whose
+ * pages the tree cannot say is given the benefit of the doubt; a piece of HTML with no tag of its own
+ * (opencve's `cves/includes/section_nav.html`, whose `#cve-overview` is the including page's) only
+ * when a template that includes it holds the id.
+ */
+function heldByIncludingPages(document: DocumentContext, fragment: string, options: LinkOptions): boolean {
+  const tagged = templatePart(document);
+  if (!tagged && (document.kind !== 'html' || /<(?:html|body)[\s>]/i.test(document.text))) return false;
+  const held = document.links.templatePagesHold(document.path, tryPercentDecode(fragment) ?? fragment, options);
+  return tagged ? held !== false : held === true;
+}
+
+/**
  * A Markdown link with no text (`[](#bugfix)`): it renders nothing to click, so nobody follows it —
  * a marker that the site styles (Grav's changelog writes each entry's kind so), not a link.
  */
@@ -305,7 +318,7 @@ export default defineCheck<NoBrokenLinksOptions>({
     // A browser sends an HTML attribute's spaces as %20; Markdown takes no link with them.
     if (/[ \t]/.test(uri) && candidate.reference.scheme === undefined) return spacedDestination(candidate, document, context.options);
     const result = document.links.resolveLink(candidate.reference, document, context.options);
-    if (result.status === 'missing-anchor' && result.target.path === document.path && templatePart(document) && document.links.templatePagesHold(document.path, tryPercentDecode(result.fragment) ?? result.fragment, context.options) !== false) return [];
+    if (result.status === 'missing-anchor' && result.target.path === document.path && heldByIncludingPages(document, result.fragment, context.options)) return [];
     return findingsOf(candidate, result, document);
   },
   checkDocument(document, context) {
