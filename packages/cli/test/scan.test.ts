@@ -278,6 +278,22 @@ describe.concurrent('urilint scan', () => {
     ]);
   });
 
+  it("reads a server's example configuration found while walking (koel's nginx.conf.example), its variables as holes", async ({ expect }) => {
+    const root = join(temp, 'server-examples');
+    // koel/koel's nginx.conf.example, its first line with a problem planted in the survey of issue 29.
+    write(root, 'nginx.conf.example', "# See https://nginx.org/en/docs/http/%ngx_http_fastcgi_module.html\nserver {\n  listen          *:80;\n  server_name     koel.dev;\n  root            /var/www/koel/public;\n  index           index.php;\n\n  gzip            on;\n  gzip_types      text/plain text/css application/x-javascript text/xml application/xml application/xml+rss text/javascript application/json;\n  gzip_comp_level  9;\n\n  send_timeout    3600;\n  client_max_body_size  512M;\n\n  location / {\n    try_files   $uri $uri/ /index.php?$args;\n  }\n");
+    write(root, 'deploy/haproxy.cfg.sample', 'http-request redirect location https://%[req.hdr(host)]%[capture.req.uri] code 301\n# see https://docs.haproxy.org/%zz\n');
+    write(root, 'public/.htaccess.dist', 'RewriteRule ^ https://%{HTTP_HOST}%{REQUEST_URI} [R=301]\n# see https://httpd.apache.org/docs/%zz\n');
+    // An example of a file that is no server's is still not read while walking.
+    write(root, 'notes.conf.example', '# see https://example.com/%zz\n');
+    const walked = await scan(root, ['--jobs', '1', '--format', 'json', '.']);
+    expect((JSON.parse(walked.stdout) as JsonProblem[]).map((p) => [p.file, p.line, p.column, p.code])).toEqual([
+      ['deploy/haproxy.cfg.sample', 2, 32, 'pct-invalid-triplet'],
+      ['nginx.conf.example', 1, 38, 'pct-invalid-triplet'],
+      ['public/.htaccess.dist', 2, 37, 'pct-invalid-triplet'],
+    ]);
+  });
+
   it('reads a lone .env met while walking, as it reads .env.local', async ({ expect }) => {
     const root = join(temp, 'dotenv');
     write(root, '.env', 'DATABASE_URL=http://exa mple.com/\n');

@@ -208,8 +208,11 @@ const GO_VERB = /%(?![0-9A-Fa-f]{2})(?:\[\d+\])?[+\-# 0]*\d*(?:\.\d*)?(?:\[\d+\]
  */
 export type ServerProgram = 'nginx' | 'apache' | 'caddy' | 'haproxy' | 'systemd' | 'hugo';
 
+/** The suffix of a configuration file's copy to start from: `.example`, `.sample`, `.dist`, `.default`. */
+const EXAMPLE_SUFFIX = /(?<=.)\.(?:example|sample|dist|default)$/;
+
 /**
- * The program that reads a file, by its name: nginx (`nginx.conf`, `*.conf` under a folder named
+ * The program that reads a file, by its name (or the name of the copy it is an example of, `nginx.conf.example`): nginx (`nginx.conf`, `*.conf` under a folder named
  * `nginx`, `sites-available/`, `conf.d/`), Apache (`.htaccess`, `httpd.conf`, `apache2.conf`, a
  * folder named `apache2` or `httpd`), Caddy (`Caddyfile`, `*.caddyfile`), HAProxy (`haproxy.cfg`),
  * systemd (`*.service`, `*.socket`, `*.timer`, `*.mount`, `*.path`), Hugo (a JSON, YAML or TOML
@@ -218,7 +221,8 @@ export type ServerProgram = 'nginx' | 'apache' | 'caddy' | 'haproxy' | 'systemd'
  */
 export function serverProgramOf(filePath: string): ServerProgram | undefined {
   const path = filePath.replace(/\\/g, '/').toLowerCase();
-  const name = path.slice(path.lastIndexOf('/') + 1);
+  // A copy to start from is the program's file too: koel's `nginx.conf.example`, `.htaccess.dist`, `haproxy.cfg.sample`.
+  const name = path.slice(path.lastIndexOf('/') + 1).replace(EXAMPLE_SUFFIX, '');
   const folders = path.split('/').slice(0, -1);
   if (name === 'caddyfile' || name.endsWith('.caddyfile') || name.startsWith('caddyfile.')) return 'caddy';
   if (/^haproxy.*\.cfg$/.test(name)) return 'haproxy';

@@ -24,7 +24,7 @@ const ALWAYS_SKIPPED: ReadonlySet<string> = new Set(['.git']);
  * Whether a file found while walking a directory is read: by its extension, its name for
  * extensionless text files and programs (`Gemfile`, `Rakefile`), or, with its path, as a server's
  * configuration (`nginx.conf`, a `*.conf` under `nginx/` or `conf.d/`, `Caddyfile`, `.htaccess`,
- * `haproxy.cfg`, a systemd unit), whose variables are template holes.
+ * `haproxy.cfg`, a systemd unit, or a copy to start from such as `nginx.conf.example`), whose variables are template holes.
  */
 export function isScannedName(name: string, path?: string): boolean {
   if (path !== undefined && serverProgramOf(path) !== undefined) return true;
