@@ -593,6 +593,26 @@ function proseOf(node: Text, text: string): UriCandidate[] {
  */
 const BROKEN_LINK = /\[[^\]\r\n]*\]\(([^()\s<>\\][^()\r\n<>\\]*?[ \t][^()\r\n<>\\"']*?)\)/g;
 
+/**
+ * The map of such a destination, from `start` in `text`, for the link written from `open` (its `[`)
+ * on: an edit is kept only when the line, with it made, reads as a link (or such a destination)
+ * whose URI is the value with the edit made — a `\`, `<` or `)` written into it would end or
+ * change the link.
+ */
+function brokenDestinationMap(destination: string, start: number, open: number, text: string): OffsetMap {
+  const map = OffsetMap.plain(destination, start);
+  const lineEnd = /[\r\n]/.exec(text.slice(start))?.index ?? text.length - start;
+  const replace = map.replace.bind(map);
+  map.replace = (from: number, to: number, replacement: string): SourceEdit | undefined => {
+    const edit = replace(from, to, replacement);
+    if (edit === undefined) return undefined;
+    const expected = destination.slice(0, from) + replacement + destination.slice(to);
+    const line = text.slice(open, edit.range[0]) + edit.text + text.slice(edit.range[1], start + lineEnd);
+    return discoverMarkdown(line).some((candidate) => candidate.sink === LINK_SINK && candidate.uri === expected) ? edit : undefined;
+  };
+  return map;
+}
+
 function brokenLinksOf(node: Text, text: string): UriCandidate[] {
   const range = offsets(node);
   if (range === undefined || !node.value.includes('](')) return [];
@@ -603,10 +623,37 @@ function brokenLinksOf(node: Text, text: string): UriCandidate[] {
     // `[a](b 'title')` and `[a](b (title))` are links with a title, which the parser took.
     if (/[ \t]['"(]/.test(destination) || /[ \t]$/.test(destination)) continue;
     const start = range[0] + match.index + match[0].indexOf('](') + 2;
-    const map = OffsetMap.plain(destination, start);
+    const map = brokenDestinationMap(destination, start, range[0] + match.index, text);
     out.push(...textCandidates({ map, context: 'attribute', sink: LINK_SINK, uriStart: 0, uriEnd: destination.length, namespace: false }));
   }
   return out;
+}
+
+/**
+ * `[old report](https://example.com/files/annual report 2023.pdf)`: GFM reads the start of such a
+ * destination, up to its first space, as an autolink literal, so the text around it holds
+ * `[old report](` and ` report 2023.pdf)` and `brokenLinksOf` sees neither whole. The three together
+ * are the link its author meant: one candidate for the whole destination (its spaces reported and
+ * fixed to `%20`), which stands in place of the autolink's (each link node of `children` replaced so
+ * is a key of the map).
+ */
+function splitBrokenLinks(children: readonly Nodes[], text: string): Map<Nodes, UriCandidate[]> {
+  const replaced = new Map<Nodes, UriCandidate[]>();
+  for (let k = 1; k + 1 < children.length; k++) {
+    const [before, link, after] = [children[k - 1]!, children[k]!, children[k + 1]!];
+    if (link.type !== 'link' || before.type !== 'text' || after.type !== 'text' || !before.value.endsWith('](')) continue;
+    const [from, linkStart, to] = [offsets(before)?.[0], offsets(link)?.[0], offsets(after)?.[1]];
+    // Only an autolink literal: its source is its URL, not `[…](…)` or `<…>`.
+    if (from === undefined || linkStart === undefined || to === undefined || text[linkStart] === '[' || text[linkStart] === '<') continue;
+    for (const match of text.slice(from, to).matchAll(BROKEN_LINK)) {
+      const destination = match[1]!;
+      const start = from + match.index + match[0].indexOf('](') + 2;
+      if (start !== linkStart || /[ \t]['"(]/.test(destination) || /[ \t]$/.test(destination)) continue;
+      const map = brokenDestinationMap(destination, start, from + match.index, text);
+      replaced.set(link, textCandidates({ map, context: 'attribute', sink: LINK_SINK, uriStart: 0, uriEnd: destination.length, namespace: false }));
+    }
+  }
+  return replaced;
 }
 
 /** An HTML block or inline tag, read by the HTML reader where its value is its source (not inside a `>` quote). */
@@ -666,8 +713,15 @@ export function markdownCandidates(root: Root, text: string): UriCandidate[] {
   const out: UriCandidate[] = [];
   // Without recursion, in document order: a deeply nested list must not overflow the stack.
   const stack: { node: Nodes; block: Range }[] = [{ node: root, block: [0, text.length] }];
+  // Autolinks that are the start of a destination with a space, and the candidates that stand for them.
+  let replaced: Map<Nodes, UriCandidate[]> | undefined;
   for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
     const { node } = item;
+    const instead = replaced?.get(node);
+    if (instead !== undefined) {
+      out.push(...instead);
+      continue;
+    }
     const block = (INLINE_BLOCKS.has(node.type) && offsets(node)) || item.block;
     let readChildren = false;
     try {
@@ -677,6 +731,10 @@ export function markdownCandidates(root: Root, text: string): UriCandidate[] {
     }
     if (readChildren && 'children' in node) {
       const children = node.children as Nodes[];
+      if (children.length >= 3 && children.some((child) => child.type === 'link')) {
+        const split = splitBrokenLinks(children, text);
+        if (split.size > 0) for (const [link, candidates] of split) (replaced ??= new Map()).set(link, candidates);
+      }
       for (let k = children.length - 1; k >= 0; k--) stack.push({ node: children[k]!, block });
     }
   }

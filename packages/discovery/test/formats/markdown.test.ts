@@ -506,5 +506,21 @@ describe('discoverMarkdown: a link whose destination holds a raw space', () => {
     expect(fixed).toBe('See the [report](files/annual%20report.pdf) and [notes](<notes.md>) or [x](a.md "Title").\n');
     expect(discoverMarkdown(fixed).map((c) => c.uri)).toEqual(['files/annual%20report.pdf', 'notes.md', 'a.md']);
   });
+
+  it('is found when GFM reads the start of the destination as an autolink (issue 29; nginxinc/docker-nginx README, planted)', () => {
+    // GFM splits these into "[old report](", an autolink to https://example.com/files/annual, and " report 2023.pdf)".
+    const text = '[old report](https://example.com/files/annual report 2023.pdf)\n\n[Official image docs](https://hub.docker.com/_/nginx/ tags) and more.\n';
+    const found = findings(text);
+    expect(found.map((f) => [f.code, text.slice(...f.range)])).toEqual([
+      ['path-unescaped-char', ' report '],
+      ['path-unescaped-char', ' '],
+    ]);
+    expect(found[1]!.range[0]).toBe(text.indexOf(' tags)'));
+    const fixed = fixAll(text, found);
+    expect(fixed).toBe('[old report](https://example.com/files/annual%20report%202023.pdf)\n\n[Official image docs](https://hub.docker.com/_/nginx/%20tags) and more.\n');
+    expect(discoverMarkdown(fixed).map((c) => c.uri)).toEqual(['https://example.com/files/annual%20report%202023.pdf', 'https://hub.docker.com/_/nginx/%20tags']);
+    // An autolink in prose, with words after it and a parenthesis that is no link's, is still one URI.
+    expect(discoverMarkdown('See (https://example.com/a and more) or [x](y) https://example.com/b c).\n').map((c) => c.uri)).toEqual(['https://example.com/a', 'y', 'https://example.com/b']);
+  });
 });
 
