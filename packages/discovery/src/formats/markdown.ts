@@ -596,8 +596,8 @@ const BROKEN_LINK = /\[[^\]\r\n]*\]\(([^()\s<>\\][^()\r\n<>\\]*?[ \t][^()\r\n<>\
 /**
  * The map of such a destination, from `start` in `text`, for the link written from `open` (its `[`)
  * on: an edit is kept only when the line, with it made, reads as a link (or such a destination)
- * whose URI is the value with the edit made — a `\`, `<` or `)` written into it would end or
- * change the link.
+ * whose URI is the value with the edit made, or as the bracketed link `<…>` it was rewritten to
+ * (no-broken-links' suggestion) — a `\`, `<` or `)` written into it would end or change the link.
  */
 function brokenDestinationMap(destination: string, start: number, open: number, text: string): OffsetMap {
   const map = OffsetMap.plain(destination, start);
@@ -608,7 +608,9 @@ function brokenDestinationMap(destination: string, start: number, open: number, 
     if (edit === undefined) return undefined;
     const expected = destination.slice(0, from) + replacement + destination.slice(to);
     const line = text.slice(open, edit.range[0]) + edit.text + text.slice(edit.range[1], start + lineEnd);
-    return discoverMarkdown(line).some((candidate) => candidate.sink === LINK_SINK && candidate.uri === expected) ? edit : undefined;
+    // Written between `<` and `>` (the bracketed destination CommonMark takes with spaces), the link reads its spaces as `%20`.
+    const bracketed = expected.startsWith('<') && expected.endsWith('>') ? expected.slice(1, -1).replace(/ /g, '%20') : undefined;
+    return discoverMarkdown(line).some((candidate) => candidate.sink === LINK_SINK && (candidate.uri === expected || candidate.uri === bracketed)) ? edit : undefined;
   };
   return map;
 }
