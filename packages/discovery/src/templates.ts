@@ -233,6 +233,14 @@ export function serverProgramOf(filePath: string): ServerProgram | undefined {
   return undefined;
 }
 
+/**
+ * Jekyll's `{% highlight ruby %}…{% endhighlight %}` (https://jekyllrb.com/docs/liquid/tags/#code-snippet-highlighting):
+ * its body is code in the language named, shown as code (brew.sh's home page shows a cask whose
+ * `url "…/releases/#{version}/…"` is Ruby's), not the page's text, as a Markdown code block is not.
+ */
+const HIGHLIGHT_START = /^-?\s*highlight\s/;
+const HIGHLIGHT_END = /\{%-?\s*endhighlight\s*-?%\}/g;
+
 /** The first characters of every opener, to skip quickly over text that holds none. */
 const OPENER_STARTS = new Set(['{', '$', '<', '%', '@', '_']);
 
@@ -310,6 +318,8 @@ export function findTemplateTags(text: string, syntaxes: ReadonlySet<TemplateSyn
   /** The position from which each closer no longer occurs. */
   const closerGone = new Map<string, number>();
   let ownCloserFailed = false;
+  /** Once no `{% endhighlight %}` follows a point, none follows any later one. */
+  let highlightEndGone = false;
   let i = 0;
   while (i < text.length) {
     const ch = text[i]!;
@@ -340,6 +350,13 @@ export function findTemplateTags(text: string, syntaxes: ReadonlySet<TemplateSyn
       const nested = delimiter.nests ? balancedClose(text, bodyStart, delimiter.close) : -1;
       const close = nested === -1 ? first : nested;
       tag = { start: i, end: close + delimiter.close.length, control: delimiter.kind(text.slice(bodyStart, close)) };
+      // Jekyll's highlight block is code shown as code, as a Markdown code block is: one control tag with its body.
+      if (delimiter.open === '{%' && !highlightEndGone && HIGHLIGHT_START.test(text.slice(bodyStart, close))) {
+        HIGHLIGHT_END.lastIndex = tag.end;
+        const end = HIGHLIGHT_END.exec(text);
+        if (end === null) highlightEndGone = true;
+        else tag = { start: i, end: end.index + end[0].length, control: true };
+      }
       break;
     }
     if (tag === undefined && shell && ch === '{' && text[i + 1] === '$') {

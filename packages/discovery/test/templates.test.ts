@@ -316,6 +316,16 @@ describe('placeholders of build tools, servers and people (issue 29)', () => {
     expect(findings('{"url": "https://example.com/?u=%s"}\n', 'config/a.json').map(([, code]) => code)).toEqual(['pct-invalid-triplet']);
   });
 
+  it("reads a Jekyll highlight block as code, not the page's text: Ruby's #{version} in a cask shown on brew.sh's home page", () => {
+    // Homebrew/brew.sh _layouts/index.html; https://jekyllrb.com/docs/liquid/tags/#code-snippet-highlighting
+    const text = "{% highlight ruby -%}\ncask \"firefox\" do\n  version \"151.0.3\"\n  sha256 \"60d5cb29412b161c76ecc58f3f8a960cd0048081cf84c6fe91579f1957564277\"\n\n  url \"https://download-installer.cdn.mozilla.net/pub/firefox/releases/#{version}/mac/en-US/Firefox%20#{version}.dmg\"\n  name \"Mozilla Firefox\"\n  desc \"Web browser\"\n  homepage \"https://www.mozilla.org/firefox/\"\nend\n{%- endhighlight %}\n";
+    expect(findings(text, '_layouts/index.html')).toEqual([]);
+    // What follows the block is the page's text again; a block never closed is no block.
+    expect(findings(`${text}<a href="https://brew.sh/a b">x</a>\n`, '_layouts/index.html')).toEqual([[' ', 'path-unescaped-char']]);
+    expect(findings('{% highlight ruby %}\n<a href="https://brew.sh/a b">x</a>\n', 'index.html')).toEqual([[' ', 'path-unescaped-char']]);
+    expect(tagsOf('a {%- highlight ruby -%} b {%- endhighlight -%} c {% highlight x %}')).toEqual([['{%- highlight ruby -%} b {%- endhighlight -%}', true], ['{% highlight x %}', false]]);
+  });
+
   it('leaves a regular expression in a YAML value alone: a character class with a range and a quantifier', () => {
     const text = 'ignoreRegExpList:\n  - "mailto:[-a-zA-Z=;:/?%&0-9+@.]{3,}"\n  - "https://[a-z0-9.-]+/x"\n';
     expect(findings(text, 'cspell.yml')).toEqual([]);
