@@ -322,7 +322,25 @@ function isExcluded(node: Node): boolean {
   if (parent.type === 'case_statement' || parent.type === 'match_condition_list') return true;
   if (parent.type === 'binary_expression' && COMPARISONS.has(parent.childForFieldName('operator')?.type ?? '')) return true;
   const at = callOf(node);
-  return at !== undefined && (NOT_URL_FUNCTIONS.has(at.method) || (at.index === 0 && isXPathCall(at.method, at.receiver)));
+  return at !== undefined && (NOT_URL_FUNCTIONS.has(at.method) || (at.index === 0 && isXPathCall(at.method, at.receiver)) || isLikePattern(at));
+}
+
+/** An SQL `LIKE` operator as a query builder takes it: `like`, `ilike`, `not like`, `like binary`, in any case. */
+const LIKE_OPERATOR = /^(?:not\s+)?i?like(?:\s+binary)?$/i;
+/** Laravel's `whereLike`, `orWhereLike`, `whereNotLike`, `orWhereNotLike`: the pattern is the second argument. */
+const LIKE_METHOD = /^(?:or)?where(?:Not)?Like$/;
+
+/**
+ * Whether a call's argument is an SQL `LIKE` pattern, whose `%` and `_` are wildcards: a query
+ * builder's value after a `'like'` operator (a koel migration picks the songs stored on S3 with
+ * `->where('path', 'like', …)` and a pattern of the S3 scheme followed by `%`;
+ * https://laravel.com/docs/11.x/queries#where-clauses), or `whereLike`'s pattern.
+ */
+function isLikePattern(at: { method: string; receiver: string | undefined; index: number; args: Node[] }): boolean {
+  if (at.receiver !== undefined && LIKE_METHOD.test(at.method)) return at.index === 1;
+  const operator = at.index > 0 ? at.args[at.index - 1]?.namedChildren.find((child) => child !== null) : undefined;
+  if (operator === undefined || operator === null || operator.type !== 'string') return false;
+  return LIKE_OPERATOR.test(operator.text.slice(1, -1).trim());
 }
 
 /** `header('Location: https://…')`: the URL after the header's name; any other header is no URL. */

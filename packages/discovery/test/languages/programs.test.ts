@@ -868,6 +868,22 @@ describe('PHP', () => {
     expect(findings(xpath, 'php').map((finding) => [finding.code, xpath.slice(...finding.range)])).toEqual([['path-unescaped-char', ' ']]);
   });
 
+  it("reads no SQL LIKE pattern as a URI: its % and _ are wildcards (koel's migration, Laravel's query builder)", () => {
+    const php = [
+      '<?php',
+      // koel/koel database/migrations/2024_02_05_171703_add_storage_into_songs_table.php
+      "        DB::table('songs')->where('path', 'like', 's3://%')->update([",
+      "            'storage' => SongStorageType::S3_LAMBDA->value,",
+      '        ]);',
+      // https://laravel.com/docs/11.x/queries#where-clauses: the operator in any case, and whereLike's pattern.
+      "$q->orWhere('url', 'NOT LIKE', 'http://%')->whereLike('url', 'https://%.example.com/%');",
+      // A where whose operator is no LIKE compares a value, still read.
+      "$q->where('url', '=', 'https://example.com/%zz');",
+      '',
+    ].join('\n');
+    expect(findings(php, 'php').map((finding) => [finding.code, php.slice(...finding.range)])).toEqual([['pct-invalid-triplet', '%zz']]);
+  });
+
   it('reads the docblocks of a PHP library committed with the Kirby starter kit as their authors meant them (getkirby/starterkit)', () => {
     const whoops = [
       '<?php',
