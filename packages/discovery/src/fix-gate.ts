@@ -201,6 +201,7 @@ export function unsafeFixReason(candidate: UriCandidate, edits: readonly TextEdi
   const structural = structuralFixReason(candidate, edits, source);
   if (structural !== undefined) return structural;
   if (isComponentAttribute(candidate)) return "a component's code reads the attribute as written, before a browser does";
+  if (writesPercentIntoFormat(candidate, edits, source)) return 'a printf format reads a "%" the fix writes as a conversion of its own';
   const uri = candidate.uri;
   // An edit may cover several characters (`"]` written `%22%5D` at once): each character it encodes counts.
   if (edits.some((edit) => encodesAny(uri.slice(edit.start, edit.end), edit.text, BRACKETS))) return 'applications read "[" and "]" as syntax before they decode';
@@ -218,6 +219,29 @@ export function unsafeFixReason(candidate: UriCandidate, edits: readonly TextEdi
   if (before === undefined && after === undefined && (relative || SPECIAL_SCHEMES.has(scheme))) return 'browsers reject the URI with or without it';
   if (problems(fixed, movedHoles(candidate.holes, edits)) >= problems(uri, candidate.holes)) return 'it does not leave fewer problems';
   return undefined;
+}
+
+/** A printf conversion as its source writes it (`%s`, `%[1]d`, `%-8v`): a hole a format fills. */
+const CONVERSION = /^%(?:\[\d+\])?[-+# 0]*\d*(?:\.\d*)?(?:\[\d+\])?[a-zA-Z]$/;
+
+/**
+ * Whether a fix writes a lone `%` (not `%%`) into a string whose holes are printf conversions: the
+ * format then reads it as a conversion of its own (congo's `#text=%s %s`, filled by Hugo's `printf`,
+ * fixed to `%s%20%s`: Go's `%20%` writes "%", then "s", and the title is left over). Where the
+ * string's own writer doubles a `%` (a PHP or Python format), the fix is kept.
+ */
+function writesPercentIntoFormat(candidate: UriCandidate, edits: readonly TextEdit[], source: SourceView | undefined): boolean {
+  if (source === undefined || !edits.some((edit) => edit.text.includes('%'))) return false;
+  if (!candidate.holes.some((hole) => CONVERSION.test(source.text.slice(...source.range(hole.start, hole.end))))) return false;
+  for (const edit of edits) {
+    if (!edit.text.includes('%')) continue;
+    const from = candidate.uriStart + edit.start;
+    const to = candidate.uriStart + edit.end;
+    const part = candidate.parts.find((p) => p.kind === 'text' && p.start <= from && to <= p.end && (from < p.end || from === to));
+    const written = part?.kind === 'text' ? part.map.replace(part.mapOffset + (from - part.start), part.mapOffset + (to - part.start), edit.text)?.text : undefined;
+    if (written === undefined || written.replace(/%%/g, '').includes('%')) return true;
+  }
+  return false;
 }
 
 /** Whether a fix may be applied automatically (see the module's comment). */
