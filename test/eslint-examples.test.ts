@@ -75,9 +75,10 @@ const where = (result: ESLint.LintResult, line: number): string => `${relative(R
 const heldBack = (m: Linter.LintMessage): boolean =>
   m.fix === undefined &&
   (m.suggestions?.length ?? 0) > 0 &&
-  // One character, or the URI's characters of one component named in one report (issue 28): only "[", "]" and "#".
-  (/^"[[\]#]" must be percent-encoded/.test(m.message) ||
-    (/^\d+ characters must be percent-encoded/.test(m.message) && [...m.message.matchAll(/"(.)" as "%/g)].every(([, c]) => '[]#'.includes(c!))));
+  // One character, or the URI's characters of one component named in one report (issue 28): only "[", "]", "#",
+  // and the "@" and "\" the fix gate leaves to the reader (an "@" in the userinfo, a "\" a browser sends as written).
+  (/^"[[\]#@\\]" must be percent-encoded/.test(m.message) ||
+    (/^\d+ characters must be percent-encoded/.test(m.message) && [...m.message.matchAll(/"(.)" as "%/g)].every(([, c]) => '[]#@\\'.includes(c!))));
 
 function newESLint(options: ESLint.Options = {}): ESLint {
   return new ESLint({ cwd: ROOT, overrideConfigFile: CONFIG, ...options });
