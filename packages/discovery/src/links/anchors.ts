@@ -100,6 +100,23 @@ const TEMPLATE_TAG = /\{\{[<%]?[\s\S]*?[%>]?\}\}|\{%[\s\S]*?%\}/;
 /** The explicit heading id of kramdown, Pandoc, Python-Markdown's attr_list, markdown-it-attrs, Goldmark and Docusaurus: `## Title {#id}` (classes may follow). */
 const HEADING_ATTRIBUTE = linear(String.raw`[ \t]*\{[ \t]*:?[ \t]*#([^\s}]+)[^}]*\}[ \t]*$`);
 
+/**
+ * The key-value form of the id in an attribute list, `## 9.7.0 { id="9.7.0" }` or `{ .class id=x }`:
+ * Python-Markdown's attr_list (https://python-markdown.github.io/extensions/attribute_lists/: "key=value
+ * pairs", the `id` key setting the id), kramdown's, markdown-it-attrs' and Goldmark's lists read it too.
+ */
+const HEADING_ID_KEY = linear(String.raw`[ \t]*\{[ \t]*:?(?:[^{}\r\n]*[ \t])?id=["']?([^\s{}"']+)["']?[^{}\r\n]*\}[ \t]*$`);
+
+/** The slug styles whose renderers read an attribute list's `id=` (GitHub, Docusaurus and mdBook do not). */
+const ID_KEY_STYLES: ReadonlySet<SlugStyle> = new Set(['mkdocs', 'kramdown', 'goldmark', 'vitepress', 'markdown-it-anchor']);
+
+/**
+ * A fenced block's attribute list under pymdownx.superfences, ```` ``` { .sh .no-copy #example } ````
+ * (https://facelessuser.github.io/pymdown-extensions/extensions/superfences/#injecting-classes-ids-and-attributes):
+ * its `#id` is the block's id.
+ */
+const FENCE_ATTRIBUTE_ID = /^[ \t]*(?:`{3,}|~{3,})[ \t]*\{[^}\r\n]*?(?:#|\bid=["']?)([\w:.-]+)[^}\r\n]*\}/;
+
 // An MDX comment holding the id, `{/* id */}`, as react.dev writes custom heading ids.
 export const MDX_COMMENT_ID = linear(String.raw`\{\/\*\s*([^*\s]+?)\s*\*\/\}\s*$`);
 
@@ -239,7 +256,7 @@ const BLOCK_ATTRIBUTES = /^\{:(?:[ \t]+[^}\s]+)*?[ \t]*#([\w:.-]+)[^}\r\n]*\}[ \
  * Python-Markdown's attr_list on a block (https://python-markdown.github.io/extensions/attribute_lists/#block-level):
  * the list on the last line of the block, its colon optional, `{: #id }` or `{#id}`, sets the block's id.
  */
-const ATTR_LIST_LAST_LINE = /^[ \t]*\{:?[ \t]*(?:[^}\s#][^}\s]*[ \t]+)*#([\w:.-]+)[^}\r\n]*\}[ \t]*$/;
+const ATTR_LIST_LAST_LINE = /^[ \t]*\{:?[ \t]*(?:[^}\s#][^}\s]*[ \t]+)*(?:#|id=["']?)([\w:.-]+)["']?[^}\r\n]*\}[ \t]*$/;
 
 /** The ids attr_list lists on the last line of a paragraph set (a list item's paragraph included). */
 function attrListBlocks(children: readonly Nodes[], text: string, elements: Anchor[]): void {
@@ -360,7 +377,7 @@ export function markdownTreeAnchors(root: Root, text: string, options: AnchorOpt
       const line = text.slice(start, stop);
       let title = headingText(node).trim();
       let explicit = blockAttributeIds.get(start);
-      for (const pattern of explicit === undefined ? [...options.customIds, HEADING_ATTRIBUTE] : []) {
+      for (const pattern of explicit === undefined ? [...options.customIds, HEADING_ATTRIBUTE, ...(ID_KEY_STYLES.has(options.slugStyle) ? [HEADING_ID_KEY] : [])] : []) {
         const match = pattern.exec(line);
         if (match?.[1] === undefined) continue;
         explicit = match[1];
@@ -399,7 +416,17 @@ export function markdownTreeAnchors(root: Root, text: string, options: AnchorOpt
       if (label.includes(EXPRESSION_SENTINEL) || label.includes(CONTROL_SENTINEL)) labelPatterns.push(labelPattern(label));
       definitions.add(label);
     }
-    if (node.type === 'footnoteDefinition') definitions.add(normalizeLabel(`^${node.label ?? node.identifier}`));
+    if (node.type === 'footnoteDefinition') {
+      definitions.add(normalizeLabel(`^${node.label ?? node.identifier}`));
+      // Python-Markdown's footnotes (https://python-markdown.github.io/extensions/footnotes/): the note is
+      // `fn:label`, the first reference to it `fnref:label` (SEPARATOR ":", the default).
+      if (options.slugStyle === 'mkdocs' && start !== undefined) elements.push({ id: `fn:${node.label ?? node.identifier}`, offset: start });
+    }
+    if (node.type === 'footnoteReference' && options.slugStyle === 'mkdocs' && start !== undefined) elements.push({ id: `fnref:${node.label ?? node.identifier}`, offset: start });
+    if (node.type === 'code' && options.slugStyle === 'mkdocs' && start !== undefined) {
+      const id = FENCE_ATTRIBUTE_ID.exec(text.slice(start, text.indexOf('\n', start) < 0 ? text.length : text.indexOf('\n', start)))?.[1];
+      if (id !== undefined) elements.push({ id, offset: start });
+    }
     if (node.type === 'text' && start !== undefined && stop !== undefined && text.includes('][', start) && text.slice(start, stop).includes(']')) rawTexts.push([start, stop]);
     if ('children' in node) {
       const children = node.children as Nodes[];

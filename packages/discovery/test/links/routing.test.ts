@@ -295,6 +295,21 @@ describe('sites routed from their configuration', () => {
     expect(lint(index, '/r/docs/validators.md')).toEqual([['inline-not-block', 'anchorMissing']]);
   });
 
+  it("MkDocs: attr_list's key-value id, Python-Markdown's footnote ids and superfences' fence ids (mkdocs-material)", () => {
+    // https://python-markdown.github.io/extensions/attribute_lists/ (key=value pairs), .../extensions/footnotes/
+    // (`fn:1`, `fnref:1`), https://facelessuser.github.io/pymdown-extensions/extensions/superfences/ (``` {.sh #id}).
+    const index = tree({
+      '/r/mkdocs.yml': 'site_name: x\nmarkdown_extensions:\n  - attr_list\n  - footnotes\n  - pymdownx.superfences\n',
+      '/r/docs/changelog.md': '# Changelog\n\n### 9.7.0 <small>November 11, 2025</small> { id="9.7.0" }\n\n### Navigation path { id=navigation-path }\n\nA paragraph.\n{ .note id="note" }\n',
+      '/r/docs/notes.md':
+        '# Notes\n\nLorem ipsum[^1] dolor.\n\n[^1]: Lorem ipsum dolor sit amet.\n\n``` { .sh .no-copy #example }\nls\n```\n\n[a](changelog.md#9.7.0) [b](changelog.md#navigation-path) [c](changelog.md#note) [d](#fn:1) [e](#fnref:1) [f](#example) [g](#fn:2)\n',
+    });
+    expect(lint(index, '/r/docs/notes.md')).toEqual([['fn:2', 'anchorMissing']]);
+    // GitHub reads none of them: `{ id="…" }` is text of the heading there.
+    const plain = tree({ '/r/changelog.md': '# Changelog\n\n### 9.7.0 { id="9.7.0" }\n', '/r/a.md': '[a](changelog.md#9.7.0)\n' });
+    expect(lint(plain, '/r/a.md')).toEqual([['9.7.0', 'anchorMissing']]);
+  });
+
   it('MkDocs with mkdocstrings: cross-references and the ids of ::: blocks are the site\'s, not the page\'s (pydantic)', () => {
     // https://mkdocstrings.github.io/autorefs/ and https://mkdocstrings.github.io/usage/
     const files = {
