@@ -38,6 +38,11 @@ export interface DocumentAnchors {
   undefinedReferences: UndefinedReference[];
   /** A heading holds a template tag: its id, and so whether a fragment is missing, is not known. */
   uncertain?: boolean;
+  /**
+   * Code rewrites the page (a MkDocs hook): `hook` names it; `texts` are the lines it rewrites, whose
+   * words may become ids; without `texts`, any id may be the hook's.
+   */
+  rewritten?: { hook: string; texts?: readonly string[] };
 }
 
 export interface AnchorOptions {

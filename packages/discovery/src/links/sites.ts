@@ -86,8 +86,26 @@ export interface SiteProfile {
    * global resource in `assets/` (absolute, trailing `/`).
    */
   renderHookRoots?: { pages: boolean; resources: readonly string[] };
+  /**
+   * MkDocs hooks that rewrite a page's Markdown or HTML by code (`on_page_markdown`, `on_page_content`,
+   * `on_post_page`): the ids and reference definitions of the pages they touch are the hook's output.
+   * `markers` are the literal starts of what the hook's substitutions match (`<!-- md:`): the words of
+   * a marked line may become ids; none, with no `pages`, means every page is rewritten; `pages` (paths
+   * under the docs folder) names the only pages the hook touches.
+   */
+  pageHooks?: readonly PageHook[];
+  /** Files pymdownx.snippets' `auto_append` adds to the end of every page (absolute): their definitions and ids are every page's. */
+  appendedFiles?: readonly string[];
   /** A sentence for `scan --stats` and the server's log. */
   description: string;
+}
+
+/** One MkDocs hook that rewrites pages: see `SiteProfile.pageHooks`. */
+export interface PageHook {
+  /** The hook's file, as the configuration names it. */
+  file: string;
+  markers: readonly string[];
+  pages?: readonly string[];
 }
 
 /** What a generator's files are called, and where the facts below come from. */
@@ -273,6 +291,35 @@ function docusaurusProfile(dir: string, file: string, config: StaticValue, read:
   return { routes, staticDirs, slugStyle: 'github', numberPrefixes: true, frontMatterRoutes: ['slug'], collections, unknowns, aliases: [['@site/', dir]], routesComplete, markdownLinksFromContentRoot: true };
 }
 
+/** The events of a MkDocs hook that change a page's Markdown or HTML (https://www.mkdocs.org/dev-guide/plugins/#page-events). */
+const PAGE_EVENTS = /^def[ \t]+(?:on_page_markdown|on_page_content|on_post_page)\b/m;
+
+/** The regular expression characters a pattern's literal start ends at. */
+const REGEX_SPECIAL = /[\\.^$*+?()[\]{}|]/;
+
+/**
+ * What a MkDocs hook (https://www.mkdocs.org/user-guide/configuration/#hooks) rewrites, read from its
+ * Python source, never run: nothing when it defines no page event; only the pages it compares
+ * `page.file.src_uri` with (`if page.file.src_uri != "setup/changing-the-language.md": return`); else
+ * the text its `re.sub` patterns match, by their literal starts (`r"<!-- md:(\w+)(.*?) -->"` is
+ * `<!-- md:`); else, a substitution with no literal start or a rewrite by other means, every page.
+ */
+export function mkdocsHookReach(file: string, text: string): PageHook | undefined {
+  if (!PAGE_EVENTS.test(text)) return undefined;
+  const pages = [...text.matchAll(/\bpage\.file\.src_(?:uri|path)[ \t]*!=[ \t]*(['"])([^'"\r\n]+)\1/g)].map((match) => match[2]!);
+  if (pages.length > 0) return { file, markers: [], pages };
+  const markers: string[] = [];
+  for (const call of text.matchAll(/\bre\.subn?\(\s*[rRuU]?(['"])((?:\\.|(?!\1)[^\\\r\n])*)\1/g)) {
+    const pattern = call[2]!;
+    const start = pattern.search(REGEX_SPECIAL);
+    const literal = start < 0 ? pattern : pattern.slice(0, start);
+    // A substitution that may match anywhere: every page.
+    if (literal.trim().length < 3) return { file, markers: [] };
+    markers.push(literal);
+  }
+  return { file, markers };
+}
+
 /** Hugo's configuration folder: `config/_default/` holds the settings every environment shares. */
 const HUGO_CONFIG_DIR = ['hugo', 'config'].flatMap((stem) => ['toml', 'yaml', 'yml', 'json'].map((ext) => `config/_default/${stem}.${ext}`));
 
@@ -416,6 +463,33 @@ const GENERATORS: readonly Generator[] = [
       // A plugin is named as a string or as the one key of a mapping of its options.
       const plugins = (arrayOf(valueAt(config, 'plugins')) ?? []).flatMap((entry) => (typeof entry === 'string' ? [entry] : isObject(entry) ? Object.keys(entry) : []));
       const crossReferences = plugins.find((name) => name === 'autorefs' || name === 'mkdocstrings');
+      const unknowns: { setting: string; prefixes: string[] }[] = isUnknown(docs) ? [{ setting: `${file}: docs_dir`, prefixes: ['/'] }] : [];
+      // Hooks (https://www.mkdocs.org/user-guide/configuration/#hooks): Python files whose page events rewrite pages.
+      const pageHooks: PageHook[] = [];
+      for (const hook of arrayOf(valueAt(config, 'hooks')) ?? []) {
+        if (typeof hook !== 'string') continue;
+        const text = read(hook.replace(/^\.\//, ''));
+        // A hook the tree does not hold may rewrite any page.
+        const reach = text === undefined ? { file: hook, markers: [] } : mkdocsHookReach(hook, text);
+        if (reach !== undefined) pageHooks.push(reach);
+      }
+      // pymdownx.snippets' `auto_append` (https://facelessuser.github.io/pymdown-extensions/extensions/snippets/#auto-append-snippets):
+      // files appended to every page, looked for under each `base_path` (default `.`, the folder mkdocs runs in).
+      const appendedFiles: string[] = [];
+      for (const entry of arrayOf(valueAt(config, 'markdown_extensions')) ?? []) {
+        if (!isObject(entry) || !('pymdownx.snippets' in entry)) continue;
+        const options = entry['pymdownx.snippets'];
+        const appended = valueAt(options, 'auto_append');
+        const basePath = valueAt(options, 'base_path');
+        const bases = typeof basePath === 'string' ? [basePath] : (arrayOf(basePath ?? ['.']) ?? []).filter((base): base is string => typeof base === 'string');
+        if (isUnknown(appended) || isUnknown(basePath)) pageHooks.push({ file: `${file}: pymdownx.snippets auto_append`, markers: [] });
+        for (const name of (arrayOf(appended) ?? []).filter((name): name is string => typeof name === 'string')) {
+          const found = bases.map((base) => `${under(dir, base)}${name.replace(/^\.\//, '')}`).find((path) => read(path.slice(dir.length)) !== undefined);
+          if (found !== undefined) appendedFiles.push(found);
+          // An appended file the tree does not hold may define any label or id.
+          else pageHooks.push({ file: `${file}: pymdownx.snippets auto_append ${name}`, markers: [] });
+        }
+      }
       return {
         ...(crossReferences === undefined ? {} : { crossReferences: crossReferences === 'autorefs' ? 'mkdocs-autorefs' : 'mkdocs-autorefs, through mkdocstrings' }),
         routes: [['/', pages]],
@@ -423,7 +497,9 @@ const GENERATORS: readonly Generator[] = [
         slugStyle: 'mkdocs',
         numberPrefixes: false,
         collections: [{ dir: pages, base: '/', rule: directoryUrls ? 'mkdocs' : 'mkdocs-files' }],
-        ...(isUnknown(docs) ? { unknowns: [{ setting: `${file}: docs_dir`, prefixes: ['/'] }] } : {}),
+        ...(unknowns.length > 0 ? { unknowns } : {}),
+        ...(pageHooks.length > 0 ? { pageHooks } : {}),
+        ...(appendedFiles.length > 0 ? { appendedFiles } : {}),
       };
     },
   },

@@ -9,7 +9,7 @@ import { encodePath, parse, resolve, tryPercentDecode, type UriReference } from 
 import type { Ignore } from 'ignore';
 import { LinearRegExp, linearRegExp } from '../linear-regex.js';
 import { lineStarts } from '../lines.js';
-import { htmlAnchors, htmlIds, markdownAnchors, MDX_COMMENT_ID, withIncludeParameterIds, type Anchor, type DocumentAnchors, type ElementIds } from './anchors.js';
+import { htmlAnchors, htmlIds, markdownAnchors, MDX_COMMENT_ID, normalizeLabel, withIncludeParameterIds, type Anchor, type DocumentAnchors, type ElementIds } from './anchors.js';
 import { redirectPattern } from './path-patterns.js';
 import { eleventyPermalink, excluded, frontMatterOf, isPageFile, jsFrontMatter, pageRoutes, routeKey } from './routing.js';
 import { gitignore } from '../parsers.js';
@@ -522,8 +522,25 @@ export class WorkspaceIndex {
     // mkdocs-autorefs: a reference without a definition is a cross-reference the site resolves, and
     // `[](){#id}` (an empty link with attr_list's id) is an anchor of the page.
     if (isMarkdownPath(path) && this.site(parentOf(path), compiled.generator).crossReferences !== undefined) anchors = withAutorefsAnchors(source, anchors);
+    if (isMarkdownPath(path)) {
+      const site = this.site(parentOf(path), compiled.generator);
+      if (site.appendedFiles !== undefined && depth === 0) anchors = this.#withAppended(site.appendedFiles, anchors, options);
+      if (site.pageHooks !== undefined) anchors = withHooks(path, source, anchors, site);
+    }
     this.#anchors.set(path, { key, source, anchors });
     return anchors;
+  }
+
+  /**
+   * pymdownx.snippets' `auto_append`: the appended files' definitions and ids are the page's (the
+   * labels `[mkdocs.env]: https://…` of mkdocs-material's `includes/mkdocs.md` serve every page).
+   */
+  #withAppended(files: readonly string[], anchors: DocumentAnchors, options: LinkOptions): DocumentAnchors {
+    const parts = files.map((file) => this.anchorsOf(file, options, undefined, 1)).filter((part): part is DocumentAnchors => part !== undefined);
+    if (parts.length === 0) return anchors;
+    const definitions = new Set([...anchors.definitions, ...parts.flatMap((part) => [...part.definitions])]);
+    const undefinedReferences = anchors.undefinedReferences.filter((reference) => !definitions.has(normalizeLabel(reference.label.replace(/\\(.)/g, '$1'))));
+    return { ...withAnchors(anchors, parts.flatMap((part) => part.anchors.map((anchor) => ({ ...anchor, offset: anchors.lineOffsets.at(-1) ?? 0 })))), definitions, undefinedReferences };
   }
 
   /**
@@ -1260,6 +1277,9 @@ export class WorkspaceIndex {
     if (site.headingIdsUnknown !== undefined && isMarkdownPath(page) && mayBeAnyId(id, anchors.anchors)) {
       return this.#unresolvable('heading-ids', `cannot resolve fragments such as "#${id}" in ${page}: the ${site.generator} site's heading ids are made by ${site.headingIdsUnknown}`, fragment);
     }
+    if (anchors.rewritten !== undefined && (anchors.rewritten.texts === undefined || anchors.rewritten.texts.some((line) => wordsRunIn(id, line)))) {
+      return this.#unresolvable(`hook:${anchors.rewritten.hook}`, `cannot resolve fragments such as "#${id}" in ${page}: the ${site.generator} site's hook ${anchors.rewritten.hook} rewrites the page, and the ids it writes are its code's`, fragment);
+    }
     if (anchors.uncertain === true) {
       // A heading written with a template tag (`### {{% icon %}} Upgrading`), or a paragraph a tag writes (`{{ pydantic_settings }}`): what it renders, the tree does not say.
       return this.#unresolvable('template-heading', `cannot resolve fragments such as "#${id}" in ${page}: a template tag there writes a heading or a part of the page, whose rendered text makes its ids`, fragment);
@@ -1283,6 +1303,47 @@ function mayBeAnyId(fragment: string, anchors: readonly Anchor[]): boolean {
   if (words.length === 0) return true;
   const run = ` ${words.join(' ')} `;
   return anchors.some((anchor) => ` ${wordsOf(anchor.id).join(' ')} `.includes(run));
+}
+
+/** Whether the words of `fragment` run, in order, in `text`'s words. */
+function wordsRunIn(fragment: string, text: string): boolean {
+  const words = wordsOf(fragment);
+  return words.length > 0 && ` ${wordsOf(text).join(' ')} `.includes(` ${words.join(' ')} `);
+}
+
+/**
+ * The MkDocs hooks that rewrite a page (`SiteProfile.pageHooks`): a hook that names its pages touches
+ * those, one with markers the pages holding one (its lines are what it rewrites), any other every
+ * page. What it may write (ids, and the reference definitions it adds) is not the tree's: the
+ * undefined labels it may define are dropped.
+ */
+function withHooks(path: string, source: string, anchors: DocumentAnchors, site: SiteProfile): DocumentAnchors {
+  const pages = site.routes[0]?.[1] ?? site.root;
+  const relative = path.startsWith(pages) ? path.slice(pages.length) : undefined;
+  let texts: string[] | undefined = [];
+  let hook: string | undefined;
+  for (const each of site.pageHooks ?? []) {
+    if (each.pages !== undefined) {
+      if (relative === undefined || !each.pages.includes(relative)) continue;
+      texts = undefined;
+    } else if (each.markers.length === 0) texts = undefined;
+    else {
+      const lines: string[] = [];
+      for (const marker of each.markers) {
+        for (let at = source.indexOf(marker); at >= 0; at = source.indexOf(marker, at + marker.length)) {
+          const end = source.indexOf('\n', at);
+          lines.push(source.slice(at, end < 0 ? source.length : end));
+        }
+      }
+      if (lines.length === 0) continue;
+      texts?.push(...lines);
+    }
+    hook ??= each.file;
+    if (texts === undefined) break;
+  }
+  if (hook === undefined) return anchors;
+  const undefinedReferences = texts === undefined ? [] : anchors.undefinedReferences.filter((reference) => !texts.some((line) => wordsRunIn(reference.label, line)));
+  return { ...anchors, undefinedReferences, rewritten: { hook, ...(texts === undefined ? {} : { texts }) } };
 }
 
 /** mkdocs-autorefs' anchors, `[](){#id}` (https://mkdocstrings.github.io/autorefs/#markdown-anchors), and no undefined reference. */

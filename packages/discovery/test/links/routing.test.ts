@@ -310,6 +310,45 @@ describe('sites routed from their configuration', () => {
     expect(lint(plain, '/r/a.md')).toEqual([['9.7.0', 'anchorMissing']]);
   });
 
+  it("MkDocs: a hook's page events rewrite the pages they reach, whose ids and labels are then its code's (mkdocs-material)", () => {
+    // https://www.mkdocs.org/user-guide/configuration/#hooks and https://www.mkdocs.org/dev-guide/plugins/#on_page_markdown:
+    // mkdocs-material's shortcodes hook turns `<!-- md:setting config.blog_dir -->` into `` `blog_dir` { #config.blog_dir } `` and `[config.blog_dir]: #config.blog_dir`.
+    const shortcodes = 'import re\n\ndef on_page_markdown(markdown, *, page, config, files):\n    def replace(match):\n        type, args = match.groups()\n        return setting(args.strip())\n    return re.sub(\n        r"<!-- md:(\\w+)(.*?) -->",\n        replace, markdown, flags = re.I | re.M\n    )\n\ndef setting(type):\n    _, *_, name = re.split(r"[.*]", type)\n    return f"`{name}` {{ #{type} }}\\n\\n[{type}]: #{type}\\n\\n"\n';
+    const translations = 'def on_page_markdown(markdown, *, page, config, files):\n    if page.file.src_uri != "setup/changing-the-language.md":\n        return\n    return markdown.replace("<!-- hooks/translations.html -->", render())\n';
+    const files = {
+      '/r/hooks/shortcodes.py': shortcodes,
+      '/r/hooks/translations.py': translations,
+      '/r/docs/plugins/blog.md': '# Built-in blog plugin\n\n## Configuration\n\n#### <!-- md:setting config.blog_dir -->\n\n[Blog folders][config.blog_dir] are configurable.\n',
+      '/r/docs/setup/changing-the-language.md': '# Changing the language\n\n<!-- hooks/translations.html -->\n',
+      '/r/docs/setup/setting-up-a-blog.md': '# Setting up a blog\n\nSee [dir](../plugins/blog.md#config.blog_dir), [gone](../plugins/blog.md#advanced-settings), [lang](changing-the-language.md#pl) and [here](#advanced-settings).\n',
+    };
+    const withHooks = tree({ '/r/mkdocs.yml': 'site_name: x\nhooks:\n  - hooks/shortcodes.py\n  - hooks/translations.py\n', ...files });
+    // The shortcode's line may be made an id and a label; a fragment whose words are in no such line is still missing.
+    expect(lint(withHooks, '/r/docs/setup/setting-up-a-blog.md')).toEqual([['advanced-settings', 'anchorMissing'], ['advanced-settings', 'anchorMissing']]);
+    expect(lint(withHooks, '/r/docs/plugins/blog.md')).toEqual([]);
+    // A hook that rewrites by other means than a substitution with a literal start reaches every page.
+    const anyPage = tree({ '/r/mkdocs.yml': 'site_name: x\nhooks:\n  - hooks/any.py\n', '/r/hooks/any.py': 'def on_page_markdown(markdown, **kwargs):\n    return markdown + render()\n', ...files });
+    expect(lint(anyPage, '/r/docs/setup/setting-up-a-blog.md')).toEqual([]);
+    const without = tree({ '/r/mkdocs.yml': 'site_name: x\n', ...files });
+    expect(lint(without, '/r/docs/setup/setting-up-a-blog.md').map(([text]) => text)).toEqual(['config.blog_dir', 'advanced-settings', 'pl', 'advanced-settings']);
+    expect(lint(without, '/r/docs/plugins/blog.md')).toEqual([['config.blog_dir', 'undefinedReference']]);
+  });
+
+  it("MkDocs: pymdownx.snippets' auto_append adds a file's definitions to every page (mkdocs-material's includes/mkdocs.md)", () => {
+    // https://facelessuser.github.io/pymdown-extensions/extensions/snippets/#auto-append-snippets
+    const files = {
+      '/r/includes/abbreviations.md': '*[HTML]: Hyper Text Markup Language\n\n  [mkdocs.env]: https://www.mkdocs.org/user-guide/configuration/#environment-variables\n',
+      '/r/docs/plugins/offline.md': '# Built-in offline plugin\n\nSet it with an [environment variable][mkdocs.env] or a [flag][mkdocs.flag].\n',
+    };
+    const config = (extension: string): string => `site_name: x\nmarkdown_extensions:\n  - pymdownx.snippets:\n${extension}`;
+    const appended = tree({ '/r/mkdocs.yml': config('      auto_append:\n        - includes/abbreviations.md\n'), ...files });
+    expect(lint(appended, '/r/docs/plugins/offline.md')).toEqual([['mkdocs.flag', 'undefinedReference']]);
+    const fromBase = tree({ '/r/mkdocs.yml': config('      base_path: [includes]\n      auto_append: [abbreviations.md]\n'), ...files });
+    expect(lint(fromBase, '/r/docs/plugins/offline.md')).toEqual([['mkdocs.flag', 'undefinedReference']]);
+    const without = tree({ '/r/mkdocs.yml': config('      check_paths: true\n'), ...files });
+    expect(lint(without, '/r/docs/plugins/offline.md').map(([text]) => text)).toEqual(['mkdocs.env', 'mkdocs.flag']);
+  });
+
   it('MkDocs with mkdocstrings: cross-references and the ids of ::: blocks are the site\'s, not the page\'s (pydantic)', () => {
     // https://mkdocstrings.github.io/autorefs/ and https://mkdocstrings.github.io/usage/
     const files = {
