@@ -4,7 +4,7 @@
  * the JS reader (oxc-parser) and their exported object is evaluated as far as the text says it:
  * literals, `const`s, spreads, object and array expressions, `export default {…}`,
  * `module.exports = …`, `defineConfig({…})` and other wrappers, a function that returns an object,
- * `path.resolve(__dirname, '…')`. Anything else (an import, a call, an environment variable, a
+ * `path.resolve(__dirname, '…')`, `require.resolve('…')`. Anything else (an import, a call, an environment variable, a
  * condition) is an `Unknown` holding the text it stands for, so that the links it governs can be
  * left unreported. YAML (`_config.yml`, `mkdocs.yml`) and TOML (`hugo.toml`, `book.toml`) go
  * through real parsers.
@@ -266,6 +266,13 @@ class Evaluator {
   #call(node: Node, depth: number, root: boolean): StaticValue {
     const callee = node['callee'] as Node;
     const args = node['arguments'] as Node[];
+    // `require.resolve('docusaurus-plugin-internaldocs-fb/docusaurus-preset')`, `require.resolve('./sidebars.json')`: Node's
+    // require.resolve gives the file of the module the request names (https://nodejs.org/api/modules.html#requireresolverequest-options),
+    // so the request is what the configuration names, a package or a path from its folder.
+    if (callee.type === 'MemberExpression' && (callee['object'] as Node).type === 'Identifier' && (callee['object'] as Node)['name'] === 'require' && (callee['property'] as Node)['name'] === 'resolve' && args.length >= 1) {
+      const request = this.#value(args[0]!, depth + 1);
+      return typeof request === 'string' ? request : this.#unknown(node);
+    }
     // `path.resolve(__dirname, '../docs')`, `path.join(__dirname, 'docs')`: a folder relative to the configuration's.
     if (callee.type === 'MemberExpression' && ['resolve', 'join'].includes((callee['property'] as Node)['name'] as string)) {
       const object = callee['object'] as Node;

@@ -374,6 +374,20 @@ describe('sites routed from their configuration', () => {
     expect(lint(index, '/r/docs/why.md')).toEqual([['missing', 'anchorMissing']]);
   });
 
+  it("Docusaurus: a preset named by require.resolve(…) is read like its name (facebook/metro's docs in ../docs)", () => {
+    // https://nodejs.org/api/modules.html#requireresolverequest-options; https://docusaurus.io/docs/using-plugins#using-presets
+    const index = tree({
+      '/r/website/docusaurus.config.js': `module.exports = {
+        presets: [[require.resolve('docusaurus-plugin-internaldocs-fb/docusaurus-preset'), { docs: { path: '../docs', sidebarPath: require.resolve('./sidebars.json') } }]],
+      };`,
+      '/r/website/sidebars.json': '{}',
+      '/r/docs/Configuration.md': '---\nid: configuration\n---\n# Configuring Metro\n',
+      '/r/docs/Resolution.md': '# Resolution\n\n[c](/docs/configuration) [d](./configuration) [gone](/docs/missing)\n',
+    });
+    expect(lint(index, '/r/docs/Resolution.md')).toEqual([['/docs/missing', 'fileMissing']]);
+    expect(readJsConfig(`module.exports = { a: require.resolve('./sidebars.json'), b: require.resolve(name) };`, 'docusaurus.config.js')).toEqual({ a: './sidebars.json', b: new Unknown('require.resolve(name)') });
+  });
+
   it('an unknown configuration value silences exactly the links it governs', () => {
     const index = tree({
       '/r/docusaurus.config.js': `const base = process.env.BLOG;
