@@ -6,7 +6,7 @@
 import { literalStart, redirectPattern } from './path-patterns.js';
 import { knownRewrite, type PageCollection } from './routing.js';
 import type { SlugStyle } from './slug.js';
-import { isObject, isUnknown, readConfig, stringAt, valueAt, type StaticValue, type Unknown } from './static-config.js';
+import { isObject, isUnknown, openSpread, readConfig, stringAt, valueAt, type ModuleLoader, type StaticValue, type Unknown } from './static-config.js';
 
 export type GeneratorName = 'vitepress' | 'docusaurus' | 'mkdocs' | 'mdbook' | 'jekyll' | 'hugo' | 'astro' | 'eleventy' | 'nextjs' | 'vite';
 
@@ -146,10 +146,69 @@ function setting(read: (name: string) => string | undefined, names: readonly str
   return undefined;
 }
 
-/** A configuration file of the site read as a static value (`{}` when absent). */
+/** A configuration file of the site read as a static value (`{}` when absent); the modules it imports by a relative path are read too. */
 function configAt(read: (name: string) => string | undefined, name: string): StaticValue {
   const text = read(name);
-  return text === undefined || text.trim() === '' ? {} : readConfig(text, name);
+  return text === undefined || text.trim() === '' ? {} : readConfig(text, name, moduleLoader(read, name));
+}
+
+/** The modules a configuration file `name` imports by a relative path, found as Node and bundlers find them (the path, else with an extension added or `.js` read as `.ts`). */
+function moduleLoader(read: (name: string) => string | undefined, name: string): ModuleLoader {
+  return (specifier) => {
+    const segments: string[] = [];
+    for (const segment of `${name.slice(0, name.lastIndexOf('/') + 1)}${specifier}`.split('/')) {
+      if (segment === '..') segments.pop();
+      else if (segment !== '.' && segment !== '') segments.push(segment);
+    }
+    const path = segments.join('/');
+    for (const candidate of [path, ...['.js', '.mjs', '.cjs', '.ts', '.mts'].map((extension) => path + extension), path.replace(/\.([cm]?)js$/, '.$1ts')]) {
+      const text = read(candidate);
+      if (text !== undefined) return { text, filename: candidate };
+    }
+    return undefined;
+  };
+}
+
+/**
+ * Astro's `redirects` (https://docs.astro.build/en/reference/configuration-reference/#redirects): a
+ * route to a destination, or to `{ status, destination }`; `[slug]` and `[...slug]` are one and any
+ * number of segments. Set by code, they may redirect any route.
+ */
+function astroRedirects(dir: string, file: string, config: StaticValue, unknowns: { setting: string; prefixes: string[] }[]): [string, string, string][] {
+  const given = valueAt(config, 'redirects');
+  const out: [string, string, string][] = [];
+  if (isUnknown(given)) unknowns.push({ setting: `${file}: redirects = ${given.text}`, prefixes: ['/'] });
+  if (!isObject(given)) return out;
+  const open = openSpread(given);
+  if (open !== undefined) unknowns.push({ setting: `${file}: redirects spread from ${open.text}`, prefixes: ['/'] });
+  for (const [source, target] of Object.entries(given)) {
+    const destination = typeof target === 'string' ? target : stringAt(target, 'destination');
+    const pattern = source.replace(/\[\.\.\.([^\]/]+)\]/g, ':$1*').replace(/\[([^\]/]+)\]/g, ':$1');
+    if (typeof destination === 'string') out.push([pattern, destination, `${dir}${file}`]);
+    else unknowns.push({ setting: `${file}: redirects['${source}']`, prefixes: [literalStart(pattern)] });
+  }
+  return out;
+}
+
+/**
+ * The routes starlight-changelogs writes (https://starlight-changelogs.netlify.app/docs/getting-started/):
+ * each changelog its `changelogsLoader([...])` of the content configuration names is served under its
+ * `base` (`/changelog/`, `/changelog/version/1-0-0/`, in every locale), made from a file the tree may
+ * not hold: the routes under it are not known. A base set by code may be any route.
+ */
+function starlightChangelogRoutes(read: (name: string) => string | undefined, locales: readonly string[]): { setting: string; prefixes: string[] }[] {
+  const file = ['src/content.config.ts', 'src/content.config.mjs', 'src/content.config.js', 'src/content/config.ts', 'src/content/config.mjs', 'src/content/config.js'].find((name) => read(name) !== undefined);
+  const text = file === undefined ? '' : read(file)!;
+  const at = text.search(/\bchangelogsLoader\s*\(/);
+  if (at < 0) return [];
+  const call = text.slice(at, at + 16_384);
+  const prefixes: string[] = [];
+  for (const base of call.matchAll(/\bbase\s*:\s*(?:(["'`])([^"'`$\r\n]*)\1|([^,}\r\n]+))/g)) {
+    if (base[2] === undefined) return [{ setting: `${file}: starlight-changelogs base = ${base[3]!.trim()}`, prefixes: ['/'] }];
+    const route = `/${base[2].replace(/^\/+|\/+$/g, '')}`;
+    prefixes.push(route, ...locales.map((locale) => `/${locale}${route}`));
+  }
+  return prefixes.length === 0 ? [] : [{ setting: `pages starlight-changelogs writes from changelogs the tree does not hold (${file})`, prefixes }];
 }
 
 const arrayOf = (value: StaticValue): StaticValue[] | undefined => (Array.isArray(value) ? value : undefined);
@@ -675,7 +734,11 @@ const GENERATORS: readonly Generator[] = [
         if (isUnknown(locales)) unknowns.push({ setting: `${file}: Starlight locales = ${locales.text}`, prefixes: [] });
         else if (isObject(locales)) localeFallbacks.push(...Object.keys(locales).filter((locale) => locale !== 'root'));
       }
+      const redirects = [...astroRedirects(dir, file, config, unknowns), ...vercelRedirects(dir, read, names)];
+      for (const [source, , from] of redirects) if (redirectPattern(source) === undefined) unknowns.push({ setting: `${from}: redirect source ${JSON.stringify(source)}`, prefixes: [literalStart(source)] });
+      unknowns.push(...starlightChangelogRoutes(read, localeFallbacks));
       return {
+        redirects,
         routes: [
           ['/', `${dir}src/pages/`],
           ['/', `${dir}src/content/docs/`],

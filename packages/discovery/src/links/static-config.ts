@@ -36,6 +36,11 @@ function member(object: { [key: string]: StaticValue }, key: string): StaticValu
   return Object.hasOwn(object, key) ? object[key] : openObjects.get(object);
 }
 
+/** The spread set by code that may have set any key of `object` not written (`{ ...imported, a: 1 }`), if any. */
+export function openSpread(object: { [key: string]: StaticValue }): Unknown | undefined {
+  return openObjects.get(object);
+}
+
 /** A string setting: the string, an `Unknown` when set by code, `undefined` when not set. */
 export function stringAt(value: StaticValue, ...keys: string[]): string | Unknown | undefined {
   let at: StaticValue = value;
@@ -68,8 +73,18 @@ interface Node {
 
 const MAX_DEPTH = 64;
 
-/** Reads a JavaScript or TypeScript configuration's exported value; `Unknown` when it cannot be read (no parser, a syntax error, no export). */
-export function readJsConfig(text: string, filename: string): StaticValue {
+/**
+ * A module a configuration imports by a relative path (`import redirects from "./redirects.js"`): its
+ * text and name, or `undefined` when the tree does not hold it.
+ */
+export type ModuleLoader = (specifier: string) => { text: string; filename: string } | undefined;
+
+/**
+ * Reads a JavaScript or TypeScript configuration's exported value; `Unknown` when it cannot be read (no
+ * parser, a syntax error, no export). With `load`, a default import from a relative path is that
+ * module's default export, read the same way (one level: what it imports is set by code).
+ */
+export function readJsConfig(text: string, filename: string, load?: ModuleLoader): StaticValue {
   const oxc = loadNative();
   if (oxc === null) return new Unknown(`${filename}: the JavaScript reader is not available`);
   let program: Node;
@@ -80,7 +95,7 @@ export function readJsConfig(text: string, filename: string): StaticValue {
   } catch {
     return new Unknown(`${filename}: does not parse`);
   }
-  return new Evaluator(text).program(program);
+  return new Evaluator(text, load).program(program);
 }
 
 /** Evaluates a program's expressions as far as their text says. */
@@ -89,8 +104,13 @@ class Evaluator {
   /** Top-level and function-body bindings: name → its initializer (evaluated on use). */
   readonly #scopes: Map<string, Node | null>[] = [];
 
-  constructor(text: string) {
+  readonly #load: ModuleLoader | undefined;
+  /** Default imports from relative paths: local name → the specifier. */
+  readonly #imports = new Map<string, string>();
+
+  constructor(text: string, load?: ModuleLoader) {
     this.#text = text;
+    this.#load = load;
   }
 
   #unknown(node: Node): Unknown {
@@ -112,7 +132,11 @@ class Evaluator {
       } else if (declaration?.type === 'FunctionDeclaration' && declaration['id'] !== null) {
         scope.set((declaration['id'] as Node)['name'] as string, declaration);
       } else if (declaration?.type === 'ImportDeclaration') {
-        for (const specifier of declaration['specifiers'] as Node[]) scope.set((specifier['local'] as Node)['name'] as string, null);
+        const from = (declaration['source'] as Node)['value'];
+        for (const specifier of declaration['specifiers'] as Node[]) {
+          scope.set((specifier['local'] as Node)['name'] as string, null);
+          if (specifier.type === 'ImportDefaultSpecifier' && typeof from === 'string' && /^\.\.?\//.test(from)) this.#imports.set((specifier['local'] as Node)['name'] as string, from);
+        }
       }
     }
     return scope;
@@ -186,6 +210,10 @@ class Evaluator {
         const name = node['name'] as string;
         if (name === 'undefined') return undefined;
         const init = this.#lookup(name);
+        if (init === null && this.#load !== undefined && this.#imports.has(name)) {
+          const module = this.#load(this.#imports.get(name)!);
+          if (module !== undefined) return readJsConfig(module.text, module.filename);
+        }
         if (init === undefined || init === null) return this.#unknown(node);
         if (init.type === 'FunctionDeclaration') return root ? this.#returned(init, depth) : this.#unknown(node);
         return this.#value(init, depth + 1, root);
@@ -315,8 +343,8 @@ export function readTomlConfig(text: string, filename: string): StaticValue {
   }
 }
 
-/** A configuration file read by its kind. */
-export function readConfig(text: string, filename: string): StaticValue {
+/** A configuration file read by its kind (`load`: the modules a JavaScript one imports by a relative path). */
+export function readConfig(text: string, filename: string, load?: ModuleLoader): StaticValue {
   if (/\.ya?ml$/i.test(filename)) return readYamlConfig(text, filename);
   if (/\.toml$/i.test(filename)) return readTomlConfig(text, filename);
   if (/\.json$/i.test(filename)) {
@@ -326,5 +354,5 @@ export function readConfig(text: string, filename: string): StaticValue {
       return new Unknown(`${filename}: does not parse`);
     }
   }
-  return readJsConfig(text, filename);
+  return readJsConfig(text, filename, load);
 }

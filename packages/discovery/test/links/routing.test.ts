@@ -388,6 +388,57 @@ describe('sites routed from their configuration', () => {
     expect(readJsConfig(`module.exports = { a: require.resolve('./sidebars.json'), b: require.resolve(name) };`, 'docusaurus.config.js')).toEqual({ a: './sidebars.json', b: new Unknown('require.resolve(name)') });
   });
 
+  it("Astro: the configuration's redirects, from an imported module too, are routes (biomejs/website)", () => {
+    // https://docs.astro.build/en/reference/configuration-reference/#redirects
+    const index = tree({
+      '/r/astro.config.mjs': `import { defineConfig } from 'astro/config';
+        import generated from './redirects.js';
+        export default defineConfig({
+          redirects: { ...generated, '/old-page': '/new-page', '/blog/[...slug]': '/articles/[...slug]', '/about': { status: 302, destination: '/new-about' } },
+        });`,
+      '/r/redirects.js': "// generated\nexport default { '/linter/rules/noVar': '/linter/rules/no-var' };\n",
+      '/r/src/content/docs/new-page.md': '# New\n',
+      '/r/src/content/docs/linter/rules/no-var.md': '# noVar\n',
+      '/r/src/content/docs/index.md': '[a](/old-page) [b](/blog/2024/hello) [c](/about) [d](/linter/rules/noVar) [gone](/linter/rules/gone)\n',
+    });
+    expect(lint(index, '/r/src/content/docs/index.md')).toEqual([['/linter/rules/gone', 'fileMissing']]);
+    // A module the tree does not hold may redirect any route: nothing missing is reported.
+    const unread = tree({
+      '/r/astro.config.mjs': "import generated from './redirects.js';\nexport default { redirects: { ...generated } };\n",
+      '/r/src/content/docs/linter/rules/no-var.md': '# noVar\n',
+      '/r/src/content/docs/index.md': '[d](/linter/rules/noVar) [gone](/linter/rules/gone)\n',
+    });
+    expect(lint(unread, '/r/src/content/docs/index.md')).toEqual([]);
+  });
+
+  it('Starlight: the pages starlight-changelogs writes under its base are not known (biomejs/website)', () => {
+    // https://starlight-changelogs.netlify.app/docs/getting-started/
+    const files = {
+      '/r/astro.config.mjs': `import starlight from '@astrojs/starlight';
+        import starlightChangelogs from 'starlight-changelogs';
+        export default { integrations: [starlight({ title: 'Docs', locales: { root: { label: 'English', lang: 'en' }, ja: { label: '日本語' } }, plugins: [starlightChangelogs()] })] };`,
+      '/r/src/content/docs/internals/credits.md': '# Credits\n',
+      '/r/src/content/docs/ja/internals/credits.md': '# Credits\n',
+      '/r/src/content/docs/index.md': '[a](/internals/changelog/) [b](/internals/changelog/version/1-0-0/) [c](/ja/internals/changelog) [gone](/internals/gone)\n',
+    };
+    const index = tree({
+      ...files,
+      '/r/src/content.config.ts': `import { defineCollection } from 'astro:content';
+        import { docsLoader } from '@astrojs/starlight/loaders';
+        import { docsSchema } from '@astrojs/starlight/schema';
+        import { changelogsLoader } from 'starlight-changelogs/loader';
+        export const collections = {
+          docs: defineCollection({ loader: docsLoader(), schema: docsSchema() }),
+          changelogs: defineCollection({
+            loader: changelogsLoader([{ provider: 'changeset', base: 'internals/changelog', changelog: '../packages/my-package/CHANGELOG.md' }]),
+          }),
+        };`,
+    });
+    expect(lint(index, '/r/src/content/docs/index.md')).toEqual([['/internals/gone', 'fileMissing']]);
+    const without = tree(files);
+    expect(lint(without, '/r/src/content/docs/index.md').map(([text]) => text)).toEqual(['/internals/changelog/', '/internals/changelog/version/1-0-0/', '/ja/internals/changelog', '/internals/gone']);
+  });
+
   it('an unknown configuration value silences exactly the links it governs', () => {
     const index = tree({
       '/r/docusaurus.config.js': `const base = process.env.BLOG;
