@@ -210,6 +210,14 @@ export class WorkspaceIndex {
   readonly #routeIndexes = new Map<string, RouteIndex>();
   /** The sites of each repository's top folders (`#sitesNear`). */
   readonly #nearSites = new Map<string, SiteProfile[]>();
+  /**
+   * The generator recognised in each folder (`null`: none), read once: every folder of documents
+   * below a site looks up to it, and a site's configuration may be long (biomejs/website's
+   * astro.config.ts imports a thousand redirects).
+   */
+  readonly #recognised = new Map<string, SiteProfile | null>();
+  /** Each site's redirects, indexed: a literal source by its path, the others matched in turn. */
+  readonly #redirectIndexes = new WeakMap<SiteProfile, RedirectIndex>();
   /** A folder to stop at when no `.git` is found above a document (the workspace folder). */
   readonly fallbackRoot: string | undefined;
 
@@ -235,6 +243,7 @@ export class WorkspaceIndex {
       for (const cache of [this.#dirs, this.#listed]) for (const key of [...cache.keys()]) if (key.startsWith(`${clean}/`)) cache.delete(key);
       this.#sites.clear();
       this.#nearSites.clear();
+      this.#recognised.clear();
       this.#roots.clear();
       this.#realRoots.clear();
     }
@@ -427,7 +436,7 @@ export class WorkspaceIndex {
             return below === null ? undefined : new Set([...below.values()].flat().map((entry) => entry.name));
           };
           const read = (name: string): string | undefined => this.#readFile(withoutDotSegments(join(folder, name)));
-          const found: SiteProfile | undefined = recogniseSite(folder, names, read, list) ?? (html && generator === 'auto' ? builtSite(folder, names, read) : undefined);
+          const found: SiteProfile | undefined = this.#recognise(folder, names, read, list) ?? (html && generator === 'auto' ? builtSite(folder, names, read) : undefined);
           if (found !== undefined && (found.htmlOnly !== true || html) && (generator === 'auto' || found.generator === generator)) {
             profile = found;
             break;
@@ -449,6 +458,16 @@ export class WorkspaceIndex {
     return profile;
   }
 
+  /** `recogniseSite` for a folder, once until a configuration changes. */
+  #recognise(folder: string, names: ReadonlySet<string>, read: (name: string) => string | undefined, list: (name: string) => ReadonlySet<string> | undefined): SiteProfile | undefined {
+    let known = this.#recognised.get(folder);
+    if (known === undefined) {
+      known = recogniseSite(folder, names, read, list) ?? null;
+      this.#recognised.set(folder, known);
+    }
+    return known ?? undefined;
+  }
+
   /** The sites in the repository's top two levels of folders (`website/`, `packages/docs/`), read once per root. */
   #sitesNear(root: string): SiteProfile[] {
     let known = this.#nearSites.get(root);
@@ -462,7 +481,7 @@ export class WorkspaceIndex {
         const below = this.#entries(join(folder, name));
         return below === null ? undefined : new Set([...below.values()].flat().map((entry) => entry.name));
       };
-      const found = recogniseSite(folder, names, (name) => this.#readFile(join(folder, name)), list);
+      const found = this.#recognise(folder, names, (name) => this.#readFile(withoutDotSegments(join(folder, name))), list);
       if (found !== undefined && found.htmlOnly !== true) known.push(found);
     }
     this.#nearSites.set(root, known);
@@ -728,7 +747,7 @@ export class WorkspaceIndex {
       const page = this.#dynamicPage(folder, path);
       if (page !== undefined) return { found: page, fits: true };
     }
-    const redirect = (site.redirects ?? []).find(([pattern]) => redirectPattern(pattern)?.test(path.replace(/(.)\/$/, '$1')) === true);
+    const redirect = site.redirects === undefined || site.redirects.length === 0 ? undefined : this.#redirectsOf(site).find(path.replace(/(.)\/$/, '$1'));
     if (redirect !== undefined) return { found: { path: redirect[2], directory: false, caseFixes: [] }, fits: true };
     // The folder a route is served from, left out of the repository: the build writes its pages.
     for (const base of bases) {
@@ -744,6 +763,39 @@ export class WorkspaceIndex {
     // A site whose every page is known (its collections): a route under a collection's prefix that none has is missing.
     if (site.routesComplete === true && (site.collections ?? []).some((collection) => path.startsWith(collection.base))) fits = true;
     return { fits };
+  }
+
+  /**
+   * A site's redirects as an index: a source with no parameter or group (most of them: biomejs/website
+   * lists a thousand renamed rules) is looked up by its path, the others' patterns are tried in order.
+   */
+  #redirectsOf(site: SiteProfile): RedirectIndex {
+    let index = this.#redirectIndexes.get(site);
+    if (index === undefined) {
+      type Redirect = readonly [string, string, string];
+      const literal = new Map<string, { at: number; redirect: Redirect }>();
+      const patterns: { at: number; redirect: Redirect }[] = [];
+      (site.redirects ?? []).forEach((redirect, at) => {
+        if (/[:(*]/.test(redirect[0])) patterns.push({ at, redirect });
+        else {
+          const key = redirect[0].replace(/(.)\/$/, '$1');
+          if (!literal.has(key)) literal.set(key, { at, redirect });
+        }
+      });
+      index = {
+        find(path) {
+          // The first redirect that matches, in the configuration's order.
+          const exact = literal.get(path);
+          for (const { at, redirect } of patterns) {
+            if (exact !== undefined && at > exact.at) break;
+            if (redirectPattern(redirect[0])?.test(path) === true) return redirect;
+          }
+          return exact?.redirect;
+        },
+      };
+      this.#redirectIndexes.set(site, index);
+    }
+    return index;
   }
 
   /** A route matched against a folder of pages whose `[param]` files and folders match any one segment (Next.js). */
@@ -1303,6 +1355,11 @@ function mayBeAnyId(fragment: string, anchors: readonly Anchor[]): boolean {
   if (words.length === 0) return true;
   const run = ` ${words.join(' ')} `;
   return anchors.some((anchor) => ` ${wordsOf(anchor.id).join(' ')} `.includes(run));
+}
+
+/** A site's redirects, indexed (`WorkspaceIndex.#redirectsOf`). */
+interface RedirectIndex {
+  find(path: string): readonly [string, string, string] | undefined;
 }
 
 /** Whether the words of `fragment` run, in order, in `text`'s words. */

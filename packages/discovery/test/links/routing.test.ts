@@ -411,6 +411,18 @@ describe('sites routed from their configuration', () => {
     expect(lint(unread, '/r/src/content/docs/index.md')).toEqual([]);
   });
 
+  it("a folder's generator is recognised once, whichever folder below it asks (biomejs/website's long configuration)", () => {
+    const index = tree({
+      '/r/astro.config.mjs': "export default { redirects: { '/a': '/b' } };\n",
+      '/r/src/content/docs/guides/a.md': '# A\n',
+      '/r/src/content/docs/ja/guides/a.md': '# A\n',
+    });
+    const site = index.site('/r/src/content/docs/guides');
+    expect(site.generator).toBe('astro');
+    expect(index.site('/r/src/content/docs/ja/guides')).toBe(site);
+    expect(index.site('/r/src/content/docs')).toBe(site);
+  });
+
   it('Starlight: the pages starlight-changelogs writes under its base are not known (biomejs/website)', () => {
     // https://starlight-changelogs.netlify.app/docs/getting-started/
     const files = {
