@@ -9,7 +9,7 @@ import { lineStarts } from '../lines.js';
 import { readCharacterReference, type ReferenceMode } from '../formats/entities.js';
 import { markdownStructureOf, markdownTreeOf } from '../formats/markdown.js';
 import { CONTROL_SENTINEL, EXPRESSION_SENTINEL, maskTemplates, templateSyntaxes, type TemplateSyntax } from '../templates.js';
-import { jekyllSlugify, Slugger, type SlugStyle } from './slug.js';
+import { jekyllSlugify, slug, Slugger, type SlugStyle } from './slug.js';
 
 /** One id of a document and where it is set (the heading or the element). */
 export interface Anchor {
@@ -59,6 +59,13 @@ export interface AnchorOptions {
    * component's opening tag without that prop.
    */
   elementIds?: readonly ElementIds[];
+  /**
+   * pymdownx.tabbed's tab ids (https://facelessuser.github.io/pymdown-extensions/extensions/tabbed/#tab-ids):
+   * with `slugify`, each tab's title slugged (`'github'`: pymdownx.slugs.slugify, GitHub's slugs;
+   * `'unknown'`: a function of the site's, so the page's tab ids are not known), after the previous
+   * heading's id and `-` with `combine_header_slug`. Without `slugify` the ids are `__tabbed_1_1`….
+   */
+  tabbed?: { slugify: 'github' | 'unknown' | undefined; combineHeaderSlug: boolean };
 }
 
 /** The ids a component gives the document that uses it as `element` matches. */
@@ -309,6 +316,12 @@ function blockAttributes(children: readonly Nodes[], text: string, headingIds: M
   }
 }
 
+/** A pymdownx.tabbed tab's first line, `=== "Title"` (`===!`, `===+` too). */
+const TAB_LINE = /^[ \t]*===[!+]?[ \t]+"(.*)"[ \t]*$/gm;
+
+/** A tab title as rendered, for its slug: pymdownx.emoji's `:name:` shortcodes are icons, no text. */
+const EMOJI_SHORTCODE = /:[\w+-]+:/g;
+
 /** `[text][label]` and `[label][]` in raw text: the brackets not escaped, no bracket inside. */
 const FULL_REFERENCE = /(?<!\\)\[((?:[^[\]\\]|\\.)*)\]\[((?:[^[\]\\]|\\.)*)\]/g;
 
@@ -373,6 +386,7 @@ export function markdownTreeAnchors(root: Root, text: string, options: AnchorOpt
   /** Headings whose id a kramdown block attribute list on the next line sets, by the heading's offset. */
   const blockAttributeIds = new Map<number, string>();
   const rawTexts: [number, number][] = [];
+  const tabs: { offset: number; title: string }[] = [];
   let uncertain = false;
   const stack: Nodes[] = [root];
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
@@ -403,6 +417,9 @@ export function markdownTreeAnchors(root: Root, text: string, options: AnchorOpt
     // A paragraph that is one template expression (`{{ pydantic_settings }}` that a macro or hook fills)
     // is the output of code: the headings it brings are not known.
     if (node.type === 'paragraph' && start !== undefined && stop !== undefined && !uncertain && WHOLE_TEMPLATE_TAG.test(text.slice(start, stop))) uncertain = true;
+    if (node.type === 'paragraph' && options.tabbed !== undefined && start !== undefined && stop !== undefined && text.slice(start, stop).includes('===')) {
+      for (const tab of text.slice(start, stop).matchAll(TAB_LINE)) tabs.push({ offset: start + tab.index, title: tab[1]! });
+    }
     if (node.type === 'html' && start !== undefined) {
       elements.push(...htmlIds(node.value, start));
       // GitHub gives every heading of the rendered page an id, an HTML one (`<h3>Technology Sponsors</h3>`) too.
@@ -448,6 +465,34 @@ export function markdownTreeAnchors(root: Root, text: string, options: AnchorOpt
   for (const heading of headings) {
     const id = heading.explicit ?? slugger.next(options.slugStyle === 'goldmark' ? heading.raw : heading.title);
     anchors.push({ id, offset: heading.offset, title: heading.title });
+  }
+  if (options.tabbed !== undefined && tabs.length > 0) {
+    if (options.tabbed.slugify === 'unknown') uncertain = true;
+    else {
+      const headingAt = [...anchors].sort((a, b) => a.offset - b.offset);
+      let set = 0;
+      let inSet = 0;
+      let last = -1;
+      for (const tab of tabs.sort((a, b) => a.offset - b.offset)) {
+        // Tabs one after another (only their content between) make a set; a heading or other text between starts another.
+        const between = last < 0 ? '' : text.slice(last, tab.offset);
+        if (last < 0 || /^[ \t]{0,3}\S/m.test(between.replace(/^[^\n]*\n/, ''))) {
+          set++;
+          inSet = 0;
+        }
+        inSet++;
+        last = tab.offset;
+        let id: string;
+        if (options.tabbed.slugify === undefined) id = `__tabbed_${set}_${inSet}`;
+        else {
+          // The title's text as Python-Markdown's strip_tags gives it (tags dropped, white space collapsed and trimmed), then slugged.
+          const own = slug(tab.title.replace(EMOJI_SHORTCODE, '').replace(/\s+/g, ' ').trim(), 'github');
+          const heading = headingAt.filter((anchor) => anchor.offset < tab.offset).at(-1);
+          id = options.tabbed.combineHeaderSlug && heading !== undefined ? `${heading.id}-${own}` : own;
+        }
+        anchors.push({ id, offset: tab.offset });
+      }
+    }
   }
   anchors.push(...elements);
   anchors.sort((a, b) => a.offset - b.offset);

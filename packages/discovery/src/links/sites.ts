@@ -96,6 +96,8 @@ export interface SiteProfile {
   pageHooks?: readonly PageHook[];
   /** Files pymdownx.snippets' `auto_append` adds to the end of every page (absolute): their definitions and ids are every page's. */
   appendedFiles?: readonly string[];
+  /** pymdownx.tabbed's tab ids (`AnchorOptions.tabbed`). */
+  tabbed?: { slugify: 'github' | 'unknown' | undefined; combineHeaderSlug: boolean };
   /** A sentence for `scan --stats` and the server's log. */
   description: string;
 }
@@ -379,6 +381,30 @@ export function mkdocsHookReach(file: string, text: string): PageHook | undefine
   return { file, markers };
 }
 
+/**
+ * pymdownx.tabbed's options in `markdown_extensions` (https://facelessuser.github.io/pymdown-extensions/extensions/tabbed/#tab-ids):
+ * `slugify` names a Python function by a YAML tag, which the parsed value does not keep, so the tag is
+ * read from the extension's lines: pymdownx.slugs' (`!!python/object/apply:pymdownx.slugs.slugify` with
+ * `case: lower`, or `uslugify`/`gfm`) makes GitHub's slugs; any other is the site's own.
+ */
+function mkdocsTabbed(config: StaticValue, text: string): SiteProfile['tabbed'] {
+  const entry = (arrayOf(valueAt(config, 'markdown_extensions')) ?? []).find((each) => each === 'pymdownx.tabbed' || (isObject(each) && 'pymdownx.tabbed' in each));
+  if (entry === undefined) return undefined;
+  const options = isObject(entry) ? entry['pymdownx.tabbed'] : undefined;
+  const combineHeaderSlug = valueAt(options, 'combine_header_slug') === true;
+  if (valueAt(options, 'slugify') === undefined) return { slugify: undefined, combineHeaderSlug };
+  const at = /^([ \t]*)-[ \t]*pymdownx\.tabbed[ \t]*:/m.exec(text);
+  let block = '';
+  if (at !== null) {
+    const rest = text.slice(at.index + at[0].length);
+    const end = new RegExp(`^[ \\t]{0,${at[1]!.length}}\\S`, 'm').exec(rest);
+    block = rest.slice(0, end === null ? rest.length : end.index);
+  }
+  const tag = /\bslugify[ \t]*:[ \t]*!!python\/(?:object\/apply|name):pymdownx\.slugs\.(\w+)/.exec(block)?.[1];
+  const lower = stringAt(options, 'slugify', 'kwds', 'case') === 'lower';
+  return { slugify: (tag === 'slugify' && lower) || tag === 'uslugify' || tag === 'gfm' ? 'github' : 'unknown', combineHeaderSlug };
+}
+
 /** Hugo's configuration folder: `config/_default/` holds the settings every environment shares. */
 const HUGO_CONFIG_DIR = ['hugo', 'config'].flatMap((stem) => ['toml', 'yaml', 'yml', 'json'].map((ext) => `config/_default/${stem}.${ext}`));
 
@@ -535,6 +561,7 @@ const GENERATORS: readonly Generator[] = [
       // pymdownx.snippets' `auto_append` (https://facelessuser.github.io/pymdown-extensions/extensions/snippets/#auto-append-snippets):
       // files appended to every page, looked for under each `base_path` (default `.`, the folder mkdocs runs in).
       const appendedFiles: string[] = [];
+      const tabbed = mkdocsTabbed(config, read(file) ?? '');
       for (const entry of arrayOf(valueAt(config, 'markdown_extensions')) ?? []) {
         if (!isObject(entry) || !('pymdownx.snippets' in entry)) continue;
         const options = entry['pymdownx.snippets'];
@@ -559,6 +586,7 @@ const GENERATORS: readonly Generator[] = [
         ...(unknowns.length > 0 ? { unknowns } : {}),
         ...(pageHooks.length > 0 ? { pageHooks } : {}),
         ...(appendedFiles.length > 0 ? { appendedFiles } : {}),
+        ...(tabbed === undefined ? {} : { tabbed }),
       };
     },
   },

@@ -533,7 +533,7 @@ export class WorkspaceIndex {
     let anchors = isHtmlPath(path)
       ? htmlAnchors(source, props, slugifiedProps)
       : isMarkdownPath(path)
-        ? markdownAnchors(source, { slugStyle: this.#styleOf(parentOf(path), compiled), customIds: [...compiled.customIds, ...props], elementIds: layouts.defaults })
+        ? markdownAnchors(source, { slugStyle: this.#styleOf(parentOf(path), compiled), customIds: [...compiled.customIds, ...props], elementIds: layouts.defaults, ...tabbedOf(this.site(parentOf(path), compiled.generator)) })
         : { ...htmlAnchors(''), lineCount: lineCountOf(source), lineOffsets: lineStarts(source) };
     if (isMarkdownPath(path) && source.includes('<!--@include:')) anchors = this.#withIncludes(path, source, anchors, options, depth);
     if (isMarkdownPath(path) && source.includes('import ')) anchors = this.#withMdxImports(path, source, anchors, options, depth);
@@ -1360,6 +1360,11 @@ function mayBeAnyId(fragment: string, anchors: readonly Anchor[]): boolean {
 /** A site's redirects, indexed (`WorkspaceIndex.#redirectsOf`). */
 interface RedirectIndex {
   find(path: string): readonly [string, string, string] | undefined;
+}
+
+/** pymdownx.tabbed's ids where the site turns it on. */
+function tabbedOf(site: SiteProfile): { tabbed?: NonNullable<SiteProfile['tabbed']> } {
+  return site.tabbed === undefined ? {} : { tabbed: site.tabbed };
 }
 
 /** Whether the words of `fragment` run, in order, in `text`'s words. */

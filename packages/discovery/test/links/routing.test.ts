@@ -349,6 +349,21 @@ describe('sites routed from their configuration', () => {
     expect(lint(without, '/r/docs/plugins/offline.md').map(([text]) => text)).toEqual(['mkdocs.env', 'mkdocs.flag']);
   });
 
+  it("MkDocs: pymdownx.tabbed's tab ids, slugged titles after the heading's id with combine_header_slug (mkdocs-material)", () => {
+    // https://facelessuser.github.io/pymdown-extensions/extensions/tabbed/#tab-ids
+    const page = '# Content tabs\n\n## Anchor links\n\n=== ":octicons-image-16: Image"\n\n    Markdown **content**.\n\n=== "... or even me"\n\n    More Markdown **content**.\n\n[a](#anchor-links-image) [b](#anchor-links--or-even-me) [c](#__tabbed_1_2) [d](#anchor-links-gone)\n';
+    const slugged = tree({
+      '/r/mkdocs.yml': 'site_name: x\nmarkdown_extensions:\n  - pymdownx.tabbed:\n      alternate_style: true\n      combine_header_slug: true\n      slugify: !!python/object/apply:pymdownx.slugs.slugify\n        kwds:\n          case: lower\n  - toc\n',
+      '/r/docs/tabs.md': page,
+    });
+    expect(lint(slugged, '/r/docs/tabs.md').map(([text]) => text)).toEqual(['__tabbed_1_2', 'anchor-links-gone']);
+    const numbered = tree({ '/r/mkdocs.yml': 'site_name: x\nmarkdown_extensions:\n  - pymdownx.tabbed:\n      alternate_style: true\n', '/r/docs/tabs.md': page });
+    expect(lint(numbered, '/r/docs/tabs.md').map(([text]) => text)).toEqual(['anchor-links-image', 'anchor-links--or-even-me', 'anchor-links-gone']);
+    // A slugify of the site's own: the page's tab ids are not known.
+    const own = tree({ '/r/mkdocs.yml': 'site_name: x\nmarkdown_extensions:\n  - pymdownx.tabbed:\n      slugify: !!python/name:my_site.slugify\n', '/r/docs/tabs.md': page });
+    expect(lint(own, '/r/docs/tabs.md')).toEqual([]);
+  });
+
   it('MkDocs with mkdocstrings: cross-references and the ids of ::: blocks are the site\'s, not the page\'s (pydantic)', () => {
     // https://mkdocstrings.github.io/autorefs/ and https://mkdocstrings.github.io/usage/
     const files = {
