@@ -279,7 +279,7 @@ function configSchemaOf(inOverride: boolean): SettingSchema {
 }
 
 /** The schema of the whole configuration (our keys kept): what validation walks. */
-export const CONFIG_SCHEMA: SettingSchema = configSchemaOf(false);
+export const CONFIG_SCHEMA: SettingSchema = /* @__PURE__ */ configSchemaOf(false);
 
 /** The JSON Schema (draft-07) of the configuration file: `schema/urilint.config.schema.json` is this, generated. */
 export function configJsonSchema(): Record<string, unknown> {
