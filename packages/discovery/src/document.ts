@@ -18,16 +18,8 @@ import { discoverIni } from './languages/ini.js';
 import { discoverProperties } from './languages/properties.js';
 import { discoverDockerfile } from './languages/dockerfile.js';
 import { discoverMakefile } from './languages/makefile.js';
-import { discoverGo } from './languages/go.js';
-import { discoverRust } from './languages/rust.js';
-import { discoverJava } from './languages/java.js';
-import { discoverCsharp } from './languages/csharp.js';
-import { discoverKotlin } from './languages/kotlin.js';
-import { discoverRuby } from './languages/ruby.js';
-import { discoverPhp } from './languages/php.js';
-import { discoverPython } from './languages/python.js';
-import { discoverShell } from './languages/shell.js';
 import type { ProgramUris } from './languages/common.js';
+import { loadProgramReaders, programReader } from './languages/readers.js';
 import { grammarFailure, loadGrammars, type GrammarName } from './languages/tree-sitter.js';
 import { maskTemplates, serverProgramOf, templateSyntaxes } from './templates.js';
 
@@ -56,11 +48,15 @@ export function grammarOf(kind: SourceKind): GrammarName | undefined {
  */
 export async function loadGrammarsFor(kinds: Iterable<SourceKind>): Promise<void> {
   const names = new Set<GrammarName>();
+  const programs = new Set<ProgramKind>();
   for (const kind of kinds) {
     const grammar = grammarOf(kind);
-    if (grammar !== undefined) names.add(grammar);
+    if (grammar === undefined) continue;
+    names.add(grammar);
+    programs.add(kind as ProgramKind);
   }
-  await loadGrammars(names);
+  // The readers' code too: in a browser build each comes in a chunk of its own (`languages/readers.browser.ts`).
+  await Promise.all([loadGrammars(names), loadProgramReaders(programs)]);
 }
 
 /** Framework components: each read by its reader, which composes the HTML, JavaScript and CSS readers. */
@@ -297,23 +293,16 @@ function read(text: string, kind: SourceKind, options: DocumentOptions): Documen
       case 'angular':
         return discoverAngular(text, options);
       case 'python':
-        return programUris(text, kind, discoverPython(text, options));
       case 'go':
-        return programUris(text, kind, discoverGo(text, options));
       case 'rust':
-        return programUris(text, kind, discoverRust(text, options));
       case 'java':
-        return programUris(text, kind, discoverJava(text, options));
       case 'kotlin':
-        return programUris(text, kind, discoverKotlin(text, options));
       case 'csharp':
-        return programUris(text, kind, discoverCsharp(text, options));
       case 'ruby':
-        return programUris(text, kind, discoverRuby(text, options));
+      case 'shell':
+        return programUris(text, kind, programReader(kind)?.(text, options));
       case 'php':
         return phpUris(text, options);
-      case 'shell':
-        return programUris(text, kind, discoverShell(text, options));
       case 'dotenv':
         return { candidates: discoverDotenv(text) };
       case 'toml':
@@ -364,7 +353,7 @@ function phpUris(text: string, options: DocumentOptions): DocumentUris {
   const masked = maskTemplates(text, new Set([...templateSyntaxes(options.templates), 'php']), { blade });
   // A file that is PHP code alone (`<?php` to the end) has no markup outside its tags: the HTML reader is not run on its masked code.
   const markup: DocumentUris = hasTextOutside(text, masked.tags) ? read(masked.text, 'html', options) : { candidates: [] };
-  const code = discoverPhp(text, options);
+  const code = programReader('php')?.(text, options);
   const reason = code === undefined ? (grammarFailure('php') === undefined ? 'the php grammar is not loaded' : `the php grammar could not be loaded: ${grammarFailure('php')!}`) : code.hasError ? 'the file does not parse as PHP' : markup.parseError;
   const candidates = [...markup.candidates, ...(code === undefined ? [] : code.hasError ? readWithoutParse(code.candidates) : code.candidates)].sort((x, y) => x.range[0] - y.range[0]);
   const found = reason === undefined ? { candidates } : reason === markup.parseError ? { candidates, parseError: reason } : withTextFallback(text, candidates, reason);

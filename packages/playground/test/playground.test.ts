@@ -73,7 +73,7 @@ describe('the browser bundle', () => {
     for (const name of ['parsers', 'host']) expect(ids.some(({ id }) => id.endsWith(`discovery/src/${name}.browser.ts`)), name).toBe(true);
   });
 
-  it('loads core, discovery and the JSON reader within 150 kB gzip; the other readers, the grammars and the editor come on demand', () => {
+  it('loads core, discovery and the JSON reader within 150 kB gzip; the other readers (the programs\' each in a chunk of its own), the grammars and the editor come on demand', () => {
     const entry = site.chunks.find((chunk) => chunk.isEntry)!;
     const byName = new Map(site.chunks.map((chunk) => [chunk.fileName, chunk]));
     const closure = (names: readonly string[]): Set<string> => {
@@ -91,7 +91,7 @@ describe('the browser bundle', () => {
     // The first load: core and discovery, no parser and no editor.
     expect(holding('core/src/parse.ts').every((name) => first.has(name))).toBe(true);
     expect(holding('discovery/src/document.ts').every((name) => first.has(name))).toBe(true);
-    for (const lazy of ['@humanwhocodes/momoa', 'micromark', 'yaml/browser/dist', 'es-html-parser', 'css-tree', 'typescript/lib/typescript.js', '@typescript-eslint/typescript-estree', '@typescript-eslint/scope-manager', 'web-tree-sitter/tree-sitter.js', '@codemirror/view']) {
+    for (const lazy of ['@humanwhocodes/momoa', 'micromark', 'yaml/browser/dist', 'es-html-parser', 'css-tree', 'typescript/lib/typescript.js', '@typescript-eslint/typescript-estree', '@typescript-eslint/scope-manager', 'web-tree-sitter/tree-sitter.js', '@codemirror/view', ...['python', 'go', 'rust', 'java', 'kotlin', 'csharp', 'ruby', 'php', 'shell'].map((language) => `discovery/src/languages/${language}.ts`)]) {
       const chunks = holding(lazy);
       expect(chunks.length, lazy).toBeGreaterThan(0);
       for (const name of chunks) expect(first.has(name), `${lazy} in ${name}`).toBe(false);
