@@ -159,8 +159,9 @@ Options:
   -j, --jobs N             Files checked at once, on N worker threads; 1 checks
                            them in the main thread (in one worker over 16 MiB).
                            Default: workers where they are estimated to pay off
-                           (by the bytes of each kind), at most the cores the load
-                           leaves free (${availableParallelism()} cores here); else 1.
+                           (by the bytes of each kind), at most the cores other
+                           work leaves idle as the scan starts
+                           (${availableParallelism()} cores here); else 1.
                            Files over 1 MiB are checked last, one at a time.
       --max-file-size SIZE Skip larger files: bytes, or with a K, M or G suffix
                            (1024-based); default 10M, at most 500M (a file's

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { aloneMs, chooseJobs, freeCores, LINK_INDEX_NS_PER_BYTE, NS_PER_BYTE, READER_START_MS, startMs, WORKER_START_MS, workersMs, workOf, WORTH_IT, type ScanWork } from '../src/scan/jobs.js';
+import { aloneMs, chooseJobs, freeCores, LINK_INDEX_NS_PER_BYTE, MIN_SAMPLE_MS, othersLoad, NS_PER_BYTE, READER_START_MS, startMs, WORKER_START_MS, workersMs, workOf, WORTH_IT, type ScanWork } from '../src/scan/jobs.js';
 import { HEAVY_BYTES, MAIN_THREAD_MAX_BYTES, WORKER_HEAP_MB, planOf, poolLimits, splitHeavy } from '../src/scan/pool.js';
 
 const MB = 1_000_000;
@@ -83,6 +83,27 @@ describe('the default number of jobs', () => {
     expect(freeCores({ cores: 8, load: 3 })).toBe(5);
     expect(chooseJobs(tree('js', 200 * MB), { cores: 2, load: 14 }).jobs).toBe(1);
     expect(chooseJobs(tree('js', 200 * MB), { cores: 8, load: 3 }).jobs).toBe(5);
+  });
+
+  it('counts as other work the machine\'s busy time less its own over the scan\'s start, not a load average that still holds the last run', () => {
+    const at = (wallMs: number, ownMs: number, busyMs: number, idleMs: number) => ({ wallMs, ownMs, busyMs, idleMs });
+    const start = at(1000, 500, 10_000, 50_000);
+    // Two cores, 200 ms: 400 ms of CPU time passed. The scan listed files for 140 ms of it, nothing else ran.
+    const alone = othersLoad(start, at(1200, 640, 10_150, 50_250), 2)!;
+    expect(alone).toBeCloseTo((2 * 10) / 400);
+    expect(freeCores({ cores: 2, load: alone })).toBe(2);
+    expect(chooseJobs(tree('js', 12 * MB), { cores: 2, load: alone }).jobs).toBe(2);
+    // Another process kept one core busy the whole time.
+    const shared = othersLoad(start, at(1200, 640, 10_340, 50_060), 2)!;
+    expect(shared).toBeCloseTo(1);
+    expect(chooseJobs(tree('js', 12 * MB), { cores: 2, load: shared }).jobs).toBe(1);
+    // The process's own count ahead of the machine's (ticks of 10 ms): no other work, never below 0.
+    expect(othersLoad(start, at(1200, 700, 10_150, 50_250), 2)).toBe(0);
+    // Other work on every core: at most the cores.
+    expect(othersLoad(start, at(1200, 500, 10_400, 50_000), 2)).toBe(2);
+    // Too short an interval, or one in which no time was counted: not known.
+    expect(othersLoad(start, at(1000 + MIN_SAMPLE_MS - 1, 540, 10_100, 50_100), 2)).toBeUndefined();
+    expect(othersLoad(start, at(1200, 500, 10_000, 50_000), 2)).toBeUndefined();
   });
 
   it('never starts more workers than there are files', () => {

@@ -1,4 +1,5 @@
-import { availableParallelism, loadavg } from 'node:os';
+import { availableParallelism, cpus, loadavg } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { WriteStream } from 'node:tty';
 import { dirname, relative, resolve } from 'node:path';
 import { flag, text, texts, UsageError, type ParsedArgs } from '../args.js';
@@ -11,7 +12,7 @@ import { Baseline, checkSuppressionsPath, DEFAULT_SUPPRESSIONS_FILE, readSuppres
 import { githubAnnotation, gitlabIssues, inShard, repositoryPath, type GitlabIssue } from './ci-formats.js';
 import { findFiles, PathError, type FoundFile } from './files.js';
 import { checkFiles } from './pool.js';
-import { chooseJobs, workOf } from './jobs.js';
+import { chooseJobs, MIN_SAMPLE_MS, othersLoad, workOf, type CpuSample, type ScanWork } from './jobs.js';
 import { externalVerdicts, type ExternalMode } from './online.js';
 import { Progress } from './progress.js';
 import {
@@ -200,11 +201,40 @@ function skipReason(reason: SkipReason, maxFileSize: number): string {
   return maxFileSize >= MAX_TEXT_BYTES ? `larger than ${formatBytes(MAX_TEXT_BYTES)}, the most scan reads as text (whatever --max-file-size says)` : `larger than --max-file-size (${formatBytes(maxFileSize)})`;
 }
 
+/** The machine's and this process's CPU time now. */
+function cpuSample(): CpuSample {
+  let busyMs = 0;
+  let idleMs = 0;
+  for (const { times } of cpus()) {
+    busyMs += times.user + times.nice + times.sys + times.irq;
+    idleMs += times.idle;
+  }
+  const { user, system } = process.cpuUsage();
+  return { wallMs: performance.now(), ownMs: (user + system) / 1000, busyMs, idleMs };
+}
+
+/**
+ * The default jobs for `work`: the cores that other work left idle since `since` (the scan's start),
+ * measured; where that was too short to tell and the choice depends on it, after waiting out the
+ * rest of `MIN_SAMPLE_MS`; the one-minute load average where the platform counts no CPU time.
+ */
+async function defaultJobs(work: ScanWork, since: CpuSample): Promise<number> {
+  const cores = availableParallelism();
+  let load = othersLoad(since, cpuSample(), cores);
+  if (load === undefined && chooseJobs(work, { cores, load: 0 }).jobs > 1) {
+    await sleep(Math.max(0, MIN_SAMPLE_MS - (performance.now() - since.wallMs)) + 5);
+    load = othersLoad(since, cpuSample(), cores);
+  }
+  return chooseJobs(work, { cores, load: load ?? loadavg()[0] ?? 0 }).jobs;
+}
+
 /** `urilint scan [PATH...]` once its arguments are parsed (and are not `--help`): returns the exit code. */
 export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
   const options = optionsOf(parsed, io);
   const style = styleOf(parsed, io);
   const started = performance.now();
+  // What the machine does while the files are listed: the default jobs leave other work its cores.
+  const startSample = cpuSample();
   const cwd = process.cwd();
 
   // The configuration of each folder, read once: --config names one for all, --no-config none.
@@ -302,12 +332,7 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
   };
   // By default, workers only where they are estimated to pay off: by the bytes of each kind, the
   // link index each worker builds again, and the cores other work leaves free (jobs.ts).
-  const jobs =
-    options.jobs ??
-    chooseJobs(
-      workOf(tasks.map((task) => ({ kind: sourceKindOf(task.path), bytes: task.size, links: table[task.settings]!.rules.some(([name]) => name === 'no-broken-links') }))),
-      { cores: availableParallelism(), load: loadavg()[0] ?? 0 },
-    ).jobs;
+  const jobs = options.jobs ?? (await defaultJobs(workOf(tasks.map((task) => ({ kind: sourceKindOf(task.path), bytes: task.size, links: table[task.settings]!.rules.some(([name]) => name === 'no-broken-links') }))), startSample));
   // Workers read JavaScript with the native parser and stay silent when it cannot load here: the
   // main thread tries it once, so that such a platform gets its one notice from this process.
   if (jobs > 1) loadNative();

@@ -23,8 +23,45 @@ export interface ScanWork {
 export interface Machine {
   /** `os.availableParallelism()`. */
   cores: number;
-  /** The one-minute load average (`os.loadavg()[0]`; 0 where the platform has none). */
+  /**
+   * The cores other work keeps busy: measured over the scan's start (`othersLoad`), or, where that
+   * interval was too short to tell, the one-minute load average (`os.loadavg()[0]`; 0 where the
+   * platform has none).
+   */
   load: number;
+}
+
+/** The machine's and this process's CPU time at one moment (`cpuSample` in the command). */
+export interface CpuSample {
+  /** Milliseconds since some fixed moment (`performance.now()`). */
+  wallMs: number;
+  /** This process's CPU time, all its threads (`process.cpuUsage()`), in milliseconds. */
+  ownMs: number;
+  /** The machine's busy and idle time, summed over its CPUs (`os.cpus()`), in milliseconds. */
+  busyMs: number;
+  idleMs: number;
+}
+
+/**
+ * The shortest interval that `othersLoad` reads: the kernel counts CPU time in ticks of 10 ms, so
+ * that over 100 ms on two cores a count is off by a tenth of a core at most.
+ */
+export const MIN_SAMPLE_MS = 100;
+
+/**
+ * How many of `cores` other work kept busy between two samples: the machine's busy time less this
+ * process's own, as a share of all the CPU time that passed. The one-minute load average lags by a
+ * minute: it still counts the run that just ended (a scan run twice in a row saw its own first run
+ * as other work and kept to one thread on two idle cores). Undefined when the samples are less than
+ * `MIN_SAMPLE_MS` apart or count no time.
+ */
+export function othersLoad(before: CpuSample, after: CpuSample, cores: number): number | undefined {
+  if (after.wallMs - before.wallMs < MIN_SAMPLE_MS) return undefined;
+  const busy = after.busyMs - before.busyMs;
+  const total = busy + (after.idleMs - before.idleMs);
+  if (!(total > 0)) return undefined;
+  const others = Math.max(0, busy - (after.ownMs - before.ownMs));
+  return Math.min(cores, (cores * others) / total);
 }
 
 export interface JobsChoice {
