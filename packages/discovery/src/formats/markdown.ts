@@ -136,6 +136,12 @@ function inlineBudget(length: number): number {
   return Math.max(MARKDOWN_INLINE_WORK.least, MARKDOWN_INLINE_WORK.perCharacter * length);
 }
 
+/**
+ * The Markdown parses made in this process and the characters they read: the work the caches below
+ * save is counted here (by the tests; nothing else reads it).
+ */
+export const markdownWork = { parses: 0, characters: 0 };
+
 /** Why a document was not handed to the parser: it is over the parser's budget. Read as text instead. */
 export class MarkdownBudgetError extends Error {}
 
@@ -148,6 +154,8 @@ export class MarkdownBudgetError extends Error {}
  * time).
  */
 function parseMarkdown(text: string, bounded = true): Root {
+  markdownWork.parses++;
+  markdownWork.characters += text.length;
   // Refused before the parser recurses near the stack's end (see nesting.ts), as a stack overflow.
   if (markdownNestsDeeper(text)) throw new RangeError('the document nests too deep to parse');
   if (bounded && text.length > MAX_MARKDOWN_PARSE) throw new MarkdownBudgetError(`the document is longer than ${MAX_MARKDOWN_PARSE.toLocaleString('en')} characters, the most the Markdown parser reads`);
@@ -178,9 +186,11 @@ export class TreeCache {
   readonly #trees = new Map<string, Root>();
   #chars = 0;
 
+  /** `dropped` is told of each tree the bounds drop (not of one taken or replaced). */
   constructor(
     readonly maxTrees: number,
     readonly maxChars: number,
+    readonly dropped?: (text: string, root: Root) => void,
   ) {}
 
   /** The tree of `text`, now the newest; with `take`, removed. */
@@ -200,8 +210,10 @@ export class TreeCache {
     this.#chars += text.length;
     for (const oldest of this.#trees.keys()) {
       if (oldest === text || (this.#trees.size <= this.maxTrees && this.#chars <= this.maxChars)) break;
+      const root = this.#trees.get(oldest)!;
       this.#trees.delete(oldest);
       this.#chars -= oldest.length;
+      this.dropped?.(oldest, root);
     }
   }
 }
@@ -218,18 +230,66 @@ const readTrees = new TreeCache(64, 500_000);
  * Trees the link index parsed (a document's headings, for another's link) that the reader has not
  * read yet: the reader takes the tree from here when it comes to that text.
  */
-const pendingTrees = new TreeCache(16, 250_000);
+const pendingTrees = new TreeCache(16, 250_000, (text, root) => {
+  if (readerTexts.has(root)) keepCandidates(text, root);
+});
+
+/** The trees in `pendingTrees` of a text the reader reads as it is (no template tag masked in it). */
+const readerTexts = new WeakSet<Root>();
+
+/**
+ * The URI candidates of texts whose tree `pendingTrees` dropped before the reader came to them: a
+ * tree is about 12 bytes a character, its candidates a few objects a link; the reader takes them
+ * instead of parsing the text a second time (a site's pages are read for the headings others link
+ * to long before the scan reads them). At most `MAX_KEPT_CANDIDATES` candidates, the oldest dropped
+ * first.
+ */
+const keptCandidates = new Map<string, UriCandidate[]>();
+let keptCount = 0;
+const MAX_KEPT_CANDIDATES = 200_000;
+
+function keepCandidates(text: string, root: Root): void {
+  if (!CAN_HOLD_URI.test(text)) return;
+  let candidates: UriCandidate[];
+  try {
+    candidates = markdownCandidates(root, text);
+  } catch {
+    return;
+  }
+  const before = keptCandidates.get(text);
+  if (before !== undefined) keptCount -= before.length;
+  keptCandidates.delete(text);
+  keptCandidates.set(text, candidates);
+  keptCount += candidates.length;
+  for (const [oldest, list] of keptCandidates) {
+    if (keptCount <= MAX_KEPT_CANDIDATES || oldest === text) break;
+    keptCandidates.delete(oldest);
+    keptCount -= list.length;
+  }
+}
+
+/** The candidates kept for `text`, taken (a text read twice is parsed the second time). */
+function takeCandidates(text: string): UriCandidate[] | undefined {
+  const candidates = keptCandidates.get(text);
+  if (candidates === undefined) return undefined;
+  keptCandidates.delete(text);
+  keptCount -= candidates.length;
+  return candidates;
+}
 
 /**
  * The tree of a Markdown text (CommonMark with GFM, with positions; a paragraph without a
  * `PARAGRAPH_HINT` has no children): the reader's own when it read that text lately, else parsed
  * (and kept for the reader, which reads it when it comes to that text). Never changed by its readers.
+ * `readerText`: whether the reader reads this text as it is (it has no template tag to mask); then,
+ * if the tree is dropped before the reader comes to it, its candidates are kept instead.
  */
-export function markdownTreeOf(text: string): Root {
+export function markdownTreeOf(text: string, readerText = false): Root {
   const read = readTrees.get(text);
   if (read !== undefined) return read;
   const root = parseMarkdown(text);
   pendingTrees.set(text, root);
+  if (readerText) readerTexts.add(root);
   return root;
 }
 
@@ -292,11 +352,12 @@ export function markdownStructureOf(text: string): Root {
   const read = readTrees.get(text);
   if (read !== undefined) return read;
   const { text: masked, tags } = maskTemplates(text, (allSyntaxes ??= templateSyntaxes(undefined)));
-  if (tags.length === 0) return markdownTreeOf(text);
+  if (tags.length === 0) return markdownTreeOf(text, true);
   let root = readTrees.get(masked) ?? pendingTrees.get(masked);
   if (root === undefined) {
     root = parseMarkdown(masked);
     pendingTrees.set(masked, root);
+    readerTexts.add(root);
   }
   return tagsInCodeBodies(root, masked, tags) ? root : markdownTreeOf(text);
 }
@@ -754,6 +815,8 @@ export function discoverMarkdown(text: string, stops?: string[]): UriCandidate[]
   // Every candidate needs one of these: a `:` (a scheme, a definition), `](` (a link's destination),
   // `=` (an HTML attribute) or `&` (a character reference, which can write a `:`).
   if (!CAN_HOLD_URI.test(text)) return [];
+  const kept = takeCandidates(text);
+  if (kept !== undefined) return kept;
   try {
     const root = pendingTrees.get(text, true) ?? readTrees.get(text) ?? parseMarkdown(text);
     readTrees.set(text, root);
