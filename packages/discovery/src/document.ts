@@ -232,13 +232,15 @@ function blank(text: string, from: number, to: number): string {
 /**
  * A Markdown document, its YAML front matter (Jekyll, Hugo, Eleventy: `canonical_url: …`) read by
  * the YAML reader and the rest by the Markdown reader, each on the text with the other blanked.
+ * The YAML reader is given the text up to the closing `---` line only, its first line blanked:
+ * the blank lines the body would be are no YAML, and its lexer would read every one of them.
  */
 function markdownWithFrontMatter(text: string, stops: string[]): UriCandidate[] {
   const end = frontMatterEnd(text);
   if (end < 0) return discoverMarkdown(text, stops);
   const openEnd = text.indexOf('\n') + 1;
   const closeStart = text.lastIndexOf('\n', end - 2) + 1;
-  const yaml = blank(blank(text, closeStart, text.length), 0, openEnd);
+  const yaml = blank(text.slice(0, closeStart), 0, openEnd);
   return [...discoverYaml(yaml, stops), ...discoverMarkdown(blank(text, 0, end), stops)];
 }
 

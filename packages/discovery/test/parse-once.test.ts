@@ -1,11 +1,12 @@
 /**
  * A page of a site is read twice in a scan: for the headings other pages link to (the link index)
  * and for its own links (the reader). Each read is counted here by the work it does — the Markdown
- * parses — never by a clock.
+ * parses and the characters the YAML reader is given — never by a clock.
  */
 import { describe, expect, it } from 'vitest';
 import { discoverDocument } from '../src/document.js';
 import { markdownWork } from '../src/formats/markdown.js';
+import { yamlWork } from '../src/formats/yaml.js';
 import { markdownAnchors } from '../src/links/anchors.js';
 
 const OPTIONS = { slugStyle: 'github', customIds: [] } as const;
@@ -46,5 +47,17 @@ describe('a page read for its headings, then by the reader', () => {
     for (let n = 300; n < 340; n++) markdownAnchors(page(n), OPTIONS);
     expect(found(target)).toEqual(expected);
     expect(markdownWork.parses).toBe(parsesBefore + 42);
+  });
+});
+
+describe('front matter', () => {
+  it('is given to the YAML reader alone, not with the blank lines the body would be', () => {
+    const matter = '---\ntitle: A page\ncanonical_url: https://example.com/a/\n---\n';
+    const body = `${page(1)}\n${'Text of the page.\n'.repeat(2_000)}`;
+    const before = yamlWork.characters;
+    const uris = discoverDocument(matter + body, 'markdown').candidates.map((candidate) => [candidate.uri, candidate.range[0]]);
+    expect(yamlWork.characters - before).toBeLessThanOrEqual(matter.length);
+    expect(uris).toContainEqual(['https://example.com/a/', matter.indexOf('https://')]);
+    expect(uris).toContainEqual(['./guide-1.md#setup', matter.length + body.indexOf('./guide-1.md')]);
   });
 });
