@@ -36,12 +36,19 @@ export const MEMO_ENTRIES = 4_000;
  */
 export function memo<T>(compute: (uri: string) => T, limit = MEMO_ENTRIES): (uri: string) => T {
   const cache = new Map<string, T>();
+  // The keys in the order they came, in a ring: the oldest is at `next` once it is full. (A Map's own
+  // first key is found by stepping over every entry deleted before it, which V8 keeps until the
+  // table is rebuilt: up to thousands of steps for each new URI once the memo is full.)
+  const order: string[] = [];
+  let next = 0;
   return (uri) => {
     let value = cache.get(uri);
     if (value === undefined) {
       const key = ownCopy(uri);
       value = compute(key);
-      if (cache.size >= limit) cache.delete(cache.keys().next().value!);
+      if (cache.size >= limit) cache.delete(order[next]!);
+      order[next] = key;
+      next = (next + 1) % limit;
       cache.set(key, value);
     }
     return value;
