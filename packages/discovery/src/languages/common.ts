@@ -16,23 +16,91 @@ import { templateSyntaxes, type TemplateSetting, type TemplateSyntax } from '../
 import { OffsetMap, type TextMap } from '../text-map.js';
 import { append } from '../formats/text.js';
 
-/** A string's value as it is decoded, and where each of its UTF-16 units is written. */
+/**
+ * A string's value as it is decoded, and where each of its UTF-16 units is written. While every unit
+ * so far is the source character that writes it, each right after the one before (a literal with
+ * no escape, as most are), nothing is listed or concatenated: the value is a slice of the source
+ * (`text`, when given), its map a plain one (`OffsetMap`: unit k at the first unit's offset + k).
+ * The offsets are listed from the first unit that is not (an escape, a skipped line break) on.
+ */
 export class Decoded {
-  value = '';
-  readonly starts: number[] = [];
-  readonly ends: number[] = [];
+  /** The source the units are read from, when given: a plain value is sliced from it. */
+  readonly #text: string | undefined;
+  /** The value; while it is plain and `#text` is given, a slice of it made when last read (`value`). */
+  #value = '';
+  #length = 0;
+  /** Where the first unit is written, while the units are plain. */
+  #from = 0;
+  /** Undefined while the units are plain; then where each unit starts and ends. */
+  #starts: number[] | undefined;
+  #ends: number[] | undefined;
+
+  constructor(text?: string) {
+    this.#text = text;
+  }
+
+  /** The decoded value. */
+  get value(): string {
+    if (this.#value.length !== this.#length) this.#value = this.#text!.slice(this.#from, this.#from + this.#length);
+    return this.#value;
+  }
+
+  /** Where each unit starts in the source. */
+  get starts(): readonly number[] {
+    return this.#listed()[0];
+  }
+
+  /** Where each unit ends in the source. */
+  get ends(): readonly number[] {
+    return this.#listed()[1];
+  }
+
+  /** Whether a unit written at `start` keeps the value plain: none is listed, and it follows the last one (or is the first). */
+  #plainAt(start: number): boolean {
+    return this.#starts === undefined && (this.#length === 0 || this.#from + this.#length === start);
+  }
+
+  /** The offsets of the units, listed from now on (the plain ones before written out). */
+  #listed(): [number[], number[]] {
+    if (this.#starts === undefined || this.#ends === undefined) {
+      this.#value = this.value;
+      const starts: number[] = [];
+      const ends: number[] = [];
+      for (let k = 0; k < this.#length; k++) {
+        starts.push(this.#from + k);
+        ends.push(this.#from + k + 1);
+      }
+      this.#starts = starts;
+      this.#ends = ends;
+    }
+    return [this.#starts, this.#ends];
+  }
 
   /** `units` (one character, or the two units of one beyond U+FFFF) written by source `[start, end)`. */
   push(units: string, start: number, end: number): void {
-    for (let k = 0; k < units.length; k++) {
-      this.value += units[k];
-      this.starts.push(start);
-      this.ends.push(end);
+    if (units.length === 1 && end === start + 1 && this.#plainAt(start) && (this.#text === undefined || this.#text.charCodeAt(start) === units.charCodeAt(0))) {
+      if (this.#length === 0) this.#from = start;
+      if (this.#text === undefined) this.#value += units;
+      this.#length++;
+      return;
     }
+    const [starts, ends] = this.#listed();
+    for (let k = 0; k < units.length; k++) {
+      this.#value += units[k];
+      starts.push(start);
+      ends.push(end);
+    }
+    this.#length += units.length;
   }
 
-  /** Source `[start, end)` written as it is. */
+  /** Source `[start, end)` written as it is (each unit its own character). */
   pushPlain(text: string, start: number, end: number): void {
+    if (end > start && this.#plainAt(start) && (this.#text === undefined || this.#text === text)) {
+      if (this.#length === 0) this.#from = start;
+      if (this.#text === undefined) this.#value += text.slice(start, end);
+      this.#length += end - start;
+      return;
+    }
     for (let i = start; i < end; i++) this.push(text[i]!, i, i + 1);
   }
 
@@ -43,14 +111,17 @@ export class Decoded {
    * continued line: its backslash, line break and indentation).
    */
   map(end: number, write: (text: string) => string | undefined, gapless = false): TextMap {
-    const inner = new OffsetMap(this.value, this.starts, this.ends, end);
-    const { starts, ends } = this;
+    // Plain, and ending where the text ends: unit k is written at `end - value.length + k`, with no gap anywhere.
+    const plain = this.#plainAt(end);
+    const starts = plain ? undefined : this.starts;
+    const ends = plain ? undefined : this.ends;
+    const inner = new OffsetMap(this.value, starts, ends, end);
     return {
       value: inner.value,
       sourceRange: (start, stop) => inner.sourceRange(start, stop),
       replace(start, stop, text): SourceEdit | undefined {
         // With `gapless`, an edit never spans source that writes no unit (a line continuation between two units).
-        if (gapless) for (let k = start; k + 1 < stop; k++) if (starts[k + 1] !== starts[k] && starts[k + 1] !== ends[k]) return undefined;
+        if (gapless && starts !== undefined && ends !== undefined) for (let k = start; k + 1 < stop; k++) if (starts[k + 1] !== starts[k] && starts[k + 1] !== ends[k]) return undefined;
         const written = write(text);
         if (written === undefined) return undefined;
         const edit = inner.replace(start, stop, text);

@@ -116,7 +116,7 @@ function bodyPieces(text: string, body: { from: number; to: number; skip?: Map<n
   const pieces: StringPiece[] = [];
   let at = body.from;
   const segment = (end: number): void => {
-    const decoded = new Decoded();
+    const decoded = new Decoded(text);
     decodeEscapes(text, at, end, decoded, readEscape, opens, body.skip);
     pieces.push({ map: decoded.map(end, write), holes: format ? braceHoles(decoded.value) : [] });
   };
@@ -298,7 +298,7 @@ function addComment(out: UriCandidate[], text: string, node: Node, syntaxes: Rea
     for (const match of prose.matchAll(/\bhref\s*=\s*(["'])([^"'<>]*)\1/g)) {
       const from = start + match.index + match[0].length - 1 - match[2]!.length;
       const to = from + match[2]!.length;
-      const decoded = new Decoded();
+      const decoded = new Decoded(text);
       decoded.pushPlain(text, from, to);
       for (const candidate of stringCandidates({ pieces: [{ map: decoded.map(to, writer({}, /["'<>&]/)), holes: [] }], syntaxes, range: [from, to], source: text, name: 'href', key: 'href', context: 'attribute' })) out.push(candidate);
       // The value is read once, as the attribute's: the prose around it does not read it again.

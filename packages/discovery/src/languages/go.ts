@@ -80,7 +80,7 @@ function literalPieces(text: string, node: Node, format: boolean): StringPiece[]
   const from = node.startIndex + 1;
   const to = node.endIndex - 1;
   if (to < from) return undefined;
-  const decoded = new Decoded();
+  const decoded = new Decoded(text);
   const holes: ValueSpan[] = [];
   if (raw) {
     // A raw string's value is its text, carriage returns left out.

@@ -92,7 +92,7 @@ function literalPieces(text: string, node: Node, format: Format): StringPiece[] 
   const from = node.startIndex + (block ? 3 : 1);
   const to = node.endIndex - (block ? 3 : 1);
   if (to < from) return undefined;
-  const decoded = new Decoded();
+  const decoded = new Decoded(text);
   if (block) decodeTextBlock(text, from, to, decoded);
   else decodeRange(text, from, to, decoded);
   const holes: ValueSpan[] = format === 'printf' ? printfHoles(decoded.value) : format === 'braces' ? braceHoles(decoded.value) : [];

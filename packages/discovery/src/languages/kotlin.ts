@@ -126,7 +126,7 @@ function literalPieces(text: string, node: Node, format: boolean): StringPiece[]
   const pieces: StringPiece[] = [];
   let at = from;
   const segment = (end: number): void => {
-    const decoded = new Decoded();
+    const decoded = new Decoded(text);
     decodeEscapes(text, at, end, decoded, raw ? readRawEscape : readEscape, raw ? '$' : '\\$');
     const holes: ValueSpan[] = format ? printfHoles(decoded.value, FORMAT_CONVERSION) : [];
     pieces.push({ map: decoded.map(end, write), holes });

@@ -140,7 +140,7 @@ function stringPieces(text: string, node: Node, format: Format | undefined): Str
   const interpolations = fstring ? node.namedChildren.filter((child): child is Node => child?.type === 'interpolation') : [];
   let from = body[0];
   const segment = (to: number): void => {
-    const decoded = new Decoded();
+    const decoded = new Decoded(text);
     const holes: ValueSpan[] = [];
     decodeBody(text, from, to, raw, bytes, fstring || format === 'format', decoded, holes);
     if (format === 'format') holes.push(...formatHoles(decoded.value));

@@ -191,7 +191,7 @@ function bodyPieces(text: string, from: number, to: number, interpolations: read
   const pieces: StringPiece[] = [];
   let at = from;
   const segment = (end: number): void => {
-    const decoded = new Decoded();
+    const decoded = new Decoded(text);
     const holes: ValueSpan[] = [];
     decodeRange(text, at, end, quoting, delimiters, decoded, holes, skip);
     if (format) holes.push(...printfHoles(decoded.value, FORMAT_CONVERSION));

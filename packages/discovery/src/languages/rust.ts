@@ -131,7 +131,7 @@ function literalPieces(text: string, node: Node, format: boolean): StringPiece[]
   const split = splitLiteral(text, node);
   if (split === undefined) return undefined;
   const { bytes, raw, from, to } = split;
-  const decoded = new Decoded();
+  const decoded = new Decoded(text);
   const holes: ValueSpan[] = [];
   decodeBody(text, from, to, raw, format, decoded, holes);
   holes.sort((a, b) => a.start - b.start);

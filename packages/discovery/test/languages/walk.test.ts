@@ -141,3 +141,32 @@ describe('every language passes over a string that cannot write a URI', () => {
     }
   });
 });
+
+describe('a literal with no escape is decoded without a list of offsets', () => {
+  it('its value is sliced from the source, and its map gives the same source ranges as a listed one', () => {
+    const text = 'x = "https://example.com/a b"';
+    const plain = new Decoded(text);
+    for (let i = 5; i < 28; i++) plain.push(text[i]!, i, i + 1);
+    const listed = new Decoded();
+    listed.push('h', 5, 6);
+    listed.push('t', 6, 8); // one unit written by two characters: the offsets are listed from here on
+    const write = (value: string): string => value;
+    expect(plain.value).toBe('https://example.com/a b');
+    // Not listed until asked (the map does not ask).
+    const map = plain.map(28, write);
+    expect(map.sourceRange(0, 5)).toEqual([5, 10]);
+    expect(map.sourceRange(23, 23)).toEqual([28, 28]);
+    expect(map.replace(21, 22, '%20')).toEqual({ range: [26, 27], text: '%20' });
+    expect(plain.starts).toEqual(Array.from({ length: 23 }, (_, k) => 5 + k));
+    expect(plain.ends).toEqual(Array.from({ length: 23 }, (_, k) => 6 + k));
+    expect(listed.value).toBe('ht');
+    expect(listed.starts).toEqual([5, 6]);
+    expect(listed.ends).toEqual([6, 8]);
+    // A unit that is not the source's own character at its place is listed too.
+    const other = new Decoded(text);
+    other.push('h', 5, 6);
+    other.push('X', 6, 7);
+    expect(other.value).toBe('hX');
+    expect(other.starts).toEqual([5, 6]);
+  });
+});
