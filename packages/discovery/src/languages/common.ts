@@ -388,6 +388,24 @@ export function readProgram(grammar: GrammarName, text: string, types: ReadonlyS
   return { candidates: out, hasError };
 }
 
+/**
+ * `find` answered once per node object: a reader asks one string for its call several times (for its
+ * sink, its format, whether it is excluded), and each answer asks tree-sitter for the call's
+ * arguments and function. The visitor hands the same node object to each; the map lets the answer
+ * go with the node.
+ */
+export function oncePerNode<T extends object>(find: (node: Node) => T | undefined): (node: Node) => T | undefined {
+  const found = new WeakMap<Node, T | null>();
+  return (node) => {
+    let value = found.get(node);
+    if (value === undefined) {
+      value = find(node) ?? null;
+      found.set(node, value);
+    }
+    return value ?? undefined;
+  };
+}
+
 /** Runs `read` on one string, so that a literal this code did not foresee is skipped, never the file. */
 export function guarded(read: () => void): void {
   try {

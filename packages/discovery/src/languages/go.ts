@@ -7,7 +7,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { DiscoveryOptions } from '../js/discover.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
-import { addSlashComment, addStringCandidates, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer, mayWriteUri, parentOf } from './common.js';
+import { addSlashComment, addStringCandidates, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer, mayWriteUri, oncePerNode, parentOf } from './common.js';
 
 /** Escapes of one character in an interpreted string (The Go Programming Language Specification, "Rune literals"). */
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\', '"': '"' };
@@ -116,14 +116,23 @@ function isPartOfLarger(node: Node): boolean {
   return parent?.type === 'binary_expression' && parent.childForFieldName('operator')?.type === '+' && buildsString(parent);
 }
 
-/** The call whose argument `node` is, and its index. */
-function callOf(node: Node): { call: Node; index: number; name: string | undefined } | undefined {
+/** A call `node` is an argument of: the call, the argument's index, and the call's name (`calleeName`). */
+interface CallArgument {
+  call: Node;
+  index: number;
+  name: string | undefined;
+}
+
+function findCall(node: Node): CallArgument | undefined {
   const list = parentOf(node);
   const call = list?.type === 'argument_list' ? parentOf(list) : null;
   if (list === null || call?.type !== 'call_expression') return undefined;
   const index = list.namedChildren.findIndex((child) => child?.id === node.id);
   return { call, index, name: calleeName(call.childForFieldName('function')) };
 }
+
+/** The call whose argument `node` is, the argument's index, and the call's name: found once per node. */
+const callOf = oncePerNode(findCall);
 
 /** `http.Get`, `client.Get`, `http.DefaultClient.Get`, `fmt.Sprintf`. */
 function calleeName(node: Node | null): string | undefined {

@@ -9,7 +9,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { DiscoveryOptions } from '../js/discover.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
-import { addSlashComment, addStringCandidates, buildsPlusString, decodeEscapes, isInPlusString, isPlus, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer, mayWriteUri, parentOf } from './common.js';
+import { addSlashComment, addStringCandidates, buildsPlusString, decodeEscapes, isInPlusString, isPlus, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer, mayWriteUri, oncePerNode, parentOf } from './common.js';
 
 /** Escapes of one character (The Java Language Specification, §3.10.7). */
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { b: '\b', s: ' ', t: '\t', n: '\n', f: '\f', r: '\r', '"': '"', "'": "'", '\\': '\\' };
@@ -125,7 +125,7 @@ function isPartOfLarger(node: Node): boolean {
 }
 
 /** The call whose argument `node` is: a method's (`URI.create`, `template.getForObject`) or a constructor's (`new URI`). */
-function callOf(node: Node): { call: Node; index: number; count: number; name: string | undefined; method: string | undefined; receiver: string | undefined } | undefined {
+function findCall(node: Node): { call: Node; index: number; count: number; name: string | undefined; method: string | undefined; receiver: string | undefined } | undefined {
   const list = parentOf(node);
   if (list?.type !== 'argument_list') return undefined;
   const call = parentOf(list);
@@ -141,6 +141,9 @@ function callOf(node: Node): { call: Node; index: number; count: number; name: s
   const receiver = call.childForFieldName('object')?.text.replace(/\s+/g, '');
   return { call, index, count: args.length, name: receiver === undefined ? method : `${receiver}.${method}`, method, receiver };
 }
+
+/** The same, found once per node (see `oncePerNode`). */
+const callOf = oncePerNode(findCall);
 
 /** The sink `node` is the URL argument of, and whether the sink reads `{name}` as a URI template's variable. */
 function sinkOf(node: Node): { sink: string; template: boolean } | undefined {

@@ -12,7 +12,7 @@ import type { Node } from 'web-tree-sitter';
 import type { UriCandidate } from '../candidate.js';
 import type { DiscoveryOptions } from '../js/discover.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
-import { addComment, addSlashComment, addStringCandidates, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer, mayWriteUri, parentOf } from './common.js';
+import { addComment, addSlashComment, addStringCandidates, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer, mayWriteUri, oncePerNode, parentOf } from './common.js';
 
 /** Escapes of one character in a double-quoted string or a heredoc (PHP manual, "Strings", "Double quoted"); `\"` in a double-quoted string only. */
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { n: '\n', r: '\r', t: '\t', v: '\v', e: '\x1b', f: '\f', '\\': '\\', $: '$' };
@@ -244,7 +244,7 @@ function isPartOfLarger(node: Node): boolean {
 }
 
 /** The call whose argument `node` is: its callee (`file_get_contents`, `$client->get`, `Http::get`), method, receiver and the argument's index. */
-function callOf(node: Node): { name: string; method: string; receiver: string | undefined; index: number; args: Node[] } | undefined {
+function findCall(node: Node): { name: string; method: string; receiver: string | undefined; index: number; args: Node[] } | undefined {
   const argument = parentOf(node);
   if (argument?.type !== 'argument' || argument.childForFieldName('name') !== null) return undefined;
   const list = parentOf(argument);
@@ -264,6 +264,9 @@ function callOf(node: Node): { name: string; method: string; receiver: string | 
   }
   return undefined;
 }
+
+/** The same, found once per node (see `oncePerNode`). */
+const callOf = oncePerNode(findCall);
 
 /** The sink whose URL argument `node` is, if any. */
 function sinkOf(node: Node): string | undefined {

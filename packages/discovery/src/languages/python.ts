@@ -7,7 +7,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { DiscoveryOptions } from '../js/discover.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
-import { addComment, addStringCandidates, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer, mayWriteUri, parentOf } from './common.js';
+import { addComment, addStringCandidates, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer, mayWriteUri, oncePerNode, parentOf } from './common.js';
 
 /** Single-character escapes of Python strings and bytes (Python's lexical analysis, "Escape sequences"). */
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { '\\': '\\', "'": "'", '"': '"', a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
@@ -165,8 +165,15 @@ function formatHoles(value: string): ValueSpan[] {
   return holes;
 }
 
-/** The call whose argument `node` is, and the argument's index or keyword. */
-function callOf(node: Node): { call: Node; index: number; keyword?: string } | undefined {
+/** A call `node` is an argument of: the call, the argument's index or keyword, and the call's dotted name (`dottedName`). */
+interface CallArgument {
+  call: Node;
+  index: number;
+  keyword?: string;
+  name: string | undefined;
+}
+
+function findCall(node: Node): CallArgument | undefined {
   let argument = node;
   let parent = parentOf(node);
   let keyword: string | undefined;
@@ -178,8 +185,12 @@ function callOf(node: Node): { call: Node; index: number; keyword?: string } | u
   const call = parent?.type === 'argument_list' ? parentOf(parent) : null;
   if (parent === null || call?.type !== 'call') return undefined;
   const index = parent.namedChildren.findIndex((child) => child?.id === argument.id);
-  return keyword === undefined ? { call, index } : { call, index, keyword };
+  const name = dottedName(call.childForFieldName('function'));
+  return keyword === undefined ? { call, index, name } : { call, index, keyword, name };
 }
+
+/** The call whose argument `node` is, the argument's index or keyword, and the call's name: found once per node. */
+const callOf = oncePerNode(findCall);
 
 /** The dotted name of a call's function (`requests.get`, `urllib.request.urlopen`, `session.get`), when it is one. */
 function dottedName(node: Node | null): string | undefined {
@@ -195,7 +206,7 @@ function dottedName(node: Node | null): string | undefined {
 function sinkOf(node: Node, clients: boolean): string | undefined {
   const at = callOf(node);
   if (at === undefined) return undefined;
-  const name = dottedName(at.call.childForFieldName('function'));
+  const name = at.name;
   if (name === undefined) return undefined;
   const parts = name.split('.');
   const method = parts.at(-1)!;
@@ -221,7 +232,7 @@ function formatOf(node: Node): Format | undefined {
   if (parent?.type === 'binary_operator' && parent.childForFieldName('left')?.id === node.id && parent.childForFieldName('operator')?.type === '%') return 'printf';
   const at = callOf(node);
   if (at !== undefined && at.keyword === undefined) {
-    const name = dottedName(at.call.childForFieldName('function'));
+    const name = at.name;
     const method = name?.split('.').at(-1);
     if (method !== undefined && name!.includes('.') && ((LOG_METHODS.has(method) && at.index === 0) || (method === 'log' && at.index === 1))) return 'printf';
   }
@@ -286,7 +297,7 @@ function isExcluded(node: Node): boolean {
   if (parent?.type === 'subscript') return parent.childForFieldName('subscript')?.id === node.id;
   const at = callOf(node);
   if (at !== undefined) {
-    const name = dottedName(at.call.childForFieldName('function'));
+    const name = at.name;
     if (name !== undefined && /^(?:re|regex)\.\w+$|(?:^|\.)(?:startswith|endswith|split|replace|strip|lstrip|rstrip|removeprefix|removesuffix|find|index|count|compile|fnmatch|glob)$/.test(name)) return true;
   }
   return parent?.type === 'comparison_operator';

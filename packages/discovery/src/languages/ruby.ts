@@ -11,7 +11,7 @@ import type { Node } from 'web-tree-sitter';
 import type { UriCandidate } from '../candidate.js';
 import type { DiscoveryOptions } from '../js/discover.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
-import { addComment, addStringCandidates, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer, mayWriteUri, parentOf } from './common.js';
+import { addComment, addStringCandidates, plusChainPieces, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer, mayWriteUri, oncePerNode, parentOf } from './common.js';
 
 /** Escapes of one character in a double-quoted string (Ruby's "Literals", "Escape Sequences"); any other `\c` is `c`. */
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { a: '\x07', b: '\b', t: '\t', n: '\n', v: '\v', f: '\f', r: '\r', e: '\x1b', s: ' ' };
@@ -323,7 +323,7 @@ function isPartOfLarger(node: Node): boolean {
  * The call whose argument `node` is (positional, or as `url:`), its name (`URI.parse`, `redirect_to`),
  * the argument's index, and whether the call has a block or is itself another call's argument.
  */
-function callOf(node: Node): { name: string; method: string; index: number; keyword: string | undefined; block: boolean; nested: boolean } | undefined {
+function findCall(node: Node): { name: string; method: string; index: number; keyword: string | undefined; block: boolean; nested: boolean } | undefined {
   let argument = node;
   let keyword: string | undefined;
   const pair = parentOf(node);
@@ -344,6 +344,9 @@ function callOf(node: Node): { name: string; method: string; index: number; keyw
   const nested = parentOf(call)?.type === 'argument_list';
   return { name: receiver === undefined ? method : `${receiver.replace(/^::/, '')}.${method}`, method, index, keyword, block, nested };
 }
+
+/** The same, found once per node (see `oncePerNode`). */
+const callOf = oncePerNode(findCall);
 
 /** The sink whose URL argument `node` is, if any. */
 function sinkOf(node: Node): string | undefined {

@@ -142,6 +142,49 @@ describe('every language passes over a string that cannot write a URI', () => {
   });
 });
 
+describe("a string's call is found once", () => {
+  /** The ids of the nodes whose named children the readers ask tree-sitter for while `read` runs. */
+  function childrenAsked(read: () => void): number[] {
+    const root = parseWith('python', 'x = 1')!;
+    const proto = Object.getPrototypeOf(root.rootNode) as object;
+    root.delete();
+    const asked: number[] = [];
+    const getter = Object.getOwnPropertyDescriptor(proto, 'namedChildren')!.get!;
+    const spy = vi.spyOn(proto as { namedChildren: (Node | null)[] }, 'namedChildren', 'get').mockImplementation(function (this: Node) {
+      asked.push(this.id);
+      return getter.call(this) as (Node | null)[];
+    });
+    try {
+      read();
+    } finally {
+      spy.mockRestore();
+    }
+    return asked;
+  }
+
+  it('Python: for its sink, its format and whether it is excluded, the arguments of its call are read once', () => {
+    // Each URL is asked its sink, its format and whether it is excluded: each of the 50 calls' argument lists is read once (three times before).
+    const text = ['import requests', '', ...Array.from({ length: 50 }, (_, i) => `requests.get("https://example.com/${i}", timeout=t)`), ''].join('\n');
+    let uris: string[] = [];
+    const asked = childrenAsked(() => {
+      uris = discoverPython(text)!.candidates.map((candidate) => candidate.uri);
+    });
+    expect(uris).toHaveLength(50);
+    expect(asked).toHaveLength(50);
+  });
+
+  it('Go: for its sink, its format and whether it is excluded, the arguments of its call are read once', async () => {
+    await loadGrammarsFor(['go']);
+    const text = ['package a', '', 'import "net/http"', '', 'func f() {', ...Array.from({ length: 50 }, (_, i) => `\thttp.Get("https://example.com/${i}")`), '}', ''].join('\n');
+    let uris: string[] = [];
+    const asked = childrenAsked(() => {
+      uris = discoverDocument(text, 'go').candidates.map((candidate) => candidate.uri);
+    });
+    expect(uris).toHaveLength(50);
+    expect(asked).toHaveLength(50);
+  });
+});
+
 describe('a literal with no escape is decoded without a list of offsets', () => {
   it('its value is sliced from the source, and its map gives the same source ranges as a listed one', () => {
     const text = 'x = "https://example.com/a b"';
