@@ -215,13 +215,16 @@ export function discoverGo(text: string, options: DiscoveryOptions = {}): Progra
   return readProgram('go', text, VISITED, (out) => {
     const syntaxes = programTemplateSyntaxes(options.templates);
     return (node) => {
-      switch (node.type) {
+      const type = node.type;
+      switch (type) {
         case 'comment':
           if (options.comments !== false) addSlashComment(out, text, node);
           return false;
         case 'interpreted_string_literal':
         case 'raw_string_literal':
         case 'binary_expression': {
+          // An operation that does not start with a string literal builds none (`i < n`, `err != nil`, `a && b`): known from the source, before its operator and operands are asked of the tree.
+          if (type === 'binary_expression' && text[node.startIndex] !== '"' && text[node.startIndex] !== '`') return true;
           if (!buildsString(node) || isPartOfLarger(node)) return true;
           guarded(() => {
             const sink = sinkOf(node) ?? formatSink(node);
@@ -229,7 +232,7 @@ export function discoverGo(text: string, options: DiscoveryOptions = {}): Progra
             if (isExcluded(node)) return;
             addStringCandidates(out, text, node, { pieces: expressionPieces(text, node, isFormat(node)), syntaxes, name: nameOf(node), sink });
           });
-          return node.type === 'binary_expression';
+          return type === 'binary_expression';
         }
         default:
           return true;

@@ -266,6 +266,13 @@ function buildsString(node: Node | null): boolean {
   return node.type === 'binary_operator' && node.childForFieldName('operator')?.type === '+' && buildsString(node.childForFieldName('left'));
 }
 
+/** Whether the source at `at` opens a string literal (a prefix's letters, then a quote): where an expression that builds a string starts. */
+function opensString(text: string, at: number): boolean {
+  let i = at;
+  while (i < text.length && /[a-zA-Z]/.test(text[i]!)) i++;
+  return text[i] === '"' || text[i] === "'";
+}
+
 /** The pieces of a string expression; operands of a `+` that are not strings are holes. */
 function expressionPieces(text: string, node: Node, format: Format | undefined): StringPiece[] | undefined {
   if (node.type === 'string') return stringPieces(text, node, format);
@@ -312,22 +319,25 @@ export function discoverPython(text: string, options: DiscoveryOptions = {}): Pr
     const syntaxes = programTemplateSyntaxes(options.templates);
     const clients = /^\s*(?:import|from)\s+(?:aiohttp|httpx|requests)\b/m.test(text);
     return (node) => {
-      switch (node.type) {
+      const type = node.type;
+      switch (type) {
         case 'comment':
           if (options.comments !== false) addComment(out, text, node.startIndex + 1, node.endIndex);
           return false;
         case 'string':
         case 'concatenated_string':
         case 'binary_operator': {
+          // An operation that does not start with a string literal builds none (`i + 1`, `a % b`, `x == y`): known from the source, before its operator and operands are asked of the tree.
+          if (type === 'binary_operator' && !opensString(text, node.startIndex)) return true;
           if (!buildsString(node) || isPartOfLarger(node)) return true;
           guarded(() => {
             const sink = sinkOf(node, clients);
             if (sink === undefined && !mayWriteUri(text, node)) return;
             if (isExcluded(node)) return;
-            addStringCandidates(out, text, node, { pieces: expressionPieces(text, node, node.type === 'binary_operator' ? undefined : formatOf(node)), syntaxes, name: nameOf(node), sink });
+            addStringCandidates(out, text, node, { pieces: expressionPieces(text, node, type === 'binary_operator' ? undefined : formatOf(node)), syntaxes, name: nameOf(node), sink });
           });
           // The operands of a `+` chain that are not strings (calls, f-strings' expressions) may hold strings of their own.
-          return node.type === 'binary_operator' || node.type === 'string';
+          return type === 'binary_operator' || type === 'string';
         }
         default:
           return true;

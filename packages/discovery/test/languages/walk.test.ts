@@ -213,3 +213,42 @@ describe('a literal with no escape is decoded without a list of offsets', () => 
     expect(other.starts).toEqual([5, 6]);
   });
 });
+
+describe('an operation that does not start with a string is passed over from the source', () => {
+  /** How often the readers ask tree-sitter for a node's field while `read` runs. */
+  function fieldsAsked(read: () => void): number {
+    const root = parseWith('python', 'x = 1')!;
+    const proto = Object.getPrototypeOf(root.rootNode) as { childForFieldName(name: string): Node | null };
+    root.delete();
+    const spy = vi.spyOn(proto, 'childForFieldName');
+    try {
+      read();
+      return spy.mock.calls.length;
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it('Python: no operator or operand of `i + 1`, `a % b`, `a * b - c` is asked of the tree', () => {
+    // 100 operations, none a string: each was asked its operator (and a `+` its left operand) before.
+    const text = [...Array.from({ length: 25 }, (_, i) => `n${i} = (i + ${i}) % size`), ...Array.from({ length: 25 }, (_, i) => `m${i} = a${i} * b - c`), 'HOME = "https://example.com/" + path', ''].join('\n');
+    let uris: string[] = [];
+    const asked = fieldsAsked(() => {
+      uris = discoverPython(text)!.candidates.map((candidate) => candidate.uri);
+    });
+    expect(uris).toEqual(['https://example.com/x']);
+    // The one `+` chain that starts with a string: its operator, its left and right (read as a chain), its assignment's left and right.
+    expect(asked).toBeLessThan(12);
+  });
+
+  it('Go: no operator or operand of `i < n`, `err != nil`, `a && b` is asked of the tree', async () => {
+    await loadGrammarsFor(['go']);
+    const text = ['package a', '', 'func f() {', ...Array.from({ length: 50 }, (_, i) => `\tif i < n${i} && err != nil {\n\t\treturn\n\t}`), '\thome := "https://example.com/" + path', '\t_ = home', '}', ''].join('\n');
+    let uris: string[] = [];
+    const asked = fieldsAsked(() => {
+      uris = discoverDocument(text, 'go').candidates.map((candidate) => candidate.uri);
+    });
+    expect(uris).toEqual(['https://example.com/x']);
+    expect(asked).toBeLessThan(12);
+  });
+});
