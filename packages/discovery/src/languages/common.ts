@@ -389,20 +389,22 @@ export function readProgram(grammar: GrammarName, text: string, types: ReadonlyS
 }
 
 /**
- * `find` answered once per node object: a reader asks one string for its call several times (for its
- * sink, its format, whether it is excluded), and each answer asks tree-sitter for the call's
- * arguments and function. The visitor hands the same node object to each; the map lets the answer
- * go with the node.
+ * `find` answered once for a node asked again right after: a reader asks one string for its call
+ * several times in a row (for its sink, its format, whether it is excluded), and each answer asks
+ * tree-sitter for the call's arguments and function. The visitor hands the same node object to
+ * each, so the last node and its answer are kept (a map of every node cost more than it saved).
  */
-export function oncePerNode<T extends object>(find: (node: Node) => T | undefined): (node: Node) => T | undefined {
-  const found = new WeakMap<Node, T | null>();
+export function oncePerNode<T>(find: (node: Node) => T | undefined): (node: Node) => T | undefined {
+  let last: Node | undefined;
+  let answer: T | undefined;
   return (node) => {
-    let value = found.get(node);
-    if (value === undefined) {
-      value = find(node) ?? null;
-      found.set(node, value);
+    if (node !== last) {
+      // Cleared first: should `find` throw, no answer is kept for `node`.
+      last = undefined;
+      answer = find(node);
+      last = node;
     }
-    return value ?? undefined;
+    return answer;
   };
 }
 
