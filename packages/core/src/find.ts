@@ -71,7 +71,9 @@ export const NON_HIERARCHICAL_SCHEMES: readonly string[] = [
  * such as server-sent events (`event:custom\ndata:test`) has the scheme's name but not its shape.
  */
 const OPAQUE_SHAPES: Readonly<Record<string, RegExp>> = {
-  data: /^[a-z]+\/[a-z0-9.+-]+|^;|^,/i,
+  // After `data:;` a parameter (`charset=utf-8`) or `base64` (RFC 2397): a Content-Security-Policy's
+  // `img-src data:;form-action 'self'` is a scheme-source before the next directive.
+  data: /^[a-z]+\/[a-z0-9.+-]+|^;(?:base64\b|[a-z0-9!#$&+.^_`|~-]+=)|^,/i,
   mailto: /@|^\?/,
   tel: /^\+?[\d(]/,
   fax: /^\+?[\d(]/,

@@ -567,6 +567,9 @@ describe('hasOpaqueShape', () => {
     expect(hasOpaqueShape('data:text/plain,hi')).toBe(true);
     expect(hasOpaqueShape('data:,hi')).toBe(true);
     expect(hasOpaqueShape('data:;base64,aGk=')).toBe(true);
+    expect(hasOpaqueShape('data:;charset=utf-8,hi')).toBe(true);
+    // A Content-Security-Policy's scheme-source before the next directive (helmet's `data:;form-action 'self'`).
+    expect(hasOpaqueShape('data:;form-action')).toBe(false);
     expect(hasOpaqueShape('mailto:support')).toBe(false);
     expect(hasOpaqueShape('mailto:support@example.com')).toBe(true);
     expect(hasOpaqueShape('mailto:?subject=hi')).toBe(true);

@@ -263,3 +263,20 @@ describe('no-unencoded-interpolation: a query-string helper', () => {
     expect(problemsIn('const n = Math.random();\nfetch(`/api/blog?${blogParams.toSearchString({ title })}&random=${n}`);', 'js', { 'no-unencoded-interpolation': {} })).toEqual([]);
   });
 });
+
+describe("a Content-Security-Policy's data: source is no data: URI", () => {
+  it("helmet's test/index.test.ts: data:;form-action, a scheme-source before the next directive", () => {
+    const code = [
+      'expect(response.headers).toHaveProperty(',
+      "  'content-security-policy',",
+      "        \"default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' https: 'unsafe-inline';upgrade-insecure-requests\",",
+      ');',
+    ].join('\n');
+    expect(problems(code)).toEqual([]);
+  });
+
+  it('a data: URI in running text with a parameter or ;base64 is still one', () => {
+    expect(codes("const text = 'the icon data:;base64 and more';")).toEqual(['data-missing-comma']);
+    expect(codes("const text = 'the icon data:text/plain;charset=utf-8 and more';")).toEqual(['data-missing-comma']);
+  });
+});
