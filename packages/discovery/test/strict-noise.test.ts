@@ -264,6 +264,58 @@ describe('no-unencoded-interpolation: a query-string helper', () => {
   });
 });
 
+describe("no-unencoded-interpolation: an infinite query's pageParam has the type of its initialPageParam", () => {
+  const interpolation = (code: string): string[] => problemsIn(code, 'js', { 'no-unencoded-interpolation': {} }).map(([, text]) => text);
+
+  it("redux-toolkit's examples/query/react/infinite-queries: initialPageParam: 0 beside the query (every page param has its type)", () => {
+    const code = [
+      'export const apiWithPagination = baseApi.injectEndpoints({',
+      '  endpoints: build => ({',
+      '    getProjects: build.infiniteQuery<ProjectsPage, string, number>({',
+      '      query: ({ pageParam }) =>',
+      '        `https://example.com/api/projects?page=${pageParam}`,',
+      '      infiniteQueryOptions: {',
+      '        initialPageParam: 0,',
+      '        getNextPageParam: (lastPage, pages, lastPageParam, allPageParams) => {',
+      '          if (!lastPage.hasMore) return undefined',
+      '          return pages.length',
+      '        },',
+      '      },',
+      '    }),',
+      '  }),',
+      '})',
+    ].join('\n');
+    expect(interpolation(code)).toEqual([]);
+  });
+
+  it("redux-toolkit's tests: the query a method, its options before it; TanStack Query's queryFn beside initialPageParam", () => {
+    const rtk = [
+      'const api = createApi({',
+      '  endpoints: (build) => ({',
+      '    getInfinitePokemon: build.infiniteQuery<Pokemon[], string, number>({',
+      '      infiniteQueryOptions: {',
+      '        initialPageParam: 0,',
+      '        getNextPageParam: (lastPage, allPages, lastPageParam, allPageParams) => lastPageParam + 1,',
+      '      },',
+      '      query({ pageParam }) {',
+      '        return `https://example.com/listItems?page=${pageParam}`',
+      '      },',
+      '    }),',
+      '  }),',
+      '})',
+    ].join('\n');
+    expect(interpolation(rtk)).toEqual([]);
+    const tanstack = "useInfiniteQuery({\n  queryKey: ['projects'],\n  queryFn: ({ pageParam }) => fetch(`/api/projects?cursor=${pageParam}`),\n  initialPageParam: 0,\n  getNextPageParam: (lastPage) => lastPage.nextCursor,\n})";
+    expect(interpolation(tanstack)).toEqual([]);
+  });
+
+  it('a text initialPageParam, none, or the whole argument named pageParam: still reported', () => {
+    expect(interpolation("useInfiniteQuery({\n  queryFn: ({ pageParam }) => fetch(`/api/projects?cursor=${pageParam}`),\n  initialPageParam: '',\n})")).toEqual(['pageParam']);
+    expect(interpolation('useInfiniteQuery({\n  queryFn: ({ pageParam }) => fetch(`/api/projects?cursor=${pageParam}`),\n})')).toEqual(['pageParam']);
+    expect(interpolation('build.infiniteQuery<P, string, number>({\n  query(pageParam) {\n    return `https://example.com/listItems?page=${pageParam}`\n  },\n  infiniteQueryOptions: { initialPageParam: 0 },\n})')).toEqual(['pageParam']);
+  });
+});
+
 describe("a Content-Security-Policy's data: source is no data: URI", () => {
   it("helmet's test/index.test.ts: data:;form-action, a scheme-source before the next directive", () => {
     const code = [

@@ -114,6 +114,47 @@ function constInitializer(context: Context, identifier: TSESTree.Identifier): TS
   return undefined;
 }
 
+/** A property's name, written as an identifier or a string. */
+function propertyName(property: TSESTree.Property): string | undefined {
+  if (property.computed) return undefined;
+  return property.key.type === 'Identifier' ? property.key.name : property.key.type === 'Literal' ? String(property.key.value) : undefined;
+}
+
+/**
+ * `({ pageParam }) => \`…?page=${pageParam}\`` of an infinite query (TanStack Query's `useInfiniteQuery`,
+ * RTK Query's `build.infiniteQuery`): every page param has the type of the `initialPageParam` the same
+ * options give, beside the query function or in an options object beside it
+ * (`infiniteQueryOptions: { initialPageParam: 0 }`). A number written there makes each page param a number;
+ * text (`''`, a first cursor) says nothing of the cursors that follow.
+ */
+function isSafePageParam(context: Context, identifier: TSESTree.Identifier): boolean {
+  const variable = variableOf(context, identifier);
+  const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (definition?.type !== 'Parameter') return false;
+  const name = definition.name as TSESTree.Node;
+  const property = name.parent;
+  if (property?.type !== 'Property' || property.value !== name || propertyName(property) !== 'pageParam') return false;
+  const pattern = property.parent;
+  const fn = pattern?.parent;
+  if (pattern?.type !== 'ObjectPattern' || (fn?.type !== 'ArrowFunctionExpression' && fn?.type !== 'FunctionExpression') || fn.params[0] !== pattern) return false;
+  const holder = fn.parent;
+  const options = holder?.type === 'Property' && holder.value === fn ? holder.parent : undefined;
+  if (options?.type !== 'ObjectExpression') return false;
+  const initial = (object: TSESTree.ObjectExpression, depth: number): TSESTree.Node | undefined => {
+    for (const entry of object.properties) {
+      if (entry.type !== 'Property') continue;
+      if (propertyName(entry) === 'initialPageParam') return entry.value;
+      if (depth === 0 && entry.value.type === 'ObjectExpression') {
+        const found = initial(entry.value, 1);
+        if (found !== undefined) return found;
+      }
+    }
+    return undefined;
+  };
+  const value = initial(options, 0);
+  return value !== undefined && isNumericLiteral(unwrap(value));
+}
+
 /** Type annotations whose values need no encoding: `number`, `bigint`, `boolean`, their literals and unions of them. */
 function isSafeAnnotation(type: TSESTree.TypeNode): boolean {
   switch (type.type) {
@@ -167,6 +208,7 @@ function isSafeSyntax(context: Context, raw: TSESTree.Node, depth = 0): boolean 
       if (hasSafeAnnotation(context, node)) return true;
       if (depth >= MAX_DEPTH) return false;
       if (isUnreservedCapture(context, node)) return true;
+      if (isSafePageParam(context, node)) return true;
       if (((init) => init !== undefined && safe(init))(constInitializer(context, node))) return true;
       // A `let` whose every value is safe (a declaration without a value holds `undefined`).
       return ((values) => values !== undefined && values.every((value) => value === node || (value.type === 'Identifier' && value.parent?.type === 'VariableDeclarator' && value.parent.id === value) || safe(value)))(assignedValues(context, node));
