@@ -44,5 +44,31 @@ export function hasSchemeColon(text: string, start: number, end: number): boolea
  */
 export function commentCandidates(value: string, offset: number): UriCandidate[] {
   if (!hasSchemeColon(value, 0, value.length)) return [];
-  return proseCandidates(OffsetMap.plain(maskTemplates(value, COMMENT_SYNTAXES).text, offset));
+  return proseCandidates(OffsetMap.plain(maskTemplates(value, COMMENT_SYNTAXES).text, offset)).filter((candidate) => !isExample(value, candidate.uriStart, candidate.uriEnd));
+}
+
+/** An arrow between an input and what it becomes: `=>`, `->`, `→`, `⇒`, `⟶` (and their reverse). */
+const ARROW = String.raw`(?:=>|->|<=|<-|[→⇒⟶←⇐⟵])`;
+/** After a URI: an arrow, or `into` (`turn file://path into file:/path`). */
+const MAPS_TO = new RegExp(String.raw`^[ \t]*${ARROW}|^[ \t]+into[ \t]`);
+/** Before a URI: an arrow with nothing but spaces between, at the start of the mapping's other side. */
+const MAPPED_FROM = new RegExp(String.raw`(?:^|[ \t])${ARROW}[ \t]*$`);
+/** The word of a line that tells what the code does with an input (`turn`, `convert`, `rewrite`, `map`, `normalize`). */
+const TURN = /\b(?:turns?|converts?|rewrites?|changes?|maps?|normali[sz]es?|transforms?)[ \t]+$/i;
+
+/**
+ * Whether the URI at `[start, end)` of a comment is one side of a mapping the comment shows: an
+ * input the code handles and what it makes of it (node-url's `http://a@b@c/ => user:a@b host:c`,
+ * npm-package-arg's `turn file://path into file:/path`). Such a URI is an example of the input,
+ * often malformed on purpose, not a link for a reader: it is not read. The arrow must touch the
+ * URI (spaces between): `step 1 => read http://…` still reads its link.
+ */
+function isExample(value: string, start: number, end: number): boolean {
+  const after = value.slice(end, end + 16);
+  if (MAPS_TO.test(after)) {
+    // `into` only after a verb of rewriting (`turn X into Y`), else the arrow alone.
+    if (!/^[ \t]+into/.test(after)) return true;
+    return TURN.test(value.slice(Math.max(0, start - 24), start));
+  }
+  return MAPPED_FROM.test(value.slice(Math.max(0, start - 8), start));
 }
