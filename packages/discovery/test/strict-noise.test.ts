@@ -332,3 +332,16 @@ describe("a Content-Security-Policy's data: source is no data: URI", () => {
     expect(codes("const text = 'the icon data:text/plain;charset=utf-8 and more';")).toEqual(['data-missing-comma']);
   });
 });
+
+describe('no-unencoded-interpolation: identifiers from ID generators, whose alphabet is unreserved', () => {
+  const interpolation = (code: string): string[] => problemsIn(code, 'js', { 'no-unencoded-interpolation': {} }).map(([, text]) => text);
+
+  it("sveltekit-superforms' redirect test: uuid's v4() in the path; crypto.randomUUID(), nanoid()", () => {
+    expect(interpolation("import { v4 } from 'uuid';\nconst a = `/tests/redirect-submitting/${v4()}`;")).toEqual([]);
+    expect(interpolation('fetch(`/api/items/${crypto.randomUUID()}?token=${nanoid()}`);')).toEqual([]);
+  });
+
+  it('another call is still reported', () => {
+    expect(interpolation('fetch(`/api/items/${makeId()}`);')).toEqual(['makeId()']);
+  });
+});

@@ -24,6 +24,12 @@ const SLUG_FUNCTIONS = new Set(['slugify', 'slug', 'toSlug', 'kebabCase', 'param
 
 /** Calls and methods whose result is a number (digits, `.`, `-`). */
 const NUMBER_FUNCTIONS = new Set(['Number', 'parseInt', 'parseFloat']);
+
+/**
+ * Generators of identifiers whose alphabet is unreserved: the uuid package's `v1`…`v7` and
+ * `crypto.randomUUID()` (hex digits and "-"), `nanoid()` (A–Z, a–z, 0–9, "_", "-"), `cuid()`, `ulid()`.
+ */
+const ID_GENERATORS = new Set(['v1', 'v3', 'v4', 'v5', 'v6', 'v7', 'uuid', 'uuidv4', 'uuidV4', 'uuidv7', 'uuidV7', 'randomUUID', 'nanoid', 'cuid', 'createId', 'ulid']);
 const NUMBER_METHODS = new Set(['toFixed', 'getTime', 'valueOf', 'indexOf', 'lastIndexOf', 'findIndex', 'findLastIndex', 'charCodeAt', 'codePointAt']);
 const NUMBER_STATICS: Readonly<Record<string, ReadonlySet<string>>> = {
   Number: new Set(['parseInt', 'parseFloat']),
@@ -250,7 +256,7 @@ function isStringy(node: TSESTree.Node): boolean {
 function isSafeCall(context: Context, node: TSESTree.CallExpression, safe: (child: TSESTree.Node) => boolean): boolean {
   const callee = unwrap(node.callee);
   if (callee.type === 'Identifier') {
-    if (ENCODERS.has(callee.name) || NUMBER_FUNCTIONS.has(callee.name) || SLUG_FUNCTIONS.has(callee.name) || callee.name === 'Boolean') return true;
+    if (ENCODERS.has(callee.name) || NUMBER_FUNCTIONS.has(callee.name) || SLUG_FUNCTIONS.has(callee.name) || ID_GENERATORS.has(callee.name) || callee.name === 'Boolean') return true;
     if (hasSafeReturnType(context, callee) || returnsSafe(context, callee, safe)) return true;
     if (isDerivedRune(node)) return safe(node.arguments[0]!);
     return callee.name === 'String' && node.arguments.length === 1 && safe(node.arguments[0]!);
@@ -262,7 +268,7 @@ function isSafeCall(context: Context, node: TSESTree.CallExpression, safe: (chil
     if (object.name === 'Math' || NUMBER_STATICS[object.name]?.has(method)) return true;
     if (method === 'stringify' && QUERY_STRING_OBJECTS.has(object.name)) return true;
   }
-  if (NUMBER_METHODS.has(method) || SLUG_FUNCTIONS.has(method)) return true;
+  if (NUMBER_METHODS.has(method) || SLUG_FUNCTIONS.has(method) || method === 'randomUUID') return true;
   // `randomBytes(8).toString('base64url')`, `hash.digest('hex')`: Buffer encodings whose alphabet is unreserved (RFC 4648 §5).
   if ((method === 'toString' || method === 'digest') && node.arguments[0]?.type === 'Literal' && URL_SAFE_ENCODINGS.has(String(node.arguments[0].value))) return true;
   // `params.toSearchString({ … })`, `query.toQueryString()`: a helper that serializes a query string, encoded.
