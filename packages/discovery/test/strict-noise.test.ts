@@ -345,3 +345,19 @@ describe('no-unencoded-interpolation: identifiers from ID generators, whose alph
     expect(interpolation('fetch(`/api/items/${makeId()}`);')).toEqual(['makeId()']);
   });
 });
+
+describe('no-unencoded-interpolation: names that say a path or a handle', () => {
+  const interpolation = (code: string): string[] => problemsIn(code, 'js', { 'no-unencoded-interpolation': {} }).map(([, text]) => text);
+
+  it("ng-bootstrap's table demos: a country's flag image path after Wikimedia's commons/ (flag, like icon or logo)", () => {
+    expect(interpolation("const src = 'https://upload.wikimedia.org/wikipedia/commons/' + country.flag;")).toEqual([]);
+    expect(interpolation("const src = 'https://upload.wikimedia.org/wikipedia/commons/thumb/' + r['flag'];")).toEqual([]);
+    // In a query it is not safe.
+    expect(interpolation('const src = `https://example.com/?f=${country.flag}`;')).toEqual(['country.flag']);
+  });
+
+  it("astro-ink's author links: a Twitter, GitHub or Instagram handle (letters, digits, '_', '-', '.')", () => {
+    expect(interpolation('const a = `https://twitter.com/${AUTHOR_TWITTER}`;\nconst b = `https://twitter.com/${content.authorTwitter}`;\nconst c = `https://github.com/${githubUsername}`;')).toEqual([]);
+    expect(interpolation('const b = `https://twitter.com/${content.authorName}`;')).toEqual(['content.authorName']);
+  });
+});

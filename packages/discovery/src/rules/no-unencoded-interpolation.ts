@@ -579,6 +579,8 @@ function readName(raw: TSESTree.Node): string | undefined {
     const object = unwrap(node.object);
     return node.property.name === 'value' && object.type === 'Identifier' ? object.name : node.property.name;
   }
+  // `r['flag']`: a property named by a string.
+  if (node.type === 'MemberExpression' && node.computed && node.property.type === 'Literal' && typeof node.property.value === 'string') return node.property.value;
   return undefined;
 }
 
@@ -591,6 +593,10 @@ const KEYWORD_SUFFIX = /[a-z0-9](?:Mode|Theme|Locale|Lang|Language|Scheme|Uuid|U
 
 /** Names of host names (`domain`, `hostname`, `mailDomain`): letters, digits, "." and "-", nothing a path or a query must encode. */
 const HOST_NAME = /^(?:domain|host|hostname)$/i;
+
+/** Names of a Twitter, GitHub or Instagram handle (`AUTHOR_TWITTER`, `authorTwitter`, `githubUsername`): letters, digits, "_", "-" and "." only. */
+const HANDLE_NAME = /^(?:twitter|github|instagram)(?:handle|username|user)?$|_(?:twitter|github|instagram)(?:_handle|_username|_user)?$/i;
+const HANDLE_SUFFIX = /[a-z0-9](?:Twitter|Github|GitHub|Instagram)(?:Handle|Username|User)?$|^(?:twitter|github|instagram)(?:Handle|Username|User)$/;
 const HOST_SUFFIX = /[a-z0-9](?:Domain|Host|Hostname|HostName)$|_(?:domain|host|hostname)$/i;
 
 /**
@@ -607,11 +613,11 @@ const DIGITS_SNAKE = /_(?:count|index|number|version|ver|sha|hash|code|size|page
  * Names of values that are a path by design (`path`, `filePath`, `pathname`, `route`, `baseUrl`, a
  * package name `pkg` whose scope's "/" a registry or CDN reads raw: `/npm/@pinia/nuxt`, a repository
  * `repo` written "owner/name" as code hosts' paths take it: `/repos/${repo}`, and its `owner` or
- * `org`, a GitLab group path with "/" between subgroups; an image's `src`, `image`, `avatar`, `icon`:
+ * `org`, a GitLab group path with "/" between subgroups; an image's `src`, `image`, `avatar`, `icon`, `flag`:
  * a file name or a path): put into the path,
  * their "/" is meant to make segments. In a query or fragment they are not safe.
  */
-const PATH_NAME = /^(?:path|pathname|paths|file|filename|filepath|stem|slug|route|dir|directory|folder|url|uri|href|link|base|prefix|endpoint|root|pkg|package|packagename|pkgname|repo|repository|reponame|owner|org|organization|organizationname|orgname|src|image|img|icon|avatar|logo|thumbnail|photo|picture|poster)$/i;
+const PATH_NAME = /^(?:path|pathname|paths|file|filename|filepath|stem|slug|route|dir|directory|folder|url|uri|href|link|base|prefix|endpoint|root|pkg|package|packagename|pkgname|repo|repository|reponame|owner|org|organization|organizationname|orgname|src|image|img|icon|avatar|logo|thumbnail|photo|picture|poster|flag)$/i;
 const PATH_SUFFIX = /[a-z0-9](?:Path|Pathname|FileName|Filename|Slug|Route|Dir|Directory|Folder|Url|URL|Uri|URI|Href|Prefix|Endpoint|Root|PackageName|PkgName|Repo|Repository|RepoName|Owner|OrganizationName|OrgName|Src|Image|Img|Icon|Avatar|Logo|Thumbnail|Photo|Picture|Poster)$/;
 const PATH_SNAKE = /_(?:path|dir|folder|url|uri|prefix|root|file|filename|slug|repo|repository|owner|org|src|image|img|icon|avatar|logo|thumbnail|photo)$/i;
 
@@ -624,7 +630,7 @@ const PATH_BUILDERS = new Set(['join', 'resolve', 'relative', 'normalize', 'dirn
 /** Whether the value is digits, hexadecimal or version text, or a keyword, by its name (see `DIGITS_NAME`, `KEYWORD_NAME`). */
 function isDigitsByName(node: TSESTree.Node): boolean {
   const name = readName(node);
-  return name !== undefined && (DIGITS_NAME.test(name) || DIGITS_SUFFIX.test(name) || DIGITS_SNAKE.test(name) || KEYWORD_NAME.test(name) || KEYWORD_SUFFIX.test(name) || HOST_NAME.test(name) || HOST_SUFFIX.test(name));
+  return name !== undefined && (DIGITS_NAME.test(name) || DIGITS_SUFFIX.test(name) || DIGITS_SNAKE.test(name) || KEYWORD_NAME.test(name) || KEYWORD_SUFFIX.test(name) || HOST_NAME.test(name) || HOST_SUFFIX.test(name) || HANDLE_NAME.test(name) || HANDLE_SUFFIX.test(name));
 }
 
 /** Objects of a project's own configuration: `config`, Docusaurus's `siteConfig`, `themeConfig`, `appConfig`. */
