@@ -16,6 +16,9 @@ import { gitignore } from '../parsers.js';
 import { builtSite, caddyRendersTemplates, caddyTemplatesSite, plainSite, railsSite, recogniseSite, type GeneratorName, type SiteProfile } from './sites.js';
 import { slug, SLUG_STYLES, type SlugStyle } from './slug.js';
 
+/** The pages whose front matter may move them: Markdown, HTML and the template languages (Nunjucks, Liquid, WebC, Textile, Handlebars, Mustache, EJS, HAML, Pug). */
+const FRONT_MATTER_PAGE = /\.(?:md|mdx|markdown|html?|njk|liquid|webc|textile|hbs|mustache|ejs|haml|pug)$/i;
+
 /** One entry of a folder. */
 export interface DirectoryEntry {
   name: string;
@@ -870,8 +873,10 @@ export class WorkspaceIndex {
           if (excluded(collection, rel) || index.routes.has(path)) continue;
           let text: string;
           if (isPageFile(collection.rule, entry.name)) {
-            // Only a page whose front matter can move it is read (a VitePress page's route is its path).
-            text = collection.rule !== 'vitepress' && /\.(?:md|mdx|markdown|html?)$/i.test(entry.name) ? (this.#readFile(path) ?? '') : '';
+            // Only a page whose front matter can move it is read (a VitePress page's route is its path):
+            // Markdown and HTML, and the template languages whose files Jekyll and Eleventy give front matter
+            // (`search.njk` with `permalink: search.json`, https://www.11ty.dev/docs/permalinks/).
+            text = collection.rule !== 'vitepress' && FRONT_MATTER_PAGE.test(entry.name) ? (this.#readFile(path) ?? '') : '';
           } else {
             // Jekyll renders any file that starts with front matter, whatever its extension: a license as
             // `_licenses/mit.txt` in a collection whose permalink is `/licenses/:path/` (https://jekyllrb.com/docs/front-matter/).

@@ -967,6 +967,26 @@ describe('Eleventy data files, computed permalinks and input paths (issue 30, se
   });
 });
 
+describe("Eleventy: a template in any of its languages is routed by its front matter (issue 29's fourteenth survey)", () => {
+  it('search.njk with `permalink: search.json` is /search.json (philhawksworth/eleventyone)', () => {
+    // https://www.11ty.dev/docs/permalinks/: front matter in every template language; a permalink is relative to the output folder.
+    const site = (name: string, permalink: string): WorkspaceIndex =>
+      tree({
+        '/r/.eleventy.js': 'module.exports = function(config) {\n  return {\n    dir: {\n      input: "src/site",\n      output: "dist",\n      data: `_data/${env}`\n    },\n    templateFormats : ["njk", "md", "11ty.js"],\n  };\n};\n',
+        [`/r/src/site/${name}`]: `---\npermalink: ${permalink}\n---\n[\n{%- for page in collections.all -%}\n{%- endfor -%}\n]\n`,
+        '/r/src/site/index.md': '- JS [search index](/search.json) generator\n- [feed](/feed.xml) [gone](/gone.json)\n',
+      });
+    expect(lint(site('search.njk', 'search.json'), '/r/src/site/index.md')).toEqual([
+      ['/feed.xml', 'fileMissing'],
+      ['/gone.json', 'fileMissing'],
+    ]);
+    expect(lint(site('feed.liquid', '/feed.xml'), '/r/src/site/index.md')).toEqual([
+      ['/search.json', 'fileMissing'],
+      ['/gone.json', 'fileMissing'],
+    ]);
+  });
+});
+
 describe('Jekyll: reference definitions whose destination is a Liquid tag', () => {
   it('[X]: {% link docs/x.md %} defines X', () => {
     // https://jekyllrb.com/docs/liquid/tags/#links: `{% link _collection/name-of-document.md %}` in a Markdown link's destination.
