@@ -13,6 +13,7 @@ import { proseCandidates } from '../prose.js';
 import { hasUriShape, isWholeUri, looksLikePattern, XML_NAMESPACES } from '../shape.js';
 import { OffsetMap, type TextMap } from '../text-map.js';
 import { MAX_YAML_NESTING } from './nesting.js';
+import { slackLinks } from './slack.js';
 import { append, GuardedMap, hasLineBreak, lineCandidates, LineMap, linesOf } from './text.js';
 
 type FlowStyle = 'plain' | 'single' | 'double';
@@ -314,6 +315,7 @@ export function discoverYaml(text: string, stops?: string[]): UriCandidate[] {
   const out: UriCandidate[] = [];
   if (typeof text !== 'string') return out;
   yamlWork.characters += text.length;
+  text = slackLinks(text);
   guarded(() => {
     // uniqueKeys: false: the duplicate-key check compares every key with every other (quadratic in a
     // long mapping), and a duplicate key does not change where a value's URI is.

@@ -16,6 +16,26 @@ function findings(text: string): Finding[] {
 }
 
 describe('discoverYaml: scalars', () => {
+  it("reads Slack's <URL|text> links in a workflow that posts to Slack as links, the text after `|` no part of the URL (issue 29's fourteenth survey)", () => {
+    // hashicorp/vault-helm's .github/workflows/update-helm-charts-index.yml: https://api.slack.com/reference/surfaces/formatting#linking-urls.
+    const step = (uses: string): string =>
+      `      - uses: ${uses}\n        if: \${{always()}}\n        with:\n          success-message: "vault-helm charts index update triggered successfully. View the run <https://github.com/hashicorp/helm-charts/actions/workflows/publish-charts.yml|here>."\n          failure-message: "vault-helm charts index update trigger failed."\n          payload: |\n            {"text": "Build <https://example.com/builds/a b|failed>"}\n`;
+    const text = `jobs:\n  update:\n    steps:\n${step('hashicorp/actions-slack-status@v2')}`;
+    expect(discoverYaml(text).map((candidate) => candidate.uri)).toEqual(['https://github.com/hashicorp/helm-charts/actions/workflows/publish-charts.yml', 'https://example.com/builds/a b']);
+    // A problem of the URL itself is still found, at its character.
+    expect(findings(text).map((finding) => [finding.code, text.slice(...finding.range)])).toEqual([['path-unescaped-char', ' ']]);
+    // A script that posts to Slack's webhooks writes the same links.
+    const hook = `jobs:\n  notify:\n    steps:\n      - run: |\n          curl -X POST -d '{"text": "Deployed <https://example.com/runs/42|run 42>"}' "$SLACK_WEBHOOK" # https://hooks.slack.com/services/…\n`;
+    expect(discoverYaml(hook).map((candidate) => candidate.uri)).toEqual(['https://example.com/runs/42', 'https://hooks.slack.com/services/']);
+    // Elsewhere `<…>` delimits the URL whole (RFC 3986 Appendix C), and a `|` in it is a problem.
+    const other = `jobs:\n  update:\n    steps:\n${step('actions/github-script@v7')}`;
+    expect(findings(other).map((finding) => [finding.code, other.slice(...finding.range)])).toEqual([
+      ['path-unescaped-char', '|'],
+      // One report of the URI's two characters (issue 28), from the space to the `|`.
+      ['path-unescaped-char', ' b|'],
+    ]);
+  });
+
   it('reads a docker:// image reference as an image, whose tag is no port (issue 29)', () => {
     // h5bp/server-configs-nginx's .github/workflows/server.yml at 6630570.
     const text = '    steps:\n      - uses: actions/checkout@v6\n\n      - name: Check configuration\n        uses: docker://nginx:latest\n        with:\n          entrypoint: nginx\n          args: -c /github/workspace/nginx.conf -t\n';
