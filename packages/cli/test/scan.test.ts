@@ -294,6 +294,23 @@ describe.concurrent('urilint scan', () => {
     ]);
   });
 
+  it("reads nginx's site files found while walking: one with no extension in an nginx folder, a .conf named nginx.* (issue 29's fourteenth survey)", async ({ expect }) => {
+    const root = join(temp, 'nginx-sites');
+    // miguelgrinberg/microblog's deployment/nginx/microblog and fholzer/docker-nginx-brotli's nginx.vh.default.conf, each with the problem planted in the survey.
+    write(root, 'deployment/nginx/microblog', '# See https://nginx.org/en/docs/http/%ngx_http_proxy_module.html\nserver {\n    # listen on port 80 (http)\n    listen 80;\n    server_name _;\n    location / {\n        # redirect any requests to the same URL but on https\n        return 301 https://$host$request_uri;\n    }\n}\n');
+    write(root, 'nginx.vh.default.conf', '# See https://nginx.org/en/docs/http/%ngx_http_core_module.html\nserver {\n    listen       80;\n    server_name  localhost;\n\n    #charset koi8-r;\n    #access_log  /var/log/nginx/host.access.log  main;\n}\n');
+    write(root, 'etc/nginx/sites-available/default', '# see https://nginx.org/%zz\nserver { return 301 https://$host$request_uri; }\n');
+    // The other files of such a folder are theirs (a Dockerfile beside the site file), and a .conf named otherwise is no server's.
+    write(root, 'deployment/nginx/Dockerfile', 'FROM nginx\n');
+    write(root, 'notes.conf', '# see https://example.com/%zz\n');
+    const walked = await scan(root, ['--jobs', '1', '--format', 'json', '.']);
+    expect((JSON.parse(walked.stdout) as JsonProblem[]).map((p) => [p.file, p.line, p.column, p.code])).toEqual([
+      ['deployment/nginx/microblog', 1, 38, 'pct-invalid-triplet'],
+      ['etc/nginx/sites-available/default', 1, 25, 'pct-invalid-triplet'],
+      ['nginx.vh.default.conf', 1, 38, 'pct-invalid-triplet'],
+    ]);
+  });
+
   it('reads a lone .env met while walking, as it reads .env.local', async ({ expect }) => {
     const root = join(temp, 'dotenv');
     write(root, '.env', 'DATABASE_URL=http://exa mple.com/\n');

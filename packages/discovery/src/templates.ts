@@ -230,6 +230,11 @@ export function serverProgramOf(filePath: string): ServerProgram | undefined {
   if (name === '.htaccess' || name === 'httpd.conf' || name === 'apache2.conf' || folders.some((f) => f === 'apache2' || f === 'httpd' || f === 'apache')) return 'apache';
   if (/\.(?:json|ya?ml|toml)$/.test(name) && folders.includes('data')) return 'hugo';
   if (name === 'nginx.conf' || name.endsWith('.nginx') || (name.endsWith('.conf') && folders.some((f) => f === 'nginx' || f === 'sites-available' || f === 'sites-enabled' || f === 'conf.d'))) return 'nginx';
+  // A `.conf` named `nginx.*` (docker-nginx-brotli's `nginx.vh.default.conf`), any file of Debian's `sites-available`
+  // and `sites-enabled` (`default`, `example.com`), and a site file named in lower case with no extension in an
+  // `nginx` folder (microblog's `deployment/nginx/microblog`; not its `Dockerfile`).
+  if (/^nginx[._-].*\.conf$/.test(name) || folders.some((f) => f === 'sites-available' || f === 'sites-enabled')) return 'nginx';
+  if (folders.at(-1) === 'nginx' && /^[a-z][a-z0-9_-]*$/.test(/[^/\\]*$/.exec(filePath)![0])) return 'nginx';
   return undefined;
 }
 
