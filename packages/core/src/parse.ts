@@ -324,6 +324,8 @@ class Parser {
     while (i < end) {
       let j = i;
       let hasDot = false;
+      // An empty group is reported at its ":" (":::"), which must not be reported again as the address's last.
+      let empty = false;
       while (j < end) {
         const c = s.charCodeAt(j);
         if (c === COLON) break;
@@ -339,6 +341,7 @@ class Parser {
         units += 2;
       } else if (j === i) {
         fail('host-ipv6-invalid-group', i, i + 1, () => `The IPv6 address "${address()}" has an empty group at ":::"; groups are one to four hexadecimal digits.`);
+        empty = true;
       } else {
         let hex = j - i <= 4;
         for (let k = i; hex && k < j; k++) hex = isHexDigit(s.charCodeAt(k));
@@ -358,7 +361,7 @@ class Parser {
           i += 2;
         } else {
           i += 1;
-          if (i === end) {
+          if (i === end && !empty) {
             fail('host-ipv6-invalid-group', i - 1, i, () => `The IPv6 address "${address()}" ends with a single ":"; only "::" may end an address.`);
           }
         }

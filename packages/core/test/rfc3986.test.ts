@@ -201,6 +201,17 @@ describe('RFC 3986 §3.2.2 IP addresses', () => {
     }
   });
 
+  it('reports a problem of an IPv6 address once at each character: the ":" of ":::" at the end is one empty group, not also a single ":" ending it', () => {
+    for (const address of ['1:::', '1:2:3:4:5:6:7:8:::', '1::2:::']) {
+      const result = parse(`http://[${address}]/`);
+      const at = result.diagnostics.map((d) => `${d.code}@${d.start}-${d.end}`);
+      expect(new Set(at).size, address).toBe(at.length);
+      expect(result.diagnostics.filter((d) => d.code === 'host-ipv6-invalid-group').map((d) => [d.start, d.end]), address).toEqual([[8 + address.length - 1, 8 + address.length]]);
+    }
+    // A single ":" at the end of a group is still said so.
+    expect(parse('http://[1:2:3:4:5:6:7:]/').diagnostics.map((d) => d.message)).toEqual(['The IPv6 address "1:2:3:4:5:6:7:" ends with a single ":"; only "::" may end an address.']);
+  });
+
   it('reads dec-octet boundaries as IPv4 and look-alikes as reg-names, all valid', () => {
     for (const host of IPV4_ADDRESSES) expect(parse(`http://${host}/`).host?.kind, host).toBe('ipv4');
     for (const host of REG_NAMES_NOT_IPV4) {

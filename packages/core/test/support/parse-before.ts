@@ -336,6 +336,7 @@ class Parser {
       }
     }
     while (i < end) {
+      let empty = false;
       let j = i;
       let hasDot = false;
       while (j < end) {
@@ -353,6 +354,7 @@ class Parser {
         units += 2;
       } else if (j === i) {
         fail('host-ipv6-invalid-group', i, i + 1, () => `The IPv6 address "${address()}" has an empty group at ":::"; groups are one to four hexadecimal digits.`);
+        empty = true;
       } else {
         let hex = j - i <= 4;
         for (let k = i; hex && k < j; k++) hex = isHexDigit(s.charCodeAt(k));
@@ -372,7 +374,7 @@ class Parser {
           i += 2;
         } else {
           i += 1;
-          if (i === end) {
+          if (i === end && !empty) {
             fail('host-ipv6-invalid-group', i - 1, i, () => `The IPv6 address "${address()}" ends with a single ":"; only "::" may end an address.`);
           }
         }
