@@ -9,7 +9,7 @@ import type { Node } from 'web-tree-sitter';
 import { hasUriShape } from '../shape.js';
 import type { DiscoveryOptions } from '../js/discover.js';
 import type { StringPiece, ValueSpan } from '../strings.js';
-import { addComment, addStringCandidates, type ProgramUris, Decoded, guarded, programTemplateSyntaxes, readProgram, writer } from './common.js';
+import { addComment, addStringCandidates, type ProgramUris, Decoded, guarded, printfHoles, programTemplateSyntaxes, readProgram, writer } from './common.js';
 
 /** Nodes that expand to text the script computes: holes. */
 const EXPANSIONS = new Set(['simple_expansion', 'expansion', 'command_substitution', 'arithmetic_expansion', 'process_substitution', 'brace_expression']);
@@ -180,6 +180,15 @@ function sinkArguments(command: Node): Map<number, string> {
   return sinks;
 }
 
+/** The id of a `printf` command's format argument (`printf [-v VAR] [--] FORMAT [ARGUMENT…]`), if it has one. */
+function printfFormat(command: Node): number | undefined {
+  const args = command.childrenForFieldName('argument').filter((child): child is Node => child !== null);
+  let k = 0;
+  if (args[k]?.text === '-v') k += 2;
+  if (args[k]?.text === '--') k++;
+  return args[k]?.id;
+}
+
 /** The node types the reader's visitor reads (it descends into every other). */
 const VISITED: ReadonlySet<string> = new Set(['comment', 'command', 'variable_assignment', 'heredoc_body', 'test_command', 'case_item']);
 
@@ -188,10 +197,12 @@ export function discoverShell(text: string, options: DiscoveryOptions = {}): Pro
   return readProgram('bash', text, VISITED, (out) => {
     const syntaxes = programTemplateSyntaxes(options.templates);
     const sinks = new Map<number, string>();
-    const read = (node: Node, name: string | undefined): void => {
+    const read = (node: Node, name: string | undefined, format = false): void => {
       guarded(() => {
-        const pieces: StringPiece[] = [];
+        let pieces: StringPiece[] = [];
         addWordPieces(text, node, pieces);
+        // printf's format: its conversions (`%s`, `%-10d`, `%b`, `%q`) are filled in by the command.
+        if (format) pieces = pieces.map((piece) => ('map' in piece ? { ...piece, holes: [...piece.holes, ...printfHoles(piece.map.value)] } : piece));
         let sink = sinks.get(node.id);
         // A sink's argument that does not start with a scheme (`git@host:org/repo`, a local path, `$BASE/x`) is left to the shape of its text.
         if (sink !== undefined) {
@@ -212,7 +223,8 @@ export function discoverShell(text: string, options: DiscoveryOptions = {}): Pro
           const name = commandName(node);
           if (name !== undefined && PATTERN_COMMANDS.has(name)) return false;
           for (const [id, sink] of sinkArguments(node)) sinks.set(id, sink);
-          for (const arg of node.childrenForFieldName('argument')) if (arg !== null && WORD_NODES.has(arg.type)) read(arg, undefined);
+          const format = name === 'printf' ? printfFormat(node) : undefined;
+          for (const arg of node.childrenForFieldName('argument')) if (arg !== null && WORD_NODES.has(arg.type)) read(arg, undefined, arg.id === format);
           return true;
         }
         case 'variable_assignment': {
