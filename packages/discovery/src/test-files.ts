@@ -15,9 +15,18 @@ import { compileGlob, type GlobMatcher } from './config/glob.js';
  * Where tests live by the usual names: the folders `test/`, `tests/`, `unittests/`, `__tests__/`,
  * `e2e/`, `fixtures/`, and `*.test.*`, `*.spec.*`, a package's own `test.*` and `spec.*` (AVA's and
  * Jest's defaults read `test.js`), tsd's type tests `*.test-d.*` and TSTyche's `*.tst.*`; in other
- * languages pytest's `test_*.py` and `*_test.py`, Go's `*_test.go`, and RSpec's `spec/` and `*_spec.rb`.
+ * languages pytest's `test_*.py` and `*_test.py`, Go's `*_test.go`, RSpec's `spec/` and `*_spec.rb`,
+ * Minitest's `*_test.rb` and `test_*.rb`; the source sets of Gradle and Kotlin Multiplatform
+ * (`src/jvmTest/`, `commonTest/`, `androidUnitTest/`, `integrationTest/`: `*Test/`) and .NET's test
+ * projects (`Foo.Tests/`, `Foo.UnitTests/`: `*Tests/`); the test classes of JUnit (Maven Surefire's
+ * `*Test`, `*Tests`, `*TestCase`), of Kotlin, of .NET (xUnit, NUnit, MSTest) and of PHPUnit.
+ * The capital `T` is part of these names: `Latest.java` and a `contest/` folder are not tests.
  */
-export const DEFAULT_TEST_FILES: readonly string[] = ['test/', 'tests/', 'unittests/', '__tests__/', 'e2e/', 'fixtures/', '*.test.*', '*.spec.*', 'test.*', 'spec.*', '*.test-d.*', '*.tst.*', 'test_*.py', '*_test.py', '*_test.go', 'spec/', '*_spec.rb'];
+export const DEFAULT_TEST_FILES: readonly string[] = [
+  'test/', 'tests/', 'unittests/', '__tests__/', 'e2e/', 'fixtures/', '*.test.*', '*.spec.*', 'test.*', 'spec.*', '*.test-d.*', '*.tst.*',
+  'test_*.py', '*_test.py', '*_test.go', 'spec/', '*_spec.rb', '*_test.rb', 'test_*.rb',
+  '*Test/', '*Tests/', '*Test.java', '*Tests.java', '*TestCase.java', '*Test.kt', '*Tests.kt', '*Test.cs', '*Tests.cs', '*Test.php',
+];
 
 /** What a check is told of the file its URIs are in. */
 export interface FileContext {
