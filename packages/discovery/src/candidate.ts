@@ -129,6 +129,11 @@ export class UriCandidate {
    */
   readWithoutParse = false;
   /**
+   * Written in quotes inside a comment or a docstring: code quoted in prose (`/// Url::parse("…")`,
+   * a doc test, a usage example), which shows what that code is given, so no fix of it is applied automatically.
+   */
+  quotedCode = false;
+  /**
    * Interpolation syntax the framework writes as it is (source ranges): `{dir}` in an Astro
    * component's quoted attribute, `{{ id }}` in a Vue component's static attribute. A hole for every
    * rule but no-unexpanded-template, which reports it.

@@ -66,7 +66,12 @@ export interface ProseInit {
    * list of patterns: a mail address pattern, `[-a-zA-Z=;:/?%&0-9+@.]{3,}` after the scheme), as a JSON or YAML value is.
    */
   patterns?: boolean;
+  /** The text is a comment: a URI in ASCII quotes there is quoted code (`UriCandidate.quotedCode`). */
+  comment?: boolean;
 }
+
+/** The quotes of code: a string literal's. */
+const QUOTES: ReadonlySet<string> = new Set(['"', "'", '`']);
 
 /**
  * The URIs of a piece of prose (a comment, a paragraph, a line of a text
@@ -87,7 +92,9 @@ export function proseCandidates(map: TextMap, init: ProseInit = {}): UriCandidat
     if (!hasUriShape(uri) || !hasOpaqueShape(uri)) continue;
     // Cut short by the whitespace that delimits it inside "[…]": the rest is not in view.
     if (uri.lastIndexOf('[') > uri.lastIndexOf(']')) continue;
-    out.push(...textCandidates({ key: init.key, map, context: 'prose', uriStart: found.start, uriEnd: found.start + uri.length, namespace: XML_NAMESPACES.has(uri) }));
+    const candidates = textCandidates({ key: init.key, map, context: 'prose', uriStart: found.start, uriEnd: found.start + uri.length, namespace: XML_NAMESPACES.has(uri) });
+    if (init.comment === true && found.delimiter === 'quotes' && QUOTES.has(value.charAt(found.start - 1))) for (const candidate of candidates) candidate.quotedCode = true;
+    out.push(...candidates);
   }
   return out;
 }

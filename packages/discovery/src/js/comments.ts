@@ -44,7 +44,7 @@ export function hasSchemeColon(text: string, start: number, end: number): boolea
  */
 export function commentCandidates(value: string, offset: number): UriCandidate[] {
   if (!hasSchemeColon(value, 0, value.length)) return [];
-  return proseCandidates(OffsetMap.plain(maskTemplates(value, COMMENT_SYNTAXES).text, offset)).filter((candidate) => !isExample(value, candidate.uriStart, candidate.uriEnd));
+  return proseCandidates(OffsetMap.plain(maskTemplates(value, COMMENT_SYNTAXES).text, offset), { comment: true }).filter((candidate) => !isExample(value, candidate.uriStart, candidate.uriEnd));
 }
 
 /** An arrow between an input and what it becomes: `=>`, `->`, `→`, `⇒`, `⟶` (and their reverse). */

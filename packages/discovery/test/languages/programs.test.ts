@@ -243,6 +243,31 @@ describe('Rust', () => {
   });
 });
 
+describe('code quoted in comments', () => {
+  // rust-url's doc tests and addressable's usage comment, verbatim: the code shows what the library is given.
+  const rust = ['    /// ```rust', '    /// let url = Url::parse("https://example.com/countries/việt nam")?;', '    /// ```', '    pub fn path(&self) -> &str { "" }', ''].join('\n');
+  const ruby = ['    # @example', '    #   template = Addressable::Template.new(', '    #     "http://example.com/{first}/{-list|/|second}/"', '    #   )', '    def initialize(pattern); end', ''].join('\n');
+
+  it('reports a problem of a URI in quotes in a comment, and offers its fix as a suggestion, never applied', () => {
+    const found = findings(rust, 'rust');
+    expect(found.map((finding) => [finding.code, rust.slice(...finding.range)])).toEqual([
+      ['iri-char', 'ệ'],
+      ['path-unescaped-char', ' '],
+    ]);
+    for (const finding of found) {
+      expect(finding.fix).toBeUndefined();
+      expect(finding.suggestions?.length, finding.code).toBeGreaterThan(0);
+    }
+    expect(fixed(rust, 'rust')).toBe(rust);
+    expect(fixed(ruby, 'ruby')).toBe(ruby);
+  });
+
+  it('still fixes a URI of a comment\'s prose', () => {
+    const text = '    /// See https://example.com/countries/việt for the list.\n    pub fn f() {}\n';
+    expect(fixed(text, 'rust')).toBe('    /// See https://example.com/countries/vi%E1%BB%87t for the list.\n    pub fn f() {}\n');
+  });
+});
+
 describe('Java', () => {
   const text = [
     'import java.net.URI;',
