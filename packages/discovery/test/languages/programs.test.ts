@@ -981,6 +981,12 @@ describe('shell', () => {
     expect(out).toContain('git clone "https://example.com/$REPO%20g.git"');
   });
 
+  it("reports a problem in printf's format after a conversion, and writes no percent-encoding there automatically (printf would read it as a conversion)", () => {
+    const text = '#!/bin/sh\nprintf "https://example.com/%s/café" "$x"\n';
+    expect(findings(text, 'shell').map((finding) => [finding.code, text.slice(...finding.range), finding.fix === undefined])).toEqual([['iri-char', 'é', true]]);
+    expect(fixed(text, 'shell')).toBe(text);
+  });
+
   it('finds nothing in the usual traps', () => {
     expect(findings(fixture('clean.sh'), 'shell')).toEqual([]);
   });
