@@ -1354,12 +1354,24 @@ function wordsOf(text: string): string[] {
   return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((word) => word !== '');
 }
 
-/** Whether some slugify could make `fragment` from a heading of the page: its words run, in order, in one of the page's ids. */
+/**
+ * Whether some slugify could make `fragment` from a heading of the page: its letters and digits are
+ * those of a run of whole words of one of the page's ids. A slugify may drop the punctuation inside a
+ * word or make it a separator (the slugify package's `strict` makes ".eleventy.js Config Features"
+ * `eleventyjs-config-features`), so where the words split is not compared.
+ */
 function mayBeAnyId(fragment: string, anchors: readonly Anchor[]): boolean {
-  const words = wordsOf(fragment);
-  if (words.length === 0) return true;
-  const run = ` ${words.join(' ')} `;
-  return anchors.some((anchor) => ` ${wordsOf(anchor.id).join(' ')} `.includes(run));
+  const joined = wordsOf(fragment).join('');
+  if (joined === '') return true;
+  return anchors.some((anchor) => {
+    const words = wordsOf(anchor.id);
+    for (let start = 0; start < words.length; start++) {
+      let run = '';
+      for (let end = start; end < words.length && run.length < joined.length; end++) run += words[end]!;
+      if (run === joined) return true;
+    }
+    return false;
+  });
 }
 
 /** A site's redirects, indexed (`WorkspaceIndex.#redirectsOf`). */

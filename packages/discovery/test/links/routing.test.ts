@@ -1042,6 +1042,38 @@ describe('Eleventy: what the configuration and its plugins write', () => {
       ['after-unclosed.md', 'fileMissing'],
     ]);
   });
+  it('a slugify of its own may drop the punctuation inside a word: a fragment joining the words of a heading may be its id (5t3ph/11ty-netlify-jumpstart)', () => {
+    const index = tree({
+      '/r/.eleventy.js': [
+        'const slugify = require("slugify");',
+        'const markdownItAnchor = require("markdown-it-anchor");',
+        'module.exports = function (eleventyConfig) {',
+        '  let markdownLibrary = markdownIt({',
+        '    html: true,',
+        '  }).use(markdownItAnchor, {',
+        '    slugify: (str) =>',
+        '      slugify(str, {',
+        '        lower: true,',
+        '        strict: true,',
+        '        remove: /["]/g,',
+        '      }),',
+        '  });',
+        '  return { dir: { input: "src" } };',
+        '};',
+      ].join('\n'),
+      '/r/src/pages/about.md': [
+        '- [.eleventy.js Config Features](#eleventyjs-config-features)',
+        '- [Overrides](#config-overrides)',
+        '',
+        '## .eleventy.js Config Features',
+        '',
+        '### Overrides',
+        '',
+      ].join('\n'),
+    });
+    // "eleventyjs" is ".eleventy.js" with its dots dropped (the slugify package's `strict`); "config overrides" runs in no heading.
+    expect(lint(index, '/r/src/pages/about.md')).toEqual([['config-overrides', 'anchorMissing']]);
+  });
 });
 
 describe('template parts', () => {
