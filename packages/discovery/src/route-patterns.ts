@@ -60,11 +60,14 @@ const MAYBE_HOLE = /[{*<[|]|[/.]:|YOUR|_HERE|\/###|\.\.\.[A-Z]|%7[Bb]/;
 /** What an IP literal's brackets hold (RFC 3986 §3.2.2, RFC 6874's zone): an IPv6 address or an IPvFuture. */
 const IP_LITERAL_BODY = /^(?:[0-9A-Fa-f]*:[0-9A-Fa-f:.]*(?:%25[\w.~-]+)?|[vV][0-9A-Fa-f]+\.[\w.~!$&'()*+,;=:-]+)$/;
 
+/** An optional port in a URL's grammar, `[:PORT]`, `[:port]`: one `:` and a name that is no hexadecimal group. */
+const OPTIONAL_PORT = /^:(?![0-9A-Fa-f]*$)[A-Za-z_][\w-]*$/;
+
 /**
  * The optional parts of a URL's grammar, written as documentation and usage lines write one
  * (node-redis: `unix://[user[:password]@]/path/to/sock[?db=N]`, `redis://[[username][:password]@][host][:port]`):
  * when a `[…]` group nests another or encloses a URI delimiter (`@`, `?`, `#`, `/`), which no IP literal
- * does, the text describes URLs rather than being one, and each of its outermost `[…]` groups that is no
+ * does, or is an optional port (`redis://HOST[:PORT]`, which no IP literal can be: none starts with one `:`), the text describes URLs rather than being one, and each of its outermost `[…]` groups that is no
  * IP literal is an optional part: a hole. Linear: one pass over the brackets.
  */
 function optionalParts(text: string): Span[] {
@@ -80,7 +83,11 @@ function optionalParts(text: string): Span[] {
       depth++;
     } else if (c === ']' && depth > 0) {
       depth--;
-      if (depth === 0) groups.push({ start, end: i + 1 });
+      if (depth === 0) {
+        groups.push({ start, end: i + 1 });
+        // `[:PORT]`: a name after one `:`, with which no IP literal starts (oauth2-proxy's `redis://HOST[:PORT]`).
+        if (OPTIONAL_PORT.test(text.slice(start + 1, i))) grammar = true;
+      }
     } else if (depth > 0 && (c === '@' || c === '?' || c === '#' || c === '/')) {
       grammar = true;
     }

@@ -303,6 +303,16 @@ describe('placeholders of build tools, servers and people (issue 29)', () => {
     expect(findings("const u = 'http://[::1]:8080/a[b]';\n", 'a.ts').map(([, code]) => code)).toEqual(['path-unescaped-char']);
   });
 
+  it("reads a grammar's optional port, [:PORT] after a host, as an optional part (oauth2-proxy/manifests)", () => {
+    // helm/oauth2-proxy/values.yaml: a comment documents the URL the chart takes.
+    const text = '    # URL of redis standalone server for redis session storage (e.g. `redis://HOST[:PORT]`). Automatically generated if not set\n    connectionUrl: ""\n';
+    expect(findings(text, 'helm/oauth2-proxy/values.yaml')).toEqual([]);
+    // What lies outside the optional part is still checked.
+    expect(findings('    # e.g. redis://localhost[:port]/a%zz\n', 'values.yaml').map(([, code]) => code)).toEqual(['pct-invalid-triplet']);
+    // No IP literal starts with one `:`; one that starts with two is still a host.
+    expect(findings('// see http://[::abc]:8080/a%zz\n', 'a.ts').map(([, code]) => code)).toEqual(['pct-invalid-triplet']);
+  });
+
   it("leaves a crawler's scope glob alone: http://cheerio.js.org/** is a pattern the crawler matches, not a request (issue 28)", () => {
     // cheerio's website/algolia-crawler.config.mjs: an entry of the crawler's scope.
     const text = "export default {\n  discoveryPatterns: ['https://cheerio.js.org/**', 'http://cheerio.js.org/**'],\n};\n";
