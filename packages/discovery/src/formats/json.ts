@@ -7,7 +7,7 @@ import type { DocumentNode, Node as JsonNode, Range, ValueNode } from '@humanwho
 import { readWithoutParse, textCandidates, type UriCandidate } from '../candidate.js';
 import { momoa } from '../parsers.js';
 import { proseCandidates } from '../prose.js';
-import { hasUriShape, isWholeUri, looksLikePattern, XML_NAMESPACES } from '../shape.js';
+import { hasUriShape, isWholeUri, looksLikePattern, uriListRanges, XML_NAMESPACES } from '../shape.js';
 import { OffsetMap } from '../text-map.js';
 import { append, lineCandidates, linesOf } from './text.js';
 
@@ -175,7 +175,9 @@ function stringCandidates(map: OffsetMap, range: [number, number], key: string |
   const value = map.value;
   if (looksLikePattern(value)) return;
   if (!/\s/.test(value) || isWholeUri(value, key)) {
-    if (hasUriShape(value)) {
+    const list = uriListRanges(value);
+    if (list !== undefined) for (const [uriStart, uriEnd] of list) out.push(...textCandidates({ map, range, key, context: 'shape', uriStart, uriEnd, namespace: false }));
+    else if (hasUriShape(value)) {
       out.push(...textCandidates({ map, range, key, context: 'shape', uriStart: 0, uriEnd: value.length, namespace: XML_NAMESPACES.has(value) }));
     }
     return;

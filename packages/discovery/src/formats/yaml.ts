@@ -10,7 +10,7 @@ import type { CST, Document, Scalar } from 'yaml';
 import { textCandidates, type UriCandidate } from '../candidate.js';
 import { yaml } from '../parsers.js';
 import { proseCandidates } from '../prose.js';
-import { hasUriShape, isWholeUri, looksLikePattern, XML_NAMESPACES } from '../shape.js';
+import { hasUriShape, isWholeUri, looksLikePattern, uriListRanges, XML_NAMESPACES } from '../shape.js';
 import { OffsetMap, type TextMap } from '../text-map.js';
 import { MAX_YAML_NESTING } from './nesting.js';
 import { slackLinks } from './slack.js';
@@ -191,7 +191,9 @@ function valueCandidates(map: TextMap, range: [number, number], key: string | un
   const value = map.value;
   if (looksLikePattern(value)) return;
   if (!/\s/.test(value) || isWholeUri(value, key)) {
-    if (hasUriShape(value)) out.push(...textCandidates({ map, range, key, context: 'shape', uriStart: 0, uriEnd: value.length, namespace: XML_NAMESPACES.has(value) }));
+    const list = uriListRanges(value);
+    if (list !== undefined) for (const [uriStart, uriEnd] of list) out.push(...textCandidates({ map, range, key, context: 'shape', uriStart, uriEnd, namespace: false }));
+    else if (hasUriShape(value)) out.push(...textCandidates({ map, range, key, context: 'shape', uriStart: 0, uriEnd: value.length, namespace: XML_NAMESPACES.has(value) }));
     return;
   }
   append(out, proseCandidates(map, { key }));

@@ -16,6 +16,18 @@ function findings(text: string): Finding[] {
 }
 
 describe('discoverYaml: scalars', () => {
+  it('reads a value that lists URLs separated by commas as each URL on its own (oauth2-proxy/manifests, issue 29)', () => {
+    // helm/oauth2-proxy/ci/redis-sentinel-comma-values.yaml: the chart passes the value to --redis-sentinel-connection-urls.
+    const text = 'redis:\n  sentinel:\n    connectionUrls: "redis://oauth2-proxy-redis-announce-0:26379,redis://oauth2-proxy-redis-announce-1:26379"\n';
+    expect(discoverYaml(text).map((candidate) => candidate.uri)).toEqual(['redis://oauth2-proxy-redis-announce-0:26379', 'redis://oauth2-proxy-redis-announce-1:26379']);
+    expect(findings(text)).toEqual([]);
+    // Each URL is still checked, at its characters.
+    const bad = 'urls: https://a.example/x%zz,https://b.example/a|b\n';
+    expect(findings(bad).map((finding) => [finding.code, bad.slice(...finding.range)])).toEqual([['pct-invalid-triplet', '%zz'], ['path-unescaped-char', '|']]);
+    // A URL in a query after a comma is the query's: one URL.
+    expect(discoverYaml('url: https://a.example/?redirect=https://b.example/,https://c.example/\n').map((candidate) => candidate.uri)).toEqual(['https://a.example/?redirect=https://b.example/,https://c.example/']);
+  });
+
   it("reads Slack's <URL|text> links in a workflow that posts to Slack as links, the text after `|` no part of the URL (issue 29's fourteenth survey)", () => {
     // hashicorp/vault-helm's .github/workflows/update-helm-charts-index.yml: https://api.slack.com/reference/surfaces/formatting#linking-urls.
     const step = (uses: string): string =>
