@@ -94,6 +94,12 @@ export interface SiteProfile {
    * under the docs folder) names the only pages the hook touches.
    */
   pageHooks?: readonly PageHook[];
+  /**
+   * mdBook preprocessors other than its own `links` and `index`, as `book.toml` names them: code that
+   * rewrites every chapter's Markdown before it is rendered, so the ids, reference definitions and
+   * link destinations it may write are not the tree's.
+   */
+  preprocessors?: readonly string[];
   /** Files pymdownx.snippets' `auto_append` adds to the end of every page (absolute): their definitions and ids are every page's. */
   appendedFiles?: readonly string[];
   /** pymdownx.tabbed's tab ids (`AnchorOptions.tabbed`). */
@@ -597,7 +603,10 @@ const GENERATORS: readonly Generator[] = [
     profile(dir, read) {
       const src = setting(read, ['book.toml'], /^\s*src\s*=\s*["']([^"']+)["']/m) ?? 'src';
       const pages = under(dir, src);
-      return { routes: [['/', pages]], staticDirs: [], slugStyle: 'mdbook', numberPrefixes: false };
+      // `[preprocessor.NAME]` tables (https://rust-lang.github.io/mdBook/format/configuration/preprocessors.html):
+      // `links` and `index` are mdBook's own; any other runs `mdbook-NAME` or its `command` over every chapter.
+      const preprocessors = [...(read('book.toml') ?? '').matchAll(/^[ \t]*\[preprocessor\.("?)([\w-]+)\1\][ \t]*(?:#.*)?$/gm)].map((match) => match[2]!).filter((name) => name !== 'links' && name !== 'index');
+      return { routes: [['/', pages]], staticDirs: [], slugStyle: 'mdbook', numberPrefixes: false, ...(preprocessors.length > 0 ? { preprocessors } : {}) };
     },
   },
   {
@@ -1022,5 +1031,6 @@ function describe(name: GeneratorName | undefined, dir: string, profile: Omit<Si
   const routes = profile.routes.map(([prefix, folder]) => `${prefix} → ${folder}`).join(', ');
   const redirects = profile.redirects === undefined || profile.redirects.length === 0 ? '' : `; ${profile.redirects.length} redirects`;
   const who = name === undefined ? 'no site generator recognised: links read as GitHub renders them' : `${name} site at ${dir}${profile.htmlOnly === true ? ' (its HTML pages)' : ''}`;
-  return `${who}; site-absolute routes ${routes}${redirects}; heading ids: ${profile.slugStyle}`;
+  const preprocessors = profile.preprocessors === undefined ? '' : `; chapters rewritten by the preprocessors ${profile.preprocessors.join(', ')}`;
+  return `${who}; site-absolute routes ${routes}${redirects}; heading ids: ${profile.slugStyle}${preprocessors}`;
 }

@@ -548,6 +548,8 @@ export class WorkspaceIndex {
       const site = this.site(parentOf(path), compiled.generator);
       if (site.appendedFiles !== undefined && depth === 0) anchors = this.#withAppended(site.appendedFiles, anchors, options);
       if (site.pageHooks !== undefined) anchors = withHooks(path, source, anchors, site);
+      // An mdBook preprocessor may define any label (a rule name, a Rust path): the undefined ones are not known to stay text.
+      if (site.preprocessors !== undefined && path.startsWith(site.routes[0]?.[1] ?? site.root)) anchors = { ...anchors, undefinedReferences: [] };
     }
     this.#anchors.set(path, { key, source, anchors });
     return anchors;
@@ -1142,6 +1144,14 @@ export class WorkspaceIndex {
       // `[text](link)`, `[name](url)`: the syntax shown with its parts' names, in a template or a guide.
       return this.#unresolvable('placeholder', `cannot resolve links such as "${rawPath}" in ${sourcePath}: the destination is a placeholder word, an example of the syntax rather than a link`, rawPath);
     }
+    if (found === undefined && !siteAbsolute && !rawPath.includes('/') && isMarkdownPath(sourcePath)) {
+      // An mdBook preprocessor resolves names as destinations (`[closure]: expr.closure`, a rule; `[bool](bool)`, a Rust
+      // item, as rustdoc's intra-doc links): a destination of one segment that names no file may be its to rewrite.
+      const site = this.site(parentOf(sourcePath), compiled.generator);
+      if (site.preprocessors !== undefined && sourcePath.startsWith(site.routes[0]?.[1] ?? site.root)) {
+        return this.#unresolvable(`preprocessor:${site.preprocessors.join(',')}`, `cannot resolve links such as "${rawPath}" in ${sourcePath}: the mdBook preprocessors ${site.preprocessors.join(', ')} rewrite every chapter by code, and may resolve a name written as a destination`, rawPath);
+      }
+    }
     if (found === undefined && this.#djangoTemplate(sourcePath)) {
       // `/foundation/donate/`, `faq/` in a Django template: the URL of a view, which the project's urls.py routes.
       return this.#unresolvable('app-routes', `cannot resolve links such as "${rawPath}" in ${sourcePath}: a Django template's links name the URLs of the project's views (its urls.py), not files`, rawPath);
@@ -1337,6 +1347,11 @@ export class WorkspaceIndex {
     if (anchors.rewritten !== undefined && (anchors.rewritten.texts === undefined || anchors.rewritten.texts.some((line) => wordsRunIn(id, line)))) {
       return this.#unresolvable(`hook:${anchors.rewritten.hook}`, `cannot resolve fragments such as "#${id}" in ${page}: the ${site.generator} site's hook ${anchors.rewritten.hook} rewrites the page, and the ids it writes are its code's`, fragment);
     }
+    if (site.preprocessors !== undefined && isMarkdownPath(page) && page.startsWith(site.routes[0]?.[1] ?? site.root) && wordsAllIn(id, (this.#readFile(page) ?? '').split(`#${fragment}`).join(' '))) {
+      // What an mdBook preprocessor writes is made from the chapter's text (`r[expr.closure]` is `#r-expr.closure`): a fragment
+      // whose every word the chapter holds may be one of its ids; one with a word the chapter never has is missing.
+      return this.#unresolvable(`preprocessor:${site.preprocessors.join(',')}`, `cannot resolve fragments such as "#${id}" in ${page}: the mdBook preprocessors ${site.preprocessors.join(', ')} rewrite every chapter by code, and the ids they write are their code's`, fragment);
+    }
     if (anchors.uncertain === true) {
       // A heading written with a template tag (`### {{% icon %}} Upgrading`), or a paragraph a tag writes (`{{ pydantic_settings }}`): what it renders, the tree does not say.
       return this.#unresolvable('template-heading', `cannot resolve fragments such as "#${id}" in ${page}: a template tag there writes a heading or a part of the page, whose rendered text makes its ids`, fragment);
@@ -1382,6 +1397,14 @@ interface RedirectIndex {
 /** pymdownx.tabbed's ids where the site turns it on. */
 function tabbedOf(site: SiteProfile): { tabbed?: NonNullable<SiteProfile['tabbed']> } {
   return site.tabbed === undefined ? {} : { tabbed: site.tabbed };
+}
+
+/** Whether every word of `fragment` is a word of `text`. */
+function wordsAllIn(fragment: string, text: string): boolean {
+  const words = wordsOf(fragment);
+  if (words.length === 0) return false;
+  const have = new Set(wordsOf(text));
+  return words.every((word) => have.has(word));
 }
 
 /** Whether the words of `fragment` run, in order, in `text`'s words. */

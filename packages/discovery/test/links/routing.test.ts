@@ -1116,3 +1116,23 @@ describe('links with nothing to click', () => {
     expect(lint(index, '/r/CHANGELOG.md')).toEqual([['v1.7.48', 'anchorMissing'], ['nowhere', 'anchorMissing']]);
   });
 });
+
+describe('mdBook preprocessors', () => {
+  // The Reference's own preprocessor, configured as its book.toml does and used as its dev guide's "Links" chapter shows
+  // (https://rust-lang.github.io/mdBook/format/configuration/preprocessors.html: `links` and `index` are mdBook's own).
+  const chapter =
+    'r[names.preludes.lang]\n## Language prelude\n\nDirect label link: [names.preludes.lang]\n\nDestination label link (custom link text): [language prelude][names.preludes.lang]\n\nDefinition link: [namespace kinds]\n\n' +
+    'See [closures] and [`bool`](bool), [the enum](../items/enumerations.mdr), [rule](#r-names.preludes.lang) and [mutable reference](#mutables-references-).\n\n' +
+    '[namespace kinds]: names.namespaces.kinds\n[closures]: expr.closure\n';
+  const files = (book: string): Record<string, string> => ({ '/r/book.toml': book, '/r/src/SUMMARY.md': '- [Names](names/preludes.md)\n', '/r/src/items/enumerations.md': '# Enumerations\n', '/r/src/names/preludes.md': chapter });
+
+  it('a preprocessor run by a command may write the labels, ids and named destinations of every chapter; a path or a fragment with words the chapter lacks is still checked (rust-lang/reference)', () => {
+    const spec = '[book]\ntitle = "The Rust Reference"\n\n[preprocessor.spec]\ncommand = "cargo run --release --manifest-path tools/mdbook-spec/Cargo.toml"\n';
+    expect(lint(tree(files(spec)), '/r/src/names/preludes.md')).toEqual([['../items/enumerations.mdr', 'fileMissing'], ['mutables-references-', 'anchorMissing']]);
+  });
+
+  it("mdBook's own preprocessors write none of them: every one is reported", () => {
+    const own = '[book]\ntitle = "The Rust Reference"\n\n[preprocessor.links]\n\n[preprocessor.index]\n';
+    expect(lint(tree(files(own)), '/r/src/names/preludes.md').map(([text]) => text)).toEqual(['names.preludes.lang', 'bool', '../items/enumerations.mdr', 'r-names.preludes.lang', 'mutables-references-', 'names.namespaces.kinds', 'expr.closure']);
+  });
+});
