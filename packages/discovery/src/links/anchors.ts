@@ -239,6 +239,26 @@ export function withIncludeParameterIds(text: string, anchors: DocumentAnchors, 
   return added.length === 0 ? anchors : { ...anchors, ids, anchors: [...anchors.anchors, ...added] };
 }
 
+/**
+ * A Markdown page's ids from the Hugo shortcodes it calls (`{{< warning id=open-relay-warning >}}`) whose
+ * template writes a named parameter as an id (`written`: shortcode name → parameters).
+ */
+export function withShortcodeParameterIds(text: string, anchors: DocumentAnchors, written: ReadonlyMap<string, readonly string[]>): DocumentAnchors {
+  const ids = new Map(anchors.ids);
+  const added: Anchor[] = [];
+  for (const tag of text.matchAll(/\{\{[<%]-?[ \t]*([\w./-]+)[ \t]+((?:(?![<>%]\}\})[^\n])*)[>%]\}\}/g)) {
+    for (const parameter of written.get(tag[1]!) ?? []) {
+      const match = new RegExp(`(?:^|\\s)${parameter}=(?:"([^"]*)"|\`([^\`]*)\`|([^\\s"\`-][^\\s"\`]*))`).exec(tag[2]!);
+      const value = match?.[1] ?? match?.[2] ?? match?.[3];
+      if (value === undefined || value === '' || ids.has(value)) continue;
+      const anchor = { id: value, offset: tag.index };
+      ids.set(value, anchor);
+      added.push(anchor);
+    }
+  }
+  return added.length === 0 ? anchors : { ...anchors, ids, anchors: [...anchors.anchors, ...added] };
+}
+
 /** Where the YAML front matter of a Markdown text ends, or 0. */
 function frontMatterEnd(text: string): number {
   const open = /^(?:---|\+\+\+)[ \t]*\r?\n/.exec(text);

@@ -9,7 +9,7 @@ import { encodePath, parse, resolve, tryPercentDecode, type UriReference } from 
 import type { Ignore } from 'ignore';
 import { LinearRegExp, linearRegExp } from '../linear-regex.js';
 import { lineStarts } from '../lines.js';
-import { htmlAnchors, htmlIds, markdownAnchors, MDX_COMMENT_ID, normalizeLabel, withIncludeParameterIds, type Anchor, type DocumentAnchors, type ElementIds } from './anchors.js';
+import { htmlAnchors, htmlIds, markdownAnchors, MDX_COMMENT_ID, normalizeLabel, withIncludeParameterIds, withShortcodeParameterIds, type Anchor, type DocumentAnchors, type ElementIds } from './anchors.js';
 import { redirectPattern } from './path-patterns.js';
 import { eleventyPermalink, excluded, frontMatterOf, isPageFile, jsFrontMatter, pageRoutes, routeKey } from './routing.js';
 import { gitignore } from '../parsers.js';
@@ -527,7 +527,7 @@ export class WorkspaceIndex {
     const compiled = this.#compile(options);
     const layouts = isMarkdownPath(path) || isHtmlPath(path) ? this.#layoutsOf(this.site(parentOf(path), compiled.generator)) : NO_LAYOUTS;
     const { props, slugifiedProps } = layouts;
-    const key = `${compiled.slugStyle}\0${compiled.generator}\0${[...compiled.customIds, ...props, ...slugifiedProps, ...layouts.defaults.map((d) => d.element)].map(String).join('\0')}`;
+    const key = `${compiled.slugStyle}\0${compiled.generator}\0${[...compiled.customIds, ...props, ...slugifiedProps, ...layouts.defaults.map((d) => d.element), ...[...layouts.shortcodeIds].map(([name, params]) => `${name}:${params.join(',')}`)].map(String).join('\0')}`;
     const known = this.#anchors.get(path);
     // The document being checked is usually the file as read for another's link: one parse serves both.
     if (known !== undefined && known.key === key && (text === undefined || known.source === text)) return known.anchors;
@@ -541,6 +541,7 @@ export class WorkspaceIndex {
     if (isMarkdownPath(path) && source.includes('<!--@include:')) anchors = this.#withIncludes(path, source, anchors, options, depth);
     if (isMarkdownPath(path) && source.includes('import ')) anchors = this.#withMdxImports(path, source, anchors, options, depth);
     if (isMarkdownPath(path) && (props.length > 0 || slugifiedProps.length > 0)) anchors = withIncludeParameterIds(source, anchors, props, slugifiedProps);
+    if (isMarkdownPath(path) && layouts.shortcodeIds.size > 0 && source.includes('{{')) anchors = withShortcodeParameterIds(source, anchors, layouts.shortcodeIds);
     // mkdocs-autorefs: a reference without a definition is a cross-reference the site resolves, and
     // `[](){#id}` (an empty link with attr_list's id) is an anchor of the page.
     if (isMarkdownPath(path) && this.site(parentOf(path), compiled.generator).crossReferences !== undefined) anchors = withAutorefsAnchors(source, anchors);
@@ -960,6 +961,7 @@ export class WorkspaceIndex {
       const slugified = new Set<string>();
       const defaults: ElementIds[] = [];
       const computed = new Set<string>();
+      const shortcodeIds = new Map<string, string[]>();
       const stack = [...(site.layoutDirs ?? [])].map(trimSlash);
       for (let dir = stack.pop(), seen = 0; dir !== undefined && seen < 2_000; dir = stack.pop()) {
         for (const entry of this.list(dir)) {
@@ -986,6 +988,13 @@ export class WorkspaceIndex {
             // A Liquid include that sets an id from its parameter (`id="{{ include.license-id }}"`): a page's
             // `{% include license-overview.html license-id="mit" %}` writes `id="mit"` (https://jekyllrb.com/docs/includes/#passing-parameters-to-includes).
             for (const match of text.matchAll(/\bid=["']\{\{-?\s*include\.([A-Za-z_][\w-]*)\s*(\|\s*slugify\s*)?-?\}\}["']/g)) (match[2] === undefined ? props : slugified).add(match[1]!);
+            // A Hugo shortcode that writes a parameter as an id (https://gohugo.io/methods/shortcode/get/), directly or through
+            // a variable handed to a partial: `{{- $id := .Get "id" }}` … `(dict "id" $id …)` makes `{{< warning id=x >}}` write `#x`.
+            const shortcode = /(?:^|\/)_?shortcodes\/([\w.-]+)\.html$/.exec(path)?.[1];
+            if (shortcode !== undefined) {
+              const written = hugoShortcodeIdParameters(text);
+              if (written.length > 0) shortcodeIds.set(shortcode, written);
+            }
             // An id written from any other expression (`id="{{ item.data.title | slugify }}"` in a loop): the
             // pages that include this file hold ids the tree does not say.
             if (/\bid=["'][^"'<>]*\{\{(?!-?\s*include\.[A-Za-z_][\w-]*\s*(?:\|\s*slugify\s*)?-?\}\})/.test(text)) {
@@ -995,7 +1004,7 @@ export class WorkspaceIndex {
         }
       }
       const patterns = (names: Set<string>): LinearRegExp[] => [...names].sort().flatMap((prop) => linearRegExp(`\\b${prop}="([^"]+)"`) ?? []);
-      known = { ids, props: patterns(props), slugifiedProps: patterns(slugified), defaults, computedIds: computed };
+      known = { ids, props: patterns(props), slugifiedProps: patterns(slugified), defaults, computedIds: computed, shortcodeIds };
       this.#layoutIds.set(site.root, known);
     }
     return known;
@@ -1399,6 +1408,20 @@ function tabbedOf(site: SiteProfile): { tabbed?: NonNullable<SiteProfile['tabbed
   return site.tabbed === undefined ? {} : { tabbed: site.tabbed };
 }
 
+/**
+ * The named parameters a Hugo shortcode's template writes as an id: `id="{{ .Get "id" }}"`, or a variable
+ * set from `.Get "name"` and written as `id="{{ $v }}"` or handed on as a dict's `"id"` (to a partial that writes it).
+ */
+function hugoShortcodeIdParameters(text: string): string[] {
+  const written = new Set<string>();
+  for (const match of text.matchAll(/\bid=["']\{\{-?\s*\.Get\s+"([\w-]+)"\s*-?\}\}/g)) written.add(match[1]!);
+  for (const match of text.matchAll(/\$(\w+)\s*:=[^\n]*?\.Get\s+"([\w-]+)"/g)) {
+    const variable = match[1]!;
+    if (new RegExp(`(?:\\bid=["']\\{\\{-?\\s*\\$${variable}\\s*-?\\}\\}|"id"\\s+\\$${variable}\\b)`).test(text)) written.add(match[2]!);
+  }
+  return [...written];
+}
+
 /** Whether every word of `fragment` is a word of `text`. */
 function wordsAllIn(fragment: string, text: string): boolean {
   const words = wordsOf(fragment);
@@ -1553,9 +1576,11 @@ interface Layouts {
   defaults: ElementIds[];
   /** Includes (their paths from the layout folder) that write an id from a template expression. */
   computedIds: Set<string>;
+  /** Hugo shortcodes (by name) that write a named parameter as an id: `{{< warning id=x >}}` gives the page `#x`. */
+  shortcodeIds: Map<string, string[]>;
 }
 
-const NO_LAYOUTS: Layouts = { ids: new Map(), props: [], slugifiedProps: [], defaults: [], computedIds: new Set() };
+const NO_LAYOUTS: Layouts = { ids: new Map(), props: [], slugifiedProps: [], defaults: [], computedIds: new Set(), shortcodeIds: new Map() };
 
 /**
  * The ids a component's text gives `prop` by default, as a destructured parameter's default

@@ -1136,3 +1136,17 @@ describe('mdBook preprocessors', () => {
     expect(lint(tree(files(own)), '/r/src/names/preludes.md').map(([text]) => text)).toEqual(['names.preludes.lang', 'bool', '../items/enumerations.mdr', 'r-names.preludes.lang', 'mutables-references-', 'names.namespaces.kinds', 'expr.closure']);
   });
 });
+
+describe('Hugo shortcodes and page references', () => {
+  it("a shortcode that writes a named parameter as an id gives the page calling it that id (linkerd/website's warning and note)", () => {
+    // https://gohugo.io/methods/shortcode/get/: `.Get "id"` reads the named parameter of `{{< warning id=open-relay-warning >}}`.
+    const files = {
+      '/r/linkerd.io/config/_default/hugo.yaml': 'title: Linkerd\nbaseURL: https://linkerd.io/\n',
+      '/r/linkerd.io/layouts/_shortcodes/warning.html': '{{- $id := .Get "id" }}\n{{- $title := default "Warning" (.Get "title") }}\n{{- $content := .Inner | $.Page.RenderString }}\n{{ partial "components/alert" (dict "id" $id "variant" "warning" "callout" true "title" $title "content" $content) }}\n',
+      '/r/linkerd.io/layouts/_shortcodes/note.html': '{{- $title := default "Note" (.Get "title") }}\n<div class="note">{{ .Inner }}</div>\n',
+      '/r/linkerd.io/layouts/_partials/components/alert.html': '<div class="{{ $class }}"{{ with .id }} id="{{ . }}"{{ end }}>\n',
+      '/r/linkerd.io/content/2.12/tasks/using-ingress.md': '---\ntitle: Handling ingress traffic\n---\n\n{{< warning id=open-relay-warning >}}\nWhen an ingress is meshed in `ingress` mode, you must configure it.\n{{< /warning >}}\n\n{{< note title=open-relay-note >}}\nA note.\n{{< /note >}}\n\nTraefik should be meshed with ingress mode enabled([\\*](./#open-relay-warning)), and ([\\*](#open-relay-note)).\n',
+    };
+    expect(lint(tree(files), '/r/linkerd.io/content/2.12/tasks/using-ingress.md')).toEqual([['open-relay-note', 'anchorMissing']]);
+  });
+});
