@@ -1124,6 +1124,18 @@ export class WorkspaceIndex {
         const pages = site.renderHookRoots.pages ? this.routeIndex(site).pages : undefined;
         const page = pages?.get(routeKey(`/${written}`)) ?? pages?.get(routeKey(`/${written.replace(/\.(?:md|mdx|markdown)$/i, '')}`));
         if (page !== undefined) found = { path: page, directory: false, caseFixes: [] };
+        // A leaf bundle (`post/index.md`) looks a page up from the folder that holds the bundle, as a regular page beside it
+        // would: Hugo's page-relative lookup for `.GetPage "./someotherpage"` from `/mysection/mypage/index.md` is `/mysection/someotherpage`.
+        if (found === undefined && site.renderHookRoots.pages && LEAF_BUNDLE.test(sourcePath)) {
+          const container = parentOf(parentOf(sourcePath));
+          for (const candidate of [written, `${written}.md`, `${written}/index.md`, `${written}/_index.md`]) {
+            const file = this.#find(join(container, candidate));
+            if (file !== undefined && !file.directory && file.caseFixes.length === 0 && isMarkdownPath(file.path)) {
+              found = file;
+              break;
+            }
+          }
+        }
         for (const folder of site.renderHookRoots.resources) {
           if (found !== undefined) break;
           const file = this.#find(join(folder, written));
@@ -1491,6 +1503,9 @@ function withAnchors(anchors: DocumentAnchors, more: readonly Anchor[]): Documen
 
 /** An MDX import of a Markdown file as a component: `import Part from './_part.mdx';`. */
 const MDX_MARKDOWN_IMPORT = /^import[ \t]+([A-Z]\w*)[ \t]+from[ \t]+['"](\.{1,2}\/[^'"\r\n]+\.mdx?)['"];?[ \t]*$/gm;
+
+/** A Hugo leaf bundle's page: `index.md` (or `index.fr.md`) in the bundle's folder (https://gohugo.io/content-management/page-bundles/). */
+const LEAF_BUNDLE = /\/index(?:\.[\w-]+)?\.(?:md|markdown|mdx|html?)$/i;
 
 /** A mkdocstrings block, `::: package.module` at the start of a line. */
 const MKDOCSTRINGS_BLOCK = /^:::[ \t]+[\w.]/m;

@@ -1149,4 +1149,16 @@ describe('Hugo shortcodes and page references', () => {
     };
     expect(lint(tree(files), '/r/linkerd.io/content/2.12/tasks/using-ingress.md')).toEqual([['open-relay-note', 'anchorMissing']]);
   });
+
+  it("with a link render hook, a leaf bundle looks a relative page up from the folder holding the bundle (linkerd/website's blog posts)", () => {
+    // Hugo's page-relative lookup (hugolib/pagecollections.go): from `/mysection/mypage/index.md`, "./someotherpage" is `/mysection/someotherpage`.
+    const files = {
+      '/r/linkerd.io/config/_default/hugo.yaml': 'title: Linkerd\nbaseURL: https://linkerd.io/\n',
+      '/r/linkerd.io/config/_default/permalinks.yaml': '# Set URL structure for blog post\npage:\n  blog: /:year/:month/:day/:slug/\n',
+      '/r/linkerd.io/layouts/_markup/render-link.html': '{{- $u := urls.Parse .Destination }}\n{{- $path := strings.TrimPrefix "./" $u.Path }}\n{{- with or ($.PageInner.GetPage $path) ($.PageInner.Resources.Get $path) (resources.Get $path) }}{{ .RelPermalink }}{{ end }}\n',
+      '/r/linkerd.io/content/blog/2019/0518-linkerd-benchmarks/index.md': '---\ntitle: Linkerd Benchmarks\n---\n',
+      '/r/linkerd.io/content/blog/2019/0809-service-mesh-distributed-tracing-myths/index.md': '---\ntitle: Distributed tracing myths\n---\n\n[Linkerd is very, very fast](0518-linkerd-benchmarks), but [not](0000-nothing-here).\n',
+    };
+    expect(lint(tree(files), '/r/linkerd.io/content/blog/2019/0809-service-mesh-distributed-tracing-myths/index.md')).toEqual([['0000-nothing-here', 'fileMissing']]);
+  });
 });
