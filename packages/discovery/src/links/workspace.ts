@@ -1037,7 +1037,7 @@ export class WorkspaceIndex {
       if (fragment === undefined || fragment === '') return { status: 'skipped' };
       // A same-document fragment: the document's own text.
       if (source.base !== undefined) return { status: 'skipped' };
-      return this.#checkFragment({ path: sourcePath, directory: false }, fragment, query, compiled, source.text);
+      return this.#checkFragment({ path: sourcePath, directory: false }, fragment, query, compiled, source.text, this.#readOnGitHub(sourcePath, compiled));
     }
     let base = `file://${encodePath(sourcePath.startsWith('/') ? sourcePath : `/${sourcePath}`)}`;
     if (source.base !== undefined) {
@@ -1199,7 +1199,7 @@ export class WorkspaceIndex {
       return { status: 'case-mismatch', target, replacement };
     }
     if (fragment === undefined || fragment === '') return { status: 'ok', target };
-    return this.#checkFragment(target, fragment, query, compiled);
+    return this.#checkFragment(target, fragment, query, compiled, undefined, this.#readOnGitHub(sourcePath, compiled));
   }
 
   /**
@@ -1322,7 +1322,19 @@ export class WorkspaceIndex {
     return choice === undefined ? undefined : rawPath.slice(0, rawPath.length - written.length) + encodeName(choice, '');
   }
 
-  #checkFragment(target: LinkTarget, fragment: string, query: string, options: Compiled, text?: string): LinkResult {
+  /**
+   * Whether a Markdown document is read where GitHub renders it: no site generator serves its folder, or
+   * it lies in a site whose every page is indexed (Docusaurus) and is none of them (a `versioned_docs/`
+   * version `versions.json` does not list).
+   */
+  #readOnGitHub(path: string, options: Compiled): boolean {
+    if (!isMarkdownPath(path)) return false;
+    const site = this.site(parentOf(path), options.generator);
+    if (site.generator === undefined || site.htmlOnly === true) return true;
+    return site.routesComplete === true && !this.routeIndex(site).routes.has(path);
+  }
+
+  #checkFragment(target: LinkTarget, fragment: string, query: string, options: Compiled, text?: string, github = false): LinkResult {
     const page = target.directory ? this.folderPage(target.path) : target.path;
     if (page === undefined) return { status: 'ok', target };
     const pageTarget: LinkTarget = { path: page, directory: false };
@@ -1340,7 +1352,11 @@ export class WorkspaceIndex {
       return { status: 'missing-line', target: pageTarget, fragment, lineCount: anchors.lineCount };
     }
     const site = this.site(parentOf(page), options.generator);
-    const anchor = lookupAnchor(anchors.ids, id) ?? (site.caseInsensitiveFragments === true ? anchors.anchors.find((a) => a.id.toLowerCase() === id.toLowerCase()) : undefined);
+    // VitePress's router finds an id whatever the fragment's case; GitHub's page script, for a document read there,
+    // tries the fragment in lower case too (`#useStore` finds the heading "`useStore()`", whose id is `usestore`).
+    const anchor =
+      lookupAnchor(anchors.ids, id) ??
+      (site.caseInsensitiveFragments === true ? anchors.anchors.find((a) => a.id.toLowerCase() === id.toLowerCase()) : github && isMarkdownPath(page) ? lookupAnchor(anchors.ids, id.toLowerCase()) : undefined);
     if (anchor !== undefined) return { status: 'ok', target: { ...pageTarget, offset: anchor.offset } };
     // `#top` scrolls to the top of an HTML page.
     if (id.toLowerCase() === 'top' && isHtmlPath(page)) return { status: 'ok', target: pageTarget };

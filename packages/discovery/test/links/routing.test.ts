@@ -1162,3 +1162,25 @@ describe('Hugo shortcodes and page references', () => {
     expect(lint(tree(files), '/r/linkerd.io/content/blog/2019/0809-service-mesh-distributed-tracing-myths/index.md')).toEqual([['0000-nothing-here', 'fileMissing']]);
   });
 });
+
+describe('documents read on GitHub', () => {
+  it("GitHub's page script finds a heading from a fragment in another case, in a document no site serves (react-redux's versioned docs that versions.json does not list)", () => {
+    // https://github.com/rsc/markdown/issues/19: `settings.md#Diagnostic` and `#DiAgNoStIc` both scroll to `## Diagnostic` on GitHub.
+    const page = 'The [`useStore` hook](../api/hooks.md#useStore) returns the current store instance. See [Usage Warnings](#Usage-Warnings) and [nothing](#no-such-heading).\n\n## Usage Warnings\n';
+    const files = {
+      '/r/website/docusaurus.config.ts': "export default { presets: [['classic', { docs: { path: '../docs', routeBasePath: '/' } }]] };\n",
+      '/r/docs/api/hooks.md': '---\nid: hooks\n---\n\n## `useStore()`\n',
+      '/r/docs/using-react-redux/accessing-store.md': page,
+      '/r/website/versioned_docs/version-7.2/api/hooks.md': '---\nid: hooks\n---\n\n## `useStore()`\n',
+      '/r/website/versioned_docs/version-7.2/using-react-redux/accessing-store.md': page,
+      '/r/notes/accessing-store.md': page,
+      '/r/notes/api/hooks.md': '## `useStore()`\n',
+    };
+    const index = tree(files);
+    // Not served (no versions.json lists 7.2) and a plain repository document: read on GitHub.
+    expect(lint(index, '/r/website/versioned_docs/version-7.2/using-react-redux/accessing-store.md')).toEqual([['no-such-heading', 'anchorMissing']]);
+    expect(lint(index, '/r/notes/accessing-store.md')).toEqual([['no-such-heading', 'anchorMissing']]);
+    // A page the site serves is read in the browser, which matches an id exactly.
+    expect(lint(index, '/r/docs/using-react-redux/accessing-store.md').map(([text]) => text)).toEqual(['useStore', 'Usage-Warnings', 'no-such-heading']);
+  });
+});
