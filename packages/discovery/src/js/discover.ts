@@ -11,6 +11,7 @@ import { discoveryWalkOf, nodesOf, setText, type DiscoveryWalk, type JsSourceCod
 import { editStaysBetween } from './between-statements.js';
 import { constDeclaratorOf, contentOf, readElsewhere, staysOneToken, valueMatters, type Token } from './edit-reach.js';
 import { mapJsxAttribute, mapStringLiteral, mapTemplateElement, mapTemplateElementAt, type CookedMap } from './literal-map.js';
+import { isModuleSpecifier, MODULE_SPECIFIER_PARENTS } from './module-specifiers.js';
 import { findSinkArguments, GLOBAL_OBJECT_NAMES, GLOBAL_SINK_NAMES, GLOBAL_SINKS, SINK_MODULES, syntacticSink } from './sinks.js';
 
 /** `settings.urilint` in the ESLint config, shared by every rule; plain data, so `--cache` stays correct. */
@@ -261,18 +262,13 @@ function nameOf(node: TSESTree.Node): string | undefined {
 function isExcludedPlace(node: TSESTree.Node): boolean {
   const parent = node.parent;
   if (!parent) return false;
+  if (MODULE_SPECIFIER_PARENTS.has(parent.type)) return true;
   switch (parent.type) {
-    case 'ImportDeclaration':
-    case 'ExportAllDeclaration':
-    case 'ExportNamedDeclaration':
-    case 'ImportExpression':
-    case 'TSExternalModuleReference':
-    case 'TSImportType':
     case 'TSLiteralType':
     case 'TSModuleDeclaration':
     case 'TSEnumMember':
     case 'ImportAttribute':
-      return parent.type !== 'ImportExpression';
+      return true;
     case 'ExpressionStatement':
       return 'directive' in parent && parent.directive !== undefined;
     case 'Property':
@@ -516,7 +512,8 @@ function addExpression(walk: Walk, node: TSESTree.Node): void {
   }
   const tagged = node.type === 'TemplateLiteral' && node.parent?.type === 'TaggedTemplateExpression';
   const sink = walk.sinks.get(node);
-  if (buildsString(node) && !tagged && !isConcatenationPart(node) && (sink !== undefined || !isExcludedPlace(node))) {
+  // A module specifier is a file or package to resolve, even as a sink's argument (`new URL("./w.js", import.meta.url)`).
+  if (buildsString(node) && !tagged && !isConcatenationPart(node) && !isModuleSpecifier(node) && (sink !== undefined || !isExcludedPlace(node))) {
     addCandidatesGuarded(walk, node, sink ? 'sink' : undefined, sink, false);
   }
 }

@@ -1,4 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
+import { MODULE_SPECIFIER_PARENTS } from './module-specifiers.js';
 
 // What decides whether an edit inside one literal or comment leaves the tree as a new parse would
 // make it (`JsDiscovery.edit`); a browser build, which analyses each version afresh, has none of it
@@ -33,12 +34,8 @@ export function staysOneToken(token: Token, content: string, quote: string): boo
 export function valueMatters(node: TSESTree.Node): boolean {
   const parent = node.parent;
   if (!parent) return true;
+  if (MODULE_SPECIFIER_PARENTS.has(parent.type)) return true;
   switch (parent.type) {
-    case 'ImportDeclaration':
-    case 'ExportAllDeclaration':
-    case 'ExportNamedDeclaration':
-    case 'ImportExpression':
-    case 'TSExternalModuleReference':
     case 'ImportAttribute':
     case 'TSModuleDeclaration':
       return true;

@@ -208,7 +208,7 @@ function withImplicitGlobals(scope: NonNullable<GlobalScope>): object {
 /**
  * The URL arguments of every sink call in the file, found by reference (a local
  * `fetch` that shadows the global is not a sink), plus assignments to
- * `location`, dynamic `import()`, and `xhr.open(method, url)`.
+ * `location` and `xhr.open(method, url)`.
  */
 export function findSinkArguments(sourceCode: JsSourceCode, sinks: readonly string[] = []): Map<TSESTree.Node, string> {
   const found = new Map<TSESTree.Node, string>();
@@ -236,12 +236,11 @@ export function findSinkArguments(sourceCode: JsSourceCode, sinks: readonly stri
   return found;
 }
 
-/** Sinks seen syntactically during the walk: `location` assignment, `import()`, `xhr.open(method, url)`. */
+/** Sinks seen syntactically during the walk: `location` assignment, `xhr.open(method, url)` (a dynamic `import()` names a module: `module-specifiers.ts`). */
 export function syntacticSink(node: TSESTree.Node): { argument: TSESTree.Node; name: string } | undefined {
   if (node.type === 'AssignmentExpression' && node.operator === '=' && isLocationTarget(node.left)) {
     return { argument: unwrap(node.right), name: 'location' };
   }
-  if (node.type === 'ImportExpression') return { argument: node.source, name: 'import()' };
   if (
     node.type === 'CallExpression' &&
     node.callee.type === 'MemberExpression' &&

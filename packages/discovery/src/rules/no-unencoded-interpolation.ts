@@ -832,10 +832,10 @@ export default defineCheck({
   messages: ESLINT_MESSAGES,
   defaultOptions: {},
   check(candidate, { sourceCode }) {
-    // Holes are JavaScript's `${…}` and `+ x`: only a JavaScript file has them. A dynamic `import()`
-    // names a module, which bundlers read as a pattern over files (`./data/${name}.json`), and a
-    // `#` there starts a subpath import (`#ui/components/${name}.vue`), not a fragment.
-    if (sourceCode === undefined || candidate.namespace || isNamespaceHost(candidate) || candidate.sink === 'import()') return [];
+    // Holes are JavaScript's `${…}` and `+ x`: only a JavaScript file has them. (A dynamic `import()`
+    // names a module, which bundlers read as a pattern over files, `./data/${name}.json`: discovery
+    // reads no module specifier.)
+    if (sourceCode === undefined || candidate.namespace || isNamespaceHost(candidate)) return [];
     const context: Context = { sourceCode };
     const out: Finding[] = [];
     candidate.parts.forEach((part, index) => {

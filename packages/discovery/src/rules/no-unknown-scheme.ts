@@ -25,10 +25,10 @@ export default defineCheck<NoUnknownSchemeOptions>({
     additionalProperties: false,
   },
   check(candidate, { options }) {
-    // An XML namespace name is an identifier (`jabber:client`): its scheme is never resolved. A
-    // module specifier's prefix is the bundler's (`import("virtual:react-router/server-build")`,
-    // `node:`, `npm:`), and a dummy base of `new URL(path, "test://test")` lends only its form.
-    if (candidate.namespace || candidate.sink === 'import()' || candidate.sink?.endsWith(BASE_SINK_SUFFIX) === true) return [];
+    // An XML namespace name is an identifier (`jabber:client`): its scheme is never resolved. (A
+    // module specifier's prefix is the bundler's, `import("virtual:react-router/server-build")`:
+    // discovery reads no specifier.) A dummy base of `new URL(path, "test://test")` lends only its form.
+    if (candidate.namespace || candidate.sink?.endsWith(BASE_SINK_SUFFIX) === true) return [];
     const allowed = new Set((options.allow ?? []).map((scheme) => scheme.toLowerCase()));
     const out: Finding[] = [];
     for (const diagnostic of candidate.analysis.diagnostics) {

@@ -11,12 +11,12 @@ const ABBREVIATED_CODES: ReadonlySet<DiagnosticCode> = new Set(['scheme-abbrevia
 const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formAction', 'formaction']);
 
 /**
- * Where the string is certainly a URL: the URL argument of a sink (not
- * `import()`, whose argument is a module specifier: `import("chart.js/auto")`),
+ * Where the string is certainly a URL: the URL argument of a sink (a module
+ * specifier such as `import("chart.js/auto")` is none: `js/module-specifiers.ts`),
  * or a link or source attribute. Elsewhere `localhost:3000` may be a host and port.
  */
 function isUrlPlace(candidate: UriCandidate): boolean {
-  if (candidate.context === 'sink') return candidate.sink !== 'import()';
+  if (candidate.context === 'sink') return true;
   if (candidate.context !== 'attribute' || candidate.sink === undefined) return false;
   const attribute = /^<\S+ (\S+)>$/.exec(candidate.sink)?.[1];
   return attribute !== undefined && URL_ATTRIBUTES.has(attribute);
