@@ -349,6 +349,22 @@ describe('no-unencoded-interpolation: identifiers from ID generators, whose alph
 describe('no-unencoded-interpolation: names that say a path or a handle', () => {
   const interpolation = (code: string): string[] => problemsIn(code, 'js', { 'no-unencoded-interpolation': {} }).map(([, text]) => text);
 
+  it("svelte-material-ui's demo footer: a file path named with a camel-case File suffix (curFile)", () => {
+    const markup = '{#each Object.entries(sources) as [curFile, curSource]}\n<a\n                href={`https://github.com/hperrin/svelte-material-ui/blob/master/packages/site/src/routes/demo/${curFile}`}\n                target="_blank">{curFile}</a\n              >\n{/each}';
+    expect(problemsIn(markup, 'svelte', { 'no-unencoded-interpolation': {} })).toEqual([]);
+    expect(interpolation('const u = `https://example.com/blob/main/${sourceFile}`;')).toEqual([]);
+    // In a query it is not safe.
+    expect(interpolation('const u = `https://example.com/?f=${sourceFile}`;')).toEqual(['sourceFile']);
+  });
+
+  it("astro-ink's draft links: a call whose name says it returns a slug (getSlugFromPathname)", () => {
+    const markup = '---\nconst { file } = Astro.props;\n---\n            <a href={`/drafts/${getSlugFromPathname(file)}`} title={post.title}>{post.title}</a>';
+    expect(problemsIn(markup, 'astro', { 'no-unencoded-interpolation': {} })).toEqual([]);
+    expect(interpolation('fetch(`/posts/${toSlug(title)}/${makeSlug(name)}`);')).toEqual([]);
+    // A call named otherwise is still reported.
+    expect(interpolation('fetch(`/posts/${getTitle(post)}`);')).toEqual(['getTitle(post)']);
+  });
+
   it("ng-bootstrap's table demos: a country's flag image path after Wikimedia's commons/ (flag, like icon or logo)", () => {
     expect(interpolation("const src = 'https://upload.wikimedia.org/wikipedia/commons/' + country.flag;")).toEqual([]);
     expect(interpolation("const src = 'https://upload.wikimedia.org/wikipedia/commons/thumb/' + r['flag'];")).toEqual([]);

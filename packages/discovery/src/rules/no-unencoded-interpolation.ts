@@ -22,6 +22,12 @@ const ENCODERS = new Set(['encodeURIComponent', 'encodeURI']);
  */
 const SLUG_FUNCTIONS = new Set(['slugify', 'slug', 'toSlug', 'kebabCase', 'paramCase']);
 
+/** Functions named for the slug they return: `getSlugFromPathname(file)`, `makeSlug(title)`, `createSlug`, `buildSlug`. */
+const SLUG_GETTER = /^(?:get|make|create|build|compute|to)Slug(?:[A-Z]|$)/;
+
+/** Whether a function's name says it returns a slug. */
+const isSlugFunction = (name: string): boolean => SLUG_FUNCTIONS.has(name) || SLUG_GETTER.test(name);
+
 /** Calls and methods whose result is a number (digits, `.`, `-`). */
 const NUMBER_FUNCTIONS = new Set(['Number', 'parseInt', 'parseFloat']);
 
@@ -256,7 +262,7 @@ function isStringy(node: TSESTree.Node): boolean {
 function isSafeCall(context: Context, node: TSESTree.CallExpression, safe: (child: TSESTree.Node) => boolean): boolean {
   const callee = unwrap(node.callee);
   if (callee.type === 'Identifier') {
-    if (ENCODERS.has(callee.name) || NUMBER_FUNCTIONS.has(callee.name) || SLUG_FUNCTIONS.has(callee.name) || ID_GENERATORS.has(callee.name) || callee.name === 'Boolean') return true;
+    if (ENCODERS.has(callee.name) || NUMBER_FUNCTIONS.has(callee.name) || isSlugFunction(callee.name) || ID_GENERATORS.has(callee.name) || callee.name === 'Boolean') return true;
     if (hasSafeReturnType(context, callee) || returnsSafe(context, callee, safe)) return true;
     if (isDerivedRune(node)) return safe(node.arguments[0]!);
     return callee.name === 'String' && node.arguments.length === 1 && safe(node.arguments[0]!);
@@ -268,7 +274,7 @@ function isSafeCall(context: Context, node: TSESTree.CallExpression, safe: (chil
     if (object.name === 'Math' || NUMBER_STATICS[object.name]?.has(method)) return true;
     if (method === 'stringify' && QUERY_STRING_OBJECTS.has(object.name)) return true;
   }
-  if (NUMBER_METHODS.has(method) || SLUG_FUNCTIONS.has(method) || method === 'randomUUID') return true;
+  if (NUMBER_METHODS.has(method) || isSlugFunction(method) || method === 'randomUUID') return true;
   // `randomBytes(8).toString('base64url')`, `hash.digest('hex')`: Buffer encodings whose alphabet is unreserved (RFC 4648 §5).
   if ((method === 'toString' || method === 'digest') && node.arguments[0]?.type === 'Literal' && URL_SAFE_ENCODINGS.has(String(node.arguments[0].value))) return true;
   // `params.toSearchString({ … })`, `query.toQueryString()`: a helper that serializes a query string, encoded.
@@ -618,7 +624,7 @@ const DIGITS_SNAKE = /_(?:count|index|number|version|ver|sha|hash|code|size|page
  * their "/" is meant to make segments. In a query or fragment they are not safe.
  */
 const PATH_NAME = /^(?:path|pathname|paths|file|filename|filepath|stem|slug|route|dir|directory|folder|url|uri|href|link|base|prefix|endpoint|root|pkg|package|packagename|pkgname|repo|repository|reponame|owner|org|organization|organizationname|orgname|src|image|img|icon|avatar|logo|thumbnail|photo|picture|poster|flag)$/i;
-const PATH_SUFFIX = /[a-z0-9](?:Path|Pathname|FileName|Filename|Slug|Route|Dir|Directory|Folder|Url|URL|Uri|URI|Href|Prefix|Endpoint|Root|PackageName|PkgName|Repo|Repository|RepoName|Owner|OrganizationName|OrgName|Src|Image|Img|Icon|Avatar|Logo|Thumbnail|Photo|Picture|Poster)$/;
+const PATH_SUFFIX = /[a-z0-9](?:Path|Pathname|File|FileName|Filename|Slug|Route|Dir|Directory|Folder|Url|URL|Uri|URI|Href|Prefix|Endpoint|Root|PackageName|PkgName|Repo|Repository|RepoName|Owner|OrganizationName|OrgName|Src|Image|Img|Icon|Avatar|Logo|Thumbnail|Photo|Picture|Poster)$/;
 const PATH_SNAKE = /_(?:path|dir|folder|url|uri|prefix|root|file|filename|slug|repo|repository|owner|org|src|image|img|icon|avatar|logo|thumbnail|photo)$/i;
 
 /** String methods whose result is made of the string they are called on. */
