@@ -182,7 +182,7 @@ export function isWholeUri(value: string, name: string | undefined): boolean {
   const punctuated = comma < 0 ? value : value.slice(0, comma) + value.slice(comma + 1);
   if (!hasUriShape(value) || !/^\S/.test(value) || !/\S$/.test(value) || /[\r\n]/.test(value) || /[.,;:!?]\s/.test(punctuated)) return false;
   const gap = value.search(/\s/);
-  if (gap !== -1 && (PROSE_TAIL.test(value.slice(gap).trimStart()) || SRCSET_DESCRIPTOR.test(value.slice(gap).trimStart()) || ABSOLUTE_START.test(value.slice(gap).trimStart()))) return false;
+  if (gap !== -1 && (PROSE_TAIL.test(value.slice(gap).trimStart()) || SRCSET_DESCRIPTOR.test(value.slice(gap).trimStart()) || ABSOLUTE_START.test(value.slice(gap).trimStart()) || ARROW_TAIL.test(value.slice(gap).trimStart()))) return false;
   return isUrlName(name) || value.split(/\s+/).length === 2;
 }
 
@@ -193,6 +193,13 @@ export function isWholeUri(value: string, name: string | undefined): boolean {
  * written the same way: each URI is read on its own.
  */
 const ABSOLUTE_START = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//;
+
+/**
+ * What follows a URL and a space when it maps the URL to something else: an arrow (`=>`, `->`, `→`,
+ * `⇒`, `⟶` or their reverse) and a space, as a log line or a test names a redirect
+ * (`http://localhost:3600/a => http://localhost:3600/b`). A URL's path does not go on with an arrow.
+ */
+const ARROW_TAIL = /^(?:=>|->|<=|<-|[→⇒⟶←⇐⟵])\s/;
 
 /**
  * What follows a URL and a space when it is prose, not more of the URL: a parenthetical

@@ -1,0 +1,32 @@
+/**
+ * Issue 28's eighth survey, tune half: strings and values read as URLs that are none, each case
+ * written as the repository has it, beside what is still reported.
+ */
+import { describe, expect, it } from 'vitest';
+import { ALL_RULES, problemsIn } from './support/findings.js';
+
+const problems = (text: string): [string | undefined, string][] => problemsIn(text, 'js', ALL_RULES);
+
+describe('a URL, an arrow and another URL in one string: two URLs, not one with spaces', () => {
+  it("follow-redirects' test of the headers each redirect sends (X-Redirect)", () => {
+    const code = [
+      'assert.deepEqual(headers, [',
+      '            {',
+      '              "Host": "localhost:3600",',
+      '              "X-Foo": "bar",',
+      '              "X-Redirect": "http://localhost:3600/a => http://localhost:3600/b",',
+      '            },',
+      '            {',
+      '              "Host": "localhost:3600",',
+      '              "X-Foo": "bar",',
+      '              "X-Redirect": "http://localhost:3600/b => http://localhost:3600/c",',
+      '            },',
+      '          ]);',
+    ].join('\n');
+    expect(problems(code).filter(([code]) => code !== 'scheme-insecure')).toEqual([]);
+  });
+
+  it('a URL with a space before other words is still one URL where its name says so', () => {
+    expect(problems('const redirect = "http://localhost:3600/a b";').map(([code]) => code)).toEqual(['path-unescaped-char']);
+  });
+});
