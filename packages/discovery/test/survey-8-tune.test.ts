@@ -30,3 +30,14 @@ describe('a URL, an arrow and another URL in one string: two URLs, not one with 
     expect(problems('const redirect = "http://localhost:3600/a b";').map(([code]) => code)).toEqual(['path-unescaped-char']);
   });
 });
+
+describe("an event handler attribute's value is script, not a URL", () => {
+  it("linkifyjs' options test: attributes: { onclick: 'javascript:alert(\"Hello\");' }", () => {
+    const code = ['const options = {', '\t\t\tattributes: {', "\t\t\t\tonclick: 'javascript:alert(\"Hello\");'", '\t\t\t},', '};'].join('\n');
+    expect(problems(code)).toEqual([]);
+  });
+
+  it('a javascript: URL in a link attribute is still reported', () => {
+    expect(problems("const a = { href: 'javascript:alert(\"Hello\");' };").map(([code]) => code)).toContain('path-unescaped-char');
+  });
+});

@@ -258,6 +258,18 @@ function nameOf(node: TSESTree.Node): string | undefined {
   return propertyKey(node);
 }
 
+/** An HTML event handler attribute's name (`onclick`, `onmouseover`): its value is script. */
+const EVENT_HANDLER_NAME = /^on[a-z]{3,}$/;
+
+/**
+ * The value of an event handler attribute written as an object's property (`attributes: { onclick:
+ * 'javascript:alert("Hello");' }`): script, in which `javascript:` is a label, not a URL.
+ */
+function isEventHandlerValue(node: TSESTree.Node): boolean {
+  const name = propertyKey(node);
+  return name !== undefined && EVENT_HANDLER_NAME.test(name);
+}
+
 /** Why a string is not a URL whatever it looks like: its place in the code. */
 function isExcludedPlace(node: TSESTree.Node): boolean {
   const parent = node.parent;
@@ -275,7 +287,7 @@ function isExcludedPlace(node: TSESTree.Node): boolean {
     case 'PropertyDefinition':
     case 'MethodDefinition':
     case 'TSPropertySignature':
-      return parent.key === node && !parent.computed;
+      return (parent.key === node && !parent.computed) || isEventHandlerValue(node);
     case 'CallExpression':
     case 'NewExpression': {
       const callee = parent.callee;
