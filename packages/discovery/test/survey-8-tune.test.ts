@@ -41,3 +41,27 @@ describe("an event handler attribute's value is script, not a URL", () => {
     expect(problems("const a = { href: 'javascript:alert(\"Hello\");' };").map(([code]) => code)).toContain('path-unescaped-char');
   });
 });
+
+describe('no-unencoded-interpolation: a counter is a number', () => {
+  const interpolation = (code: string): string[] => problemsIn(code, 'js', { 'no-unencoded-interpolation': {} }).map(([, text]) => text);
+
+  it("workbox's routing tests: testCounter handed to the page's script", () => {
+    const code = [
+      '    let testCounter = 0;',
+      '    let response = await global.__workbox.webdriver.executeAsyncScript(',
+      '      (testCounter, cb) => {',
+      '        fetch(new URL(`/RegExp/${testCounter}/`, location).href)',
+      '          .then((response) => response.text())',
+      '      },',
+      '      testCounter,',
+      '    );',
+      '    testCounter += 1;',
+    ].join('\n');
+    expect(interpolation(code)).toEqual([]);
+    expect(interpolation('fetch(`/items/${counter}/${retry_counter}`);')).toEqual([]);
+  });
+
+  it('another name is still reported', () => {
+    expect(interpolation('fetch(`/items/${encounter}`);')).toEqual(['encounter']);
+  });
+});

@@ -610,10 +610,10 @@ const HOST_SUFFIX = /[a-z0-9](?:Domain|Host|Hostname|HostName)$|_(?:domain|host|
  * `packageJson.version`, `sha`): they hold no "/", "?", "#", "%" or space. `id` is not among them:
  * an identifier may be anything a user typed.
  */
-const DIGITS_NAME = /^(?:count|index|idx|[ijk]|num|number|page|size|limit|offset|length|width|height|weight|port|year|month|day|timestamp|ts|version|ver|sha|hash|digest|checksum|code|status|statuscode)$/i;
+const DIGITS_NAME = /^(?:count|counter|index|idx|[ijk]|num|number|page|size|limit|offset|length|width|height|weight|port|year|month|day|timestamp|ts|version|ver|sha|hash|digest|checksum|code|status|statuscode)$/i;
 // Case matters in the camel-case ending (`homepage` is not a page number); snake case may be in capitals.
-const DIGITS_SUFFIX = /[a-z0-9](?:Count|Index|Number|Num|Sha|Hash|Digest|Checksum|Code|Status|Size|Page|Port|Year|Timestamp|Weight|Ver)$|[a-z0-9]Version(?:[A-Z][a-z]*)*$/;
-const DIGITS_SNAKE = /_(?:count|index|number|version|ver|sha|hash|code|size|page|port|year|timestamp|weight)$/i;
+const DIGITS_SUFFIX = /[a-z0-9](?:Count|Counter|Index|Number|Num|Sha|Hash|Digest|Checksum|Code|Status|Size|Page|Port|Year|Timestamp|Weight|Ver)$|[a-z0-9]Version(?:[A-Z][a-z]*)*$/;
+const DIGITS_SNAKE = /_(?:count|counter|index|number|version|ver|sha|hash|code|size|page|port|year|timestamp|weight)$/i;
 
 /**
  * Names of values that are a path by design (`path`, `filePath`, `pathname`, `route`, `baseUrl`, a
