@@ -3,7 +3,8 @@
  * whatever its name (`hero-detail.html`, `app.html` since Angular 20), as ESLint reads it with
  * `@angular-eslint/template-parser`. A file is one when an `angular.json` (the Angular CLI's
  * workspace file) lies in its folder or a folder above it, up to the repository's root, or when a
- * TypeScript file beside it names it in a component's `templateUrl`. Read through an interface, so
+ * TypeScript file beside it names it in a component's `templateUrl`; a whole page (`<!doctype html>`,
+ * `<html>`) is HTML, not a template. Read through an interface, so
  * the language server, `urilint scan` and tests give their own file systems.
  */
 import { sourceKindOf, type SourceKind } from '../document.js';
@@ -62,10 +63,24 @@ function namedByTemplateUrl(filePath: string, fs: ProjectFileSystem): boolean {
   return false;
 }
 
-/** Whether the HTML file at `filePath` is an Angular template (see the top of this file). */
+/** A whole page's start, after a byte order mark, white space and comments: `<!doctype html>` or `<html>`. */
+const PAGE_START = /^\uFEFF?\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s|html[\s>])/i;
+
+/**
+ * Whether the file is a whole page (`<!doctype html>`, `<html>`): the application's `index.html`, or
+ * documentation a generator wrote into the project (compodoc's `docs/`). A component's template is
+ * a fragment that Angular puts into the page; a page is no template, and Angular's parser rejects
+ * much that browsers read in one (literal `{` in code samples).
+ */
+function isWholePage(filePath: string, fs: ProjectFileSystem): boolean {
+  const text = fs.readFile(filePath);
+  return text !== undefined && PAGE_START.test(text.slice(0, 4096));
+}
+
+/** Whether the HTML file at `filePath` is an Angular template (see the top of this file); a whole page is none. */
 export function isAngularTemplate(filePath: string, fs: ProjectFileSystem): boolean {
   try {
-    return inAngularWorkspace(parentOf(filePath), fs) || namedByTemplateUrl(filePath, fs);
+    return (inAngularWorkspace(parentOf(filePath), fs) || namedByTemplateUrl(filePath, fs)) && !isWholePage(filePath, fs);
   } catch {
     return false;
   }

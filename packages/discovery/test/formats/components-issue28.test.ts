@@ -36,6 +36,21 @@ describe('an Angular project: every template is Angular, whatever its name', () 
     expect(projectSourceKind('/site/index.html', fs)).toBe('html');
     expect(projectSourceKind('/site/app.ts', fs)).toBe('js');
   });
+
+  it("a whole page in an Angular project is HTML, not a template (spring-petclinic-angular's docs/, compodoc's output)", () => {
+    const PAGE = '<!doctype html>\n<html class="no-js" lang="">\n    <head>\n        <meta charset="utf-8">\n        <meta http-equiv="x-ua-compatible" content="ie=edge">\n';
+    const fs = new MemoryFileSystem({
+      '/repo/angular.json': '{}',
+      '/repo/docs/index.html': `${PAGE}<body><li>Run app in browser: <a href="http://server_name/petclinic/">http://server_name/petclinic/</a></li></body></html>\n`,
+      '/repo/docs/components/AppComponent.html': `\uFEFF  <!-- generated -->\n<!DOCTYPE html><html><body><pre>{ a: 1 }</pre></body></html>`,
+      '/repo/src/index.html': '<html lang="en">\n<head><base href="/"></head>\n<body><app-root></app-root></body>\n</html>\n',
+      '/repo/src/app/app.component.html': GUIDES,
+    });
+    expect(projectSourceKind('/repo/docs/index.html', fs)).toBe('html');
+    expect(projectSourceKind('/repo/docs/components/AppComponent.html', fs)).toBe('html');
+    expect(projectSourceKind('/repo/src/index.html', fs)).toBe('html');
+    expect(projectSourceKind('/repo/src/app/app.component.html', fs)).toBe('angular');
+  });
 });
 
 describe('literal braces in a quoted attribute are reported (no-unexpanded-template)', () => {
