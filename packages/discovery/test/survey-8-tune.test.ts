@@ -65,3 +65,27 @@ describe('no-unencoded-interpolation: a counter is a number', () => {
     expect(interpolation('fetch(`/items/${encounter}`);')).toEqual(['encounter']);
   });
 });
+
+describe("no-unencoded-interpolation: elk's names of a commit, a server and a handle", () => {
+  const interpolation = (code: string): string[] => problemsIn(code, 'js', { 'no-unencoded-interpolation': {} }).map(([, text]) => text);
+  const vue = (markup: string): string[] => problemsIn(markup, 'vue', { 'no-unencoded-interpolation': {} }).map(([, text]) => text);
+
+  it('a commit (a hexadecimal SHA): build.commit, buildInfo.commit', () => {
+    expect(vue('<template>\n    <NuxtLink :href="`https://github.com/elk-zone/elk/commit/${build.commit}`" target="_blank" text-rose hover:underline>x</NuxtLink>\n</template>')).toEqual([]);
+    expect(vue('<template>\n      <a\n        :href="`https://github.com/elk-zone/elk/commit/${buildInfo.commit}`"\n      >x</a>\n</template>')).toEqual([]);
+    expect(interpolation('fetch(`/repos/a/b/commits/${lastCommit}/${git_commit}`);')).toEqual([]);
+  });
+
+  it('a server (a host name): currentServer', () => {
+    expect(vue('<template>\n  <NuxtLink :to="`/${currentServer}/public`" :aria-label="$t(\'nav.federated\')" :active-class="activeClass" flex flex-row>x</NuxtLink>\n</template>')).toEqual([]);
+  });
+
+  it("a handle (a user's name on a server, user or user@host)", () => {
+    const code = "const originalUrl = computed(() => {\n  const [handle, _server] = account.split('@')\n  const server = _server || currentUser.value?.server\n  if (!server)\n    return null\n\n  return `https://${server}/@${handle}/${status}`\n})";
+    expect(interpolation(code)).toEqual([]);
+  });
+
+  it('other names are still reported', () => {
+    expect(interpolation('fetch(`/${account}/${serverUrl}/${commitMessage}`);')).toEqual(['account', 'commitMessage']);
+  });
+});

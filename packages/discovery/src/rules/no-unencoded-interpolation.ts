@@ -598,22 +598,22 @@ const KEYWORD_NAME = /^(?:mode|theme|locale|lang|language|colorscheme|uuid|guid)
 const KEYWORD_SUFFIX = /[a-z0-9](?:Mode|Theme|Locale|Lang|Language|Scheme|Uuid|UUID|Guid|GUID)$/;
 
 /** Names of host names (`domain`, `hostname`, `mailDomain`): letters, digits, "." and "-", nothing a path or a query must encode. */
-const HOST_NAME = /^(?:domain|host|hostname)$/i;
+const HOST_NAME = /^(?:domain|host|hostname|server)$/i;
 
 /** Names of a Twitter, GitHub or Instagram handle (`AUTHOR_TWITTER`, `authorTwitter`, `githubUsername`): letters, digits, "_", "-" and "." only. */
-const HANDLE_NAME = /^(?:twitter|github|instagram)(?:handle|username|user)?$|_(?:twitter|github|instagram)(?:_handle|_username|_user)?$/i;
+const HANDLE_NAME = /^handle$|^(?:twitter|github|instagram)(?:handle|username|user)?$|_(?:twitter|github|instagram)(?:_handle|_username|_user)?$/i;
 const HANDLE_SUFFIX = /[a-z0-9](?:Twitter|Github|GitHub|Instagram)(?:Handle|Username|User)?$|^(?:twitter|github|instagram)(?:Handle|Username|User)$/;
-const HOST_SUFFIX = /[a-z0-9](?:Domain|Host|Hostname|HostName)$|_(?:domain|host|hostname)$/i;
+const HOST_SUFFIX = /[a-z0-9](?:Domain|Host|Hostname|HostName|Server)$|_(?:domain|host|hostname|server)$/i;
 
 /**
  * Names of values written in digits, hexadecimal or version text (`count`, `page`, `statusCode`,
  * `packageJson.version`, `sha`): they hold no "/", "?", "#", "%" or space. `id` is not among them:
  * an identifier may be anything a user typed.
  */
-const DIGITS_NAME = /^(?:count|counter|index|idx|[ijk]|num|number|page|size|limit|offset|length|width|height|weight|port|year|month|day|timestamp|ts|version|ver|sha|hash|digest|checksum|code|status|statuscode)$/i;
+const DIGITS_NAME = /^(?:count|counter|index|idx|[ijk]|num|number|page|size|limit|offset|length|width|height|weight|port|year|month|day|timestamp|ts|version|ver|sha|commit|hash|digest|checksum|code|status|statuscode)$/i;
 // Case matters in the camel-case ending (`homepage` is not a page number); snake case may be in capitals.
-const DIGITS_SUFFIX = /[a-z0-9](?:Count|Counter|Index|Number|Num|Sha|Hash|Digest|Checksum|Code|Status|Size|Page|Port|Year|Timestamp|Weight|Ver)$|[a-z0-9]Version(?:[A-Z][a-z]*)*$/;
-const DIGITS_SNAKE = /_(?:count|counter|index|number|version|ver|sha|hash|code|size|page|port|year|timestamp|weight)$/i;
+const DIGITS_SUFFIX = /[a-z0-9](?:Count|Counter|Index|Number|Num|Sha|Commit|Hash|Digest|Checksum|Code|Status|Size|Page|Port|Year|Timestamp|Weight|Ver)$|[a-z0-9]Version(?:[A-Z][a-z]*)*$/;
+const DIGITS_SNAKE = /_(?:count|counter|index|number|version|ver|sha|commit|hash|code|size|page|port|year|timestamp|weight)$/i;
 
 /**
  * Names of values that are a path by design (`path`, `filePath`, `pathname`, `route`, `baseUrl`, a
