@@ -89,3 +89,28 @@ describe("no-unencoded-interpolation: elk's names of a commit, a server and a ha
     expect(interpolation('fetch(`/${account}/${serverUrl}/${commitMessage}`);')).toEqual(['account', 'commitMessage']);
   });
 });
+
+describe('no-unencoded-interpolation: a segment of a path split on "/"', () => {
+  const interpolation = (code: string): string[] => problemsIn(code, 'js', { 'no-unencoded-interpolation': {} }).map(([, text]) => text);
+
+  it("elk's GitHub card: the user and repository split from the card URL's path", () => {
+    const code = [
+      'const meta = computed(() => {',
+      '  const { url } = card',
+      "  const path = url.split('https://github.com/')[1]",
+      "  const [firstName, secondName] = path?.split('/') || []",
+      '  const firstIsUser = firstName && !supportedReservedRoutes.includes(firstName)',
+      '  const user = firstIsUser ? firstName : secondName',
+      '  const repo = firstIsUser ? secondName : undefined',
+      '  const avatar = `https://github.com/${user}.png?size=256`',
+      "  return { titleUrl: `https://github.com/${user}${repo ? `/${repo}` : ''}`, avatar }",
+      '})',
+    ].join('\n');
+    expect(interpolation(code)).toEqual([]);
+  });
+
+  it('a piece of other text split on "/" is still reported', () => {
+    expect(interpolation("const [first] = title.split('/');\nfetch(`https://example.com/${first}`);")).toEqual(['first']);
+    expect(interpolation("const [first] = path.split(' ');\nfetch(`https://example.com/${first}`);")).toEqual(['first']);
+  });
+});

@@ -671,6 +671,7 @@ function isSafeInPath(context: Context, raw: TSESTree.Node, depth = 0): boolean 
   if (node.type === 'BinaryExpression' && node.operator === '+') return safe(node.left) && safe(node.right);
   if (node.type === 'CallExpression' && isDerivedRune(node)) return safe(node.arguments[0]!);
   if (node.type === 'Identifier') {
+    if (isPathSegment(context, node)) return true;
     // `const dirPart = dir.toLowerCase()`, Svelte's `let dirstring = $derived(dir ? dir.toLowerCase() : "")`.
     const init = constInitializer(context, node);
     if (init !== undefined) return safe(init);
@@ -678,6 +679,24 @@ function isSafeInPath(context: Context, raw: TSESTree.Node, depth = 0): boolean 
     return values !== undefined && values.every((value) => value === node || (value.type === 'Identifier' && value.parent?.type === 'VariableDeclarator' && value.parent.id === value) || safe(value));
   }
   return false;
+}
+
+/**
+ * `const [owner, repo] = path.split('/')` (also `path?.split('/') || []`): a segment of a value that
+ * is a path by design, put back into a path as it was in one (elk's GitHub card, split from the card
+ * URL's path).
+ */
+function isPathSegment(context: Context, identifier: TSESTree.Identifier): boolean {
+  const definition = variableOf(context, identifier)?.defs;
+  const only = definition?.length === 1 ? definition[0] : undefined;
+  if (only?.type !== 'Variable' || only.parent.kind !== 'const' || only.node.id.type !== 'ArrayPattern' || !only.node.id.elements.includes(only.name as TSESTree.Identifier)) return false;
+  let init = only.node.init ? unwrap(only.node.init) : undefined;
+  if (init?.type === 'LogicalExpression' && unwrap(init.right).type === 'ArrayExpression') init = unwrap(init.left);
+  if (init?.type === 'ChainExpression') init = unwrap(init.expression);
+  if (init?.type !== 'CallExpression' || init.arguments.length !== 1) return false;
+  const callee = unwrap(init.callee);
+  const separator = init.arguments[0]!;
+  return callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' && callee.property.name === 'split' && separator.type === 'Literal' && separator.value === '/' && isPathByDesign(callee.object);
 }
 
 /** Svelte 5's `$derived(expression)`: its value is the expression's. */
