@@ -130,7 +130,8 @@ export class UriCandidate {
   readWithoutParse = false;
   /**
    * Written in quotes inside a comment or a docstring: code quoted in prose (`/// Url::parse("…")`,
-   * a doc test, a usage example), which shows what that code is given, so no fix of it is applied automatically.
+   * a doc test, a usage example), or printed by a doctest (`doctest.ts`), which shows what that code is given
+   * or gives, so no fix of it is applied automatically.
    */
   quotedCode = false;
   /**

@@ -218,7 +218,7 @@ export function unsafeFixReason(candidate: UriCandidate, edits: readonly TextEdi
   if (edits.some((edit) => encodesAny(uri.slice(edit.start, edit.end), edit.text, BACKSLASH))) return 'a browser sends a "\\" as written wherever it does not read it as "/", and "%5C" is not what it sends';
   if (before === undefined && after === undefined && (relative || SPECIAL_SCHEMES.has(scheme))) return 'browsers reject the URI with or without it';
   if (problems(fixed, movedHoles(candidate.holes, edits)) >= problems(uri, candidate.holes)) return 'it does not leave fewer problems';
-  if (candidate.quotedCode) return 'it is code quoted in a comment, which shows what that code is given';
+  if (candidate.quotedCode) return 'it is code quoted in a comment or a doctest, which shows what that code is given or prints';
   return undefined;
 }
 

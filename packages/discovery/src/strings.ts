@@ -9,6 +9,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { findUris, hasOpaqueShape } from '@urilint/core';
 import { placeholder, UriCandidate, type CandidateContext, type Part } from './candidate.js';
+import { withDoctests } from './doctest.js';
 import { embeddedLength } from './prose.js';
 import { srcsetSpans } from './formats/html.js';
 import { hasUriShape, isSrcset, isWholeUri, looksLikePattern, XML_NAMESPACES } from './shape.js';
@@ -73,7 +74,8 @@ export function valueCandidates(value: string, parts: Part[], init: ValueInit): 
     if (uri.lastIndexOf('[') > uri.lastIndexOf(']')) continue;
     out.push(new UriCandidate({ ...common, context: 'prose', value, uriStart: found.start, uriEnd: end, parts, namespace: XML_NAMESPACES.has(uri) }));
   }
-  return out;
+  // A docstring's doctest: what its input lines give the code is not read, what it prints is quoted code.
+  return withDoctests(value, out);
 }
 
 /** A span of a value: `[start, end)`. */

@@ -1,5 +1,6 @@
 /** Plain text, and any file no other reader takes: the URIs of its prose. */
 import type { UriCandidate } from '../candidate.js';
+import { DoctestLines, markDoctest } from '../doctest.js';
 import type { SourceEdit } from '../finding.js';
 import { proseCandidates, type ProseInit } from '../prose.js';
 import type { TextMap } from '../text-map.js';
@@ -92,14 +93,18 @@ export function* linesOf(text: string, from = 0, to = text.length): Generator<{ 
 /**
  * The URIs of a plain-text file (or of a file no reader takes): prose, read
  * line by line so that a 5 MB log costs a small map per line with a `:` in
- * it, never arrays for the whole file. A URI never spans two lines here.
+ * it, never arrays for the whole file. A URI never spans two lines here. A doctest's lines
+ * are read as `doctest.ts` says.
  */
 export function discoverText(text: string): UriCandidate[] {
   const out: UriCandidate[] = [];
   if (typeof text !== 'string') return out;
+  // A doctest in the text (reStructuredText's `>>>` blocks): see doctest.ts.
+  const doctest = text.includes('>>>') ? new DoctestLines() : undefined;
   for (const { line, offset } of linesOf(text)) {
     try {
-      append(out, lineCandidates(line, offset, { patterns: true }));
+      const kind = doctest?.next(line);
+      append(out, markDoctest(lineCandidates(line, offset, { patterns: true }), () => kind));
     } catch {
       // A line that could not be read is left unchecked, never the file.
     }

@@ -1,5 +1,6 @@
 import { lookupScheme } from '@urilint/core';
 import type { UriCandidate } from '../candidate.js';
+import { withDoctests } from '../doctest.js';
 import { proseCandidates } from '../prose.js';
 import { maskTemplates, TEMPLATE_SYNTAXES, type TemplateSyntax } from '../templates.js';
 import { OffsetMap } from '../text-map.js';
@@ -44,7 +45,7 @@ export function hasSchemeColon(text: string, start: number, end: number): boolea
  */
 export function commentCandidates(value: string, offset: number): UriCandidate[] {
   if (!hasSchemeColon(value, 0, value.length)) return [];
-  return proseCandidates(OffsetMap.plain(maskTemplates(value, COMMENT_SYNTAXES).text, offset), { comment: true }).filter((candidate) => !isExample(value, candidate.uriStart, candidate.uriEnd));
+  return withDoctests(value, proseCandidates(OffsetMap.plain(maskTemplates(value, COMMENT_SYNTAXES).text, offset), { comment: true }).filter((candidate) => !isExample(value, candidate.uriStart, candidate.uriEnd)));
 }
 
 /** An arrow between an input and what it becomes: `=>`, `->`, `→`, `⇒`, `⟶` (and their reverse). */

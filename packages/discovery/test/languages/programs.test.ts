@@ -268,6 +268,85 @@ describe('code quoted in comments', () => {
   });
 });
 
+describe('doctests', () => {
+  // hyperlink's docstrings (src/hyperlink/_url.py) and yarl's README.rst, verbatim: a doctest's input lines give the library a raw
+  // URL to show what it makes of it; its output lines are what the library prints.
+  const python = [
+    'class URL(object):',
+    '    def to_uri(self):',
+    '        u"""Make a new :class:`URL` instance with all non-ASCII characters',
+    '        appropriately percent-encoded. This is useful to do in preparation',
+    '        for sending a :class:`URL` over a network protocol.',
+    '',
+    '        For example::',
+    '',
+    "            >>> URL.from_text(u'https://ايران.com/foo⇧bar/').to_uri()",
+    "            URL.from_text(u'https://xn--mgba3a4fra.com/foo%E2%87%A7bar/')",
+    '',
+    '        Returns:',
+    '            URL: A new instance with its path segments, query parameters, and',
+    '        """',
+    '',
+    '    def to_iri(self):',
+    '        u"""Make a new :class:`URL` instance with all but a few reserved',
+    '        characters decoded into human-readable format.',
+    '',
+    '        Percent-encoded Unicode and IDNA-encoded hostnames are',
+    '        decoded, like so::',
+    '',
+    "            >>> url = URL.from_text(u'https://xn--mgba3a4fra.example.com/foo%E2%87%A7bar/')",
+    '            >>> print(url.to_iri().to_text())',
+    '            https://ايران.example.com/foo⇧bar/',
+    '',
+    '        """',
+    '',
+  ].join('\n');
+  const rst = [
+    '.. code-block:: pycon',
+    '',
+    "   >>> url = URL('https://www.python.org/шлях')",
+    '   >>> url',
+    "   URL('https://www.python.org/%D1%88%D0%BB%D1%8F%D1%85')",
+    '',
+    '.. code-block:: pycon',
+    '',
+    '   >>> url.human_repr()',
+    "   'https://www.python.org/шлях'",
+    '',
+    'For full documentation please read https://yarl.aio-libs.org/шлях.',
+    '',
+  ].join('\n');
+
+  it('does not read what a doctest input line gives the code, in a docstring or in text', () => {
+    expect(findings(python, 'python').map((finding) => python.slice(...finding.range))).not.toContain('ايران.com');
+    expect(findings(rst, 'text').map((finding) => rst.split('\n')[rst.slice(0, finding.range[0]).split('\n').length - 1])).not.toContain("   >>> url = URL('https://www.python.org/шлях')");
+  });
+
+  it('reports what a doctest prints, and offers its fix as a suggestion, never applied', () => {
+    const inPython = findings(python, 'python');
+    expect(inPython.map((finding) => [finding.code, python.slice(...finding.range)])).toEqual([
+      ['iri-char', 'ايران'],
+      ['iri-char', '⇧'],
+    ]);
+    const inRst = findings(rst, 'text');
+    expect(inRst.map((finding) => [finding.code, rst.slice(...finding.range)])).toEqual([
+      ['iri-char', 'шлях'],
+      ['iri-char', 'шлях'],
+    ]);
+    // A host's IRI characters have no fix of URI characters; the path's have one, offered as a suggestion.
+    for (const finding of [...inPython, ...inRst.slice(0, 1)]) expect(finding.fix).toBeUndefined();
+    for (const finding of [inPython[1]!, inRst[0]!]) expect(finding.suggestions?.length, finding.code).toBeGreaterThan(0);
+    expect(fixed(python, 'python')).toBe(python);
+    // The prose after the session is read as before: its link is fixed.
+    expect(fixed(rst, 'text')).toBe(rst.replace('aio-libs.org/шлях', 'aio-libs.org/%D1%88%D0%BB%D1%8F%D1%85'));
+  });
+
+  it('reads a doctest in a comment the same way', () => {
+    const text = "# >>> URL('http://example.com/шлях')\n# 'http://example.com/%D1%88%D0%BB%D1%8F%D1%85'\nx = 1\n";
+    expect(findings(text, 'python')).toEqual([]);
+  });
+});
+
 describe('Java', () => {
   const text = [
     'import java.net.URI;',
