@@ -347,6 +347,24 @@ describe('doctests', () => {
   });
 });
 
+describe('a list of absolute URLs in one string', () => {
+  // reverse-proxy's samples/Prometheus/run10destinations.sh, verbatim but for the list's length: ASP.NET Core's --urls takes URLs separated by ";".
+  const shell = 'dotnet run --project $samples/SampleServer/SampleServer.csproj --Urls "http://localhost:10000;http://localhost:10001;http://localhost:10002"\n';
+
+  it('reads each URL of a ";"- or ","-separated list on its own', () => {
+    expect(discoverDocument(shell, 'shell').candidates.map((candidate) => candidate.uri)).toEqual(['http://localhost:10000', 'http://localhost:10001', 'http://localhost:10002']);
+    expect(findings(shell, 'shell')).toEqual([]);
+    const python = 'ORIGINS = "https://a.example.com,https://b.example.com/x^y"\n';
+    expect(findings(python, 'python').map((finding) => [finding.code, python.slice(...finding.range)])).toEqual([['path-unescaped-char', '^']]);
+    expect(discoverDocument(python, 'python').candidates.map((candidate) => candidate.uri)).toEqual(['https://a.example.com', 'https://b.example.com/x^y']);
+  });
+
+  it('still reads a URL whose query holds a ";" or a "," as one URL', () => {
+    const text = 'u = "https://example.com/a;b?x=1,2"\n';
+    expect(discoverDocument(text, 'python').candidates.map((candidate) => candidate.uri)).toEqual(['https://example.com/a;b?x=1,2']);
+  });
+});
+
 describe('Java', () => {
   const text = [
     'import java.net.URI;',
