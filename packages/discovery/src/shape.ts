@@ -149,7 +149,9 @@ export function hasUriShape(value: string, holeFollows = false): boolean {
     // mailto: URI, missing its "@".
     return OPAQUE_SCHEMES.has(scheme) && rest.length > 0 && !/^\s/.test(rest) && (!WORD_SCHEMES.has(scheme) || hasOpaqueShape(value));
   }
-  return /^\/\/[A-Za-z0-9[][A-Za-z0-9.:[\]-]*(\/|$)/.test(value);
+  // A network-path reference (`//host/…`); `//name:word`, one label and then no port number, is an
+  // XPath step of a qualified name (`//xmlns:record`) or a path that starts with "//" (`//v:h`), not a host and its port.
+  return /^\/\/[A-Za-z0-9[][A-Za-z0-9.:[\]-]*(\/|$)/.test(value) && !/^\/\/[A-Za-z_][\w-]*:(?![0-9]*(?:[/?#]|$))/.test(value);
 }
 
 

@@ -365,6 +365,22 @@ describe('a list of absolute URLs in one string', () => {
   });
 });
 
+describe('an XPath, or a path that starts with "//", is no network-path reference', () => {
+  it('does not read "//prefix:name" or "//v:h" as a URI (http.rb\'s Rakefile, urllib3\'s tests)', () => {
+    // http.rb's Rakefile, verbatim: an XPath given to Nokogiri.
+    const ruby = '  arr = xml.xpath("//xmlns:record").reduce([]) do |a, e|\n    a\n  end\n';
+    expect(discoverDocument(ruby, 'ruby').candidates).toEqual([]);
+    // urllib3's test_connectionpool.py, verbatim: request paths that start with "//".
+    const python = '    @pytest.mark.parametrize(\n        "path",\n        [\n            "//v:h",\n            "//host:8080/path",\n            "//host/path",\n            "//v:h?key=val",\n        ],\n    )\n';
+    expect(discoverDocument(python, 'python').candidates.map((candidate) => candidate.uri)).toEqual(['//host:8080/path', '//host/path']);
+  });
+
+  it('still reads "//host:port" with a domain name or an IP literal, whatever its port', () => {
+    const text = 'a = "//example.com:-1"\nb = "//[::1]:x/"\n';
+    expect(findings(text, 'python').map((finding) => finding.code)).toEqual(['port-invalid-char', 'port-invalid-char']);
+  });
+});
+
 describe('Java', () => {
   const text = [
     'import java.net.URI;',
