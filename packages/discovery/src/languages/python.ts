@@ -109,7 +109,14 @@ function decodeBody(text: string, from: number, to: number, raw: boolean, bytes:
  * holds `%` conversions no percent-encoding can be (`%s`, `%r`, `%(name)s`) and is kept to be
  * formatted elsewhere (Sphinx's `extlinks`, a settings value, a class attribute).
  */
-type Format = 'format' | 'printf' | 'stored-printf';
+type Format = 'format' | 'printf' | 'stored-printf' | 'stored-format';
+
+/**
+ * An empty replacement field of `str.format`: `{}` is never URI text (`{` and `}` are no URI
+ * characters), and a string that holds it is a template kept to be formatted elsewhere
+ * (urllib3's `url_template` parameters of a test, each formatted in the test with a control character).
+ */
+const STORED_FIELD = /\{\}/g;
 
 /** A `%` conversion that is never a percent-encoding: `%s`, `%r`, or a mapping key's `%(name)…`. */
 const STORED_CONVERSION = /%(?:\([A-Za-z_]\w*\)[#0\- +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa]|[sr])/g;
@@ -146,6 +153,7 @@ function stringPieces(text: string, node: Node, format: Format | undefined): Str
     if (format === 'format') holes.push(...formatHoles(decoded.value));
     if (format === 'printf') holes.push(...printfHoles(decoded.value));
     if (format === 'stored-printf') holes.push(...printfHoles(decoded.value, STORED_CONVERSION));
+    if (format === 'stored-format') for (const field of decoded.value.matchAll(STORED_FIELD)) holes.push({ start: field.index, end: field.index + 2 });
     holes.sort((a, b) => a.start - b.start);
     pieces.push({ map: decoded.map(to, write), holes });
   };
@@ -237,6 +245,7 @@ function formatOf(node: Node): Format | undefined {
     if (method !== undefined && name!.includes('.') && ((LOG_METHODS.has(method) && at.index === 0) || (method === 'log' && at.index === 1))) return 'printf';
   }
   if ((node.type === 'string' || node.type === 'concatenated_string') && node.text.search(STORED_CONVERSION) >= 0) return 'stored-printf';
+  if (node.type === 'string' && node.text.includes('{}') && !/^[a-zA-Z]*[fFtT]/.test(node.text)) return 'stored-format';
   return undefined;
 }
 

@@ -90,6 +90,34 @@ describe('Python', () => {
   });
 });
 
+describe('Python: a str.format template kept to be formatted elsewhere', () => {
+  it('reads its empty replacement field "{}" as a hole (urllib3\'s test_util.py, verbatim)', () => {
+    const text = [
+      'class TestUtil:',
+      '    @pytest.mark.parametrize(',
+      '        "url_template",',
+      '        [',
+      '            "http://victim.example{}Injected/path",',
+      '            "gopher://victim.example{}Injected/path",',
+      '            "victim.example{}Injected/path",',
+      '            "http://127.0.0.1{}/path",',
+      '            "http://[::1]{}/path",',
+      '        ],',
+      '    )',
+      '    def test_control_characters_in_host_raise(self, url_template: str, char: str) -> None:',
+      '        url = url_template.format(char)',
+      '',
+    ].join('\n');
+    expect(findings(text, 'python')).toEqual([]);
+    expect(discoverDocument(text, 'python').candidates.map((candidate) => candidate.holes.length)).toEqual([1, 1, 1, 1]);
+  });
+
+  it('still reports what is around the field, and fixes it', () => {
+    const text = 'TEMPLATE = "https://example.com/{}/a b"\n';
+    expect(fixed(text, 'python')).toBe('TEMPLATE = "https://example.com/{}/a%20b"\n');
+  });
+});
+
 describe('Go', () => {
   const text = [
     'package main',
