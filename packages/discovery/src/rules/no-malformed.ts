@@ -40,6 +40,18 @@ function hostList(candidate: UriCandidate): boolean {
   return entries !== undefined && entries.every((entry) => entry.port === undefined || port.test(entry.port));
 }
 
+/**
+ * Whether the port is built around a hole and a domain name follows it (`"https://user:" + ("@" *
+ * 10000) + "example.com"`): the hole's value ends the userinfo with its `@`, and what follows is the
+ * host, not more of a port. A port written around a hole alone (`:${port}x`) is still reported.
+ */
+function hostAfterHoleInPort(candidate: UriCandidate): boolean {
+  const port = candidate.reference.port;
+  if (port === undefined) return false;
+  const hole = candidate.holes.findLast((h) => h.start < port.end && port.start < h.end);
+  return hole !== undefined && /^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/.test(candidate.uri.slice(hole.end, port.end));
+}
+
 export default defineCheck({
   name: 'no-malformed',
   recommended: true,
@@ -50,7 +62,7 @@ export default defineCheck({
     return diagnosticsOf(candidate, { codes: MALFORMED_CODES, from: 'reference', namespaces: true })
       // In a UNIX-socket URL (`http://unix:/var/run/x.sock:/path`) what follows `unix:` is the socket's path, not a port;
       // in `sqlite://:memory:` SQLite's name for an in-memory database.
-      .filter((diagnostic) => !(diagnostic.code.startsWith('port-') && (placeholderPort(candidate) || isUnixSocketUrl(candidate) || isSqliteMemoryUrl(candidate) || hostList(candidate))))
+      .filter((diagnostic) => !(diagnostic.code.startsWith('port-') && (placeholderPort(candidate) || hostAfterHoleInPort(candidate) || isUnixSocketUrl(candidate) || isSqliteMemoryUrl(candidate) || hostList(candidate))))
       .map((diagnostic) => {
         // Core's mechanical repair (brackets around an IPv6 host, "./" before a path) changes
         // what the string means, so it is offered, not applied.

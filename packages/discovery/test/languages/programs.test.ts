@@ -118,6 +118,23 @@ describe('Python: a str.format template kept to be formatted elsewhere', () => {
   });
 });
 
+describe('a port built around a hole', () => {
+  it('is not reported when a domain name follows the hole: the hole ends the userinfo (urllib3\'s test_util.py, verbatim)', () => {
+    const text = ['params = [', '        pytest.param(', '            "https://user:" + ("@" * 10000) + "example.com",', '            False,', '        ),', ']', ''].join('\n');
+    expect(findings(text, 'python')).toEqual([]);
+  });
+
+  it('is reported when no domain name follows the hole', () => {
+    const text = 'url = "https://example.com:" + port + "x/a"\n';
+    expect(findings(text, 'python').map((finding) => finding.code)).toEqual(['port-invalid-char']);
+  });
+
+  it('is reported when the port is written apart from the hole', () => {
+    const text = 'url = f"http://{host}:80x/"\n';
+    expect(findings(text, 'python').map((finding) => [finding.code, text.slice(...finding.range)])).toEqual([['port-invalid-char', 'x']]);
+  });
+});
+
 describe('Go', () => {
   const text = [
     'package main',
