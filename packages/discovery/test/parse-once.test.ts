@@ -61,3 +61,95 @@ describe('front matter', () => {
     expect(uris).toContainEqual(['./guide-1.md#setup', matter.length + body.indexOf('./guide-1.md')]);
   });
 });
+
+describe('a page whose template-like tags lie in blocks of HTML (MDX style objects)', () => {
+  // A Docusaurus page (reduxjs/redux-toolkit's docs) writes JSX style objects in its HTML blocks:
+  // `{{ … }}` is masked as a template tag, but a block that starts with a block tag's name
+  // (CommonMark's sixth kind) is the same block either way, so the masked tree serves the headings.
+  const table = [
+    '# Comparison',
+    '',
+    "<table style={{ 'overflow-y': 'hidden' }}>",
+    "  <tr style={{ height: '250px', border: 'none' }}>",
+    "    <th id=\"feature\" style={{ width: '300px' }}>Feature</th>",
+    '  </tr>',
+    '</table>',
+    '',
+    '<iframe',
+    '  src="https://codesandbox.io/embed/example?runonclick=1"',
+    '  style={{',
+    "    width: '100%',",
+    '    border: 0,',
+    '  }}',
+    '></iframe>',
+    '',
+    '## After the table',
+    '',
+    'See [the guide](./guide.md#setup).',
+    '',
+  ].join('\n');
+
+  it('is parsed once for its ids and its links, and its HTML ids are read as written', () => {
+    const before = markdownWork.parses;
+    const anchors = markdownAnchors(table, OPTIONS);
+    expect(anchors.anchors.map((anchor) => anchor.id)).toEqual(['comparison', 'feature', 'after-the-table']);
+    expect(found(table)).toEqual([
+      ['https://codesandbox.io/embed/example?runonclick=1', table.indexOf('https://'), table.indexOf('?runonclick=1') + '?runonclick=1'.length],
+      ['./guide.md#setup', table.indexOf('./guide.md'), table.indexOf('#setup') + '#setup'.length],
+    ]);
+    expect(markdownWork.parses).toBe(before + 1);
+  });
+
+  it('is parsed as written too where a tag holds a line blank as written: the block ends there', () => {
+    // As written, the blank line ends the HTML block and `# Title` is a heading; masked, the tag's
+    // line is text and the block would run on over the heading.
+    const text = ['<div style={{', '   ', '}}>', '# Title', '', 'Text.', ''].join('\n');
+    const before = markdownWork.parses;
+    expect(markdownAnchors(text, OPTIONS).anchors.map((anchor) => anchor.id)).toEqual(['title']);
+    expect(markdownWork.parses).toBe(before + 2);
+  });
+
+  it('is parsed as written too where the tag is in HTML inside a paragraph or a list', () => {
+    for (const text of ["A <span style={{ color: 'red' }}>word</span>.\n\n## Next\n", "- <div style={{\n  a: 1 }}>\n\n## Next\n"]) {
+      const before = markdownWork.parses;
+      expect(markdownAnchors(text, OPTIONS).anchors.map((anchor) => anchor.id)).toEqual(['next']);
+      expect(markdownWork.parses).toBe(before + 2);
+    }
+  });
+});
+
+describe('a page whose template-like tags lie in code spans (shell variables in prose)', () => {
+  // pnpm.io's settings page: `$HOME`, `${NAME}` are masked as template tags; in a code span outside
+  // a heading, or in a paragraph whose text is not parsed (nothing in it can be a link or an id),
+  // they change no part of the tree the ids come from.
+  const settings = [
+    '### pnpm-home',
+    '',
+    'Add it to your shell configuration file (`$HOME/.bashrc`, `$HOME/.zshrc` or `$HOME/.config/fish/config.fish`).',
+    '',
+    'Settings may contain env variables using the `${NAME}` syntax, see [the config page](./config.md#env).',
+    '',
+    '* If the **$XDG_DATA_HOME** env variable is set, then **$XDG_DATA_HOME/pnpm/store**',
+    '',
+  ].join('\n');
+
+  it('is parsed once for its ids and its links', () => {
+    const before = markdownWork.parses;
+    expect(markdownAnchors(settings, OPTIONS).anchors.map((anchor) => anchor.id)).toEqual(['pnpm-home']);
+    expect(found(settings).map(([uri]) => uri)).toEqual(['./config.md#env']);
+    expect(markdownWork.parses).toBe(before + 1);
+  });
+
+  it('is parsed as written too where the code span is in a heading, or the tag is in text that is parsed', () => {
+    for (const [text, ids] of [
+      ['## The `$HOME` folder\n\nText.\n', ['the-home-folder']],
+      ['## Store\n\n* If **$XDG_DATA_HOME** is set, then **$XDG_DATA_HOME/pnpm/store** ([see below](#store)).\n', ['store']],
+      // A backtick in the tag closes the span as written: `a ${` is one span, `} c` another.
+      ['## Run\n\nRun `a ${`b`} c` ([see below](#run)).\n', ['run']],
+    ] as const) {
+      const before = markdownWork.parses;
+      expect(markdownAnchors(text, OPTIONS).anchors.map((anchor) => anchor.id)).toEqual(ids);
+      expect(markdownWork.parses).toBe(before + 2);
+    }
+  });
+});

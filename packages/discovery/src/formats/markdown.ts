@@ -317,22 +317,103 @@ function codeBodies(root: Root, text: string): Range[] {
 }
 
 /**
- * Whether every tag, masked in `masked` (whose tree is `root`), lies on one line of a code block's
- * content after its first line. Then the tree of the unmasked text is `root` but for the code
- * blocks' values. A block's lines are told apart by what starts them (container markers,
- * indentation, blank or not, a closing fence): a tag starts with `{`, `$` or `<` and its sentinels
- * are no white space, so each line is read as the same kind either way; and code is not read
- * inline. A tag on a fence line (its info string), over a line break, or outside code may change
- * the tree: then it does not hold.
+ * The tag names of CommonMark's HTML blocks of the sixth kind (CommonMark 0.31, 4.6 "HTML blocks",
+ * start condition 6): a line that starts with `<` or `</`, one of these names (any case) and white
+ * space, `>`, `/>` or the line's end starts an HTML block, whatever its attributes are, and the block
+ * ends at the first blank line.
  */
-function tagsInCodeBodies(root: Root, masked: string, tags: readonly TemplateTag[]): boolean {
+const HTML_BLOCK_NAMES = 'address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h1|h2|h3|h4|h5|h6|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul';
+const HTML_BLOCK_START = new RegExp(`^ {0,3}</?(?:${HTML_BLOCK_NAMES})(?=[ \\t>]|/>|\\r|\\n|$)`, 'i');
+
+/**
+ * The ranges of the root's HTML blocks of the sixth kind after their start (`<div`): what a tag
+ * there cannot change. Such a block starts by its first characters alone and ends at a blank line,
+ * so a tag after its name (masked or not) changes neither, as long as the tag makes no line blank.
+ * Blocks nested in a list or a quote are not listed: a tag over a line break there would hide the
+ * next line's container marker.
+ */
+function htmlBlockBodies(root: Root, text: string): Range[] {
+  const out: Range[] = [];
+  for (const node of root.children) {
+    if (node.type !== 'html') continue;
+    const range = offsets(node);
+    if (range === undefined) continue;
+    let lineStart = range[0];
+    while (lineStart > 0 && text[lineStart - 1] !== '\n' && text[lineStart - 1] !== '\r') lineStart--;
+    const start = HTML_BLOCK_START.exec(text.slice(lineStart, Math.min(range[1], lineStart + 20)));
+    // The character after the name (white space, `>`, `/`) stays outside any tag.
+    if (start !== null) out.push([lineStart + start[0].length + 1, range[1]]);
+  }
+  return out;
+}
+
+/** A line inside a tag that is blank as written (its sentinels would make it a line of text), line breaks made `\n`. */
+const BLANK_LINE_INSIDE = /\n[ \t]*\n/;
+
+/**
+ * The source ranges of what the tree holds as text not read inline: its code spans (`` `…` ``)
+ * outside headings, and its paragraphs without children (no `PARAGRAPH_HINT`: their text was not
+ * parsed), in document order; `span` tells which.
+ */
+function inertRanges(root: Root): { from: number; to: number; span: boolean }[] {
+  const out: { from: number; to: number; span: boolean }[] = [];
+  const stack: Nodes[] = [root];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    const range = node.type === 'inlineCode' || (node.type === 'paragraph' && node.children.length === 0) ? offsets(node) : undefined;
+    if (range !== undefined) out.push({ from: range[0], to: range[1], span: node.type === 'inlineCode' });
+    else if (node.type !== 'heading' && 'children' in node) {
+      const children = node.children as Nodes[];
+      for (let k = children.length - 1; k >= 0; k--) stack.push(children[k]!);
+    }
+  }
+  return out;
+}
+
+/**
+ * What a tag inside a code span must not hold for the span to be the same span as written: a
+ * backtick (it could close the span), `<` or `>` (raw HTML or an autolink that starts before the span
+ * and ends in it), a bracket or a backslash (a link's label or an escape), `|` (a table's cells are
+ * split before the spans are read) or a line break (the next line could start a block).
+ */
+const SPAN_UNSAFE = /[`<>[\]\\|\r\n]/;
+
+/** What a tag inside a paragraph without children must not hold besides: a `PARAGRAPH_HINT`, which would have its text parsed as written. */
+const PARAGRAPH_UNSAFE = new RegExp(`${SPAN_UNSAFE.source}|${PARAGRAPH_HINT.source}`);
+
+/**
+ * Whether every tag masked in `masked` (whose tree is `root`; `text` as written) lies where it
+ * cannot change the tree: on one line of a code block's content after its first line; in a code span
+ * outside a heading or in a paragraph whose text was not parsed (`inertRanges`), holding nothing of
+ * `SPAN_UNSAFE` or `PARAGRAPH_UNSAFE`; or in an HTML block of the root that starts by its tag name
+ * alone (`htmlBlockBodies`). Then the tree of the unmasked text is `root` but for those blocks' and
+ * spans' values (`markdownTreeAnchors` reads such an HTML block as written). A block's lines are
+ * told apart by what starts them (container markers, indentation, blank or not, a closing fence): a
+ * tag starts with `{`, `$` or `<` and its sentinels are no white space, so each line is read as the
+ * same kind either way; and neither code nor HTML is read inline. A tag on a fence line (its info
+ * string), over a line break in code, elsewhere, or holding a line that is blank as written may
+ * change the tree: then it does not hold.
+ */
+function tagsLeaveTree(root: Root, masked: string, text: string, tags: readonly TemplateTag[]): boolean {
   const bodies = codeBodies(root, masked);
+  let html: Range[] | undefined;
+  let inert: { from: number; to: number; span: boolean }[] | undefined;
   let k = 0;
+  let j = 0;
+  let i = 0;
   for (const tag of tags) {
-    for (let at = tag.start; at < tag.end; at++) if (masked[at] === '\n' || masked[at] === '\r') return false;
     while (k < bodies.length && bodies[k]![1] < tag.end) k++;
     const body = bodies[k];
-    if (body === undefined || body[0] > tag.start) return false;
+    let oneLine = true;
+    for (let at = tag.start; at < tag.end && oneLine; at++) if (masked[at] === '\n' || masked[at] === '\r') oneLine = false;
+    if (oneLine && body !== undefined && body[0] <= tag.start) continue;
+    inert ??= inertRanges(root);
+    while (i < inert.length && inert[i]!.to < tag.end) i++;
+    const range = inert[i];
+    if (range !== undefined && range.from < tag.start && tag.end <= range.to && !(range.span ? SPAN_UNSAFE : PARAGRAPH_UNSAFE).test(text.slice(tag.start, tag.end))) continue;
+    html ??= htmlBlockBodies(root, masked);
+    while (j < html.length && html[j]![1] < tag.end) j++;
+    const block = html[j];
+    if (block === undefined || block[0] > tag.start || BLANK_LINE_INSIDE.test(text.slice(tag.start, tag.end).replace(/\r\n?/g, '\n'))) return false;
   }
   return true;
 }
@@ -359,7 +440,7 @@ export function markdownStructureOf(text: string): Root {
     pendingTrees.set(masked, root);
     readerTexts.add(root);
   }
-  return tagsInCodeBodies(root, masked, tags) ? root : markdownTreeOf(text);
+  return tagsLeaveTree(root, masked, text, tags) ? root : markdownTreeOf(text);
 }
 
 /** The node's source range, when its position has offsets. */

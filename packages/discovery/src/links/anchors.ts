@@ -440,16 +440,18 @@ export function markdownTreeAnchors(root: Root, text: string, options: AnchorOpt
     if (node.type === 'paragraph' && options.tabbed !== undefined && start !== undefined && stop !== undefined && text.slice(start, stop).includes('===')) {
       for (const tab of text.slice(start, stop).matchAll(TAB_LINE)) tabs.push({ offset: start + tab.index, title: tab[1]! });
     }
-    if (node.type === 'html' && start !== undefined) {
-      elements.push(...htmlIds(node.value, start));
+    if (node.type === 'html' && start !== undefined && stop !== undefined) {
+      // The tree of the masked text serves when a tag lies in a block of HTML (see markdownStructureOf): the block as written.
+      const value = node.value.includes(EXPRESSION_SENTINEL) || node.value.includes(CONTROL_SENTINEL) ? text.slice(start, stop) : node.value;
+      elements.push(...htmlIds(value, start));
       // GitHub gives every heading of the rendered page an id, an HTML one (`<h3>Technology Sponsors</h3>`) too.
-      if (options.slugStyle === 'github') headings.push(...htmlHeadings(node.value, start).map((heading) => ({ ...heading, raw: heading.title })));
+      if (options.slugStyle === 'github') headings.push(...htmlHeadings(value, start).map((heading) => ({ ...heading, raw: heading.title })));
       // A site's own id syntax may sit in its components too (react.dev's <Recipes titleId="…">).
       for (const pattern of options.customIds) {
-        for (const match of pattern.withMultiline().matchAll(node.value)) if (match[1] !== undefined) elements.push({ id: match[1], offset: start + match.index });
+        for (const match of pattern.withMultiline().matchAll(value)) if (match[1] !== undefined) elements.push({ id: match[1], offset: start + match.index });
       }
       for (const { element, ids } of options.elementIds ?? []) {
-        const match = element.exec(node.value);
+        const match = element.exec(value);
         if (match !== null) for (const id of ids) elements.push({ id, offset: start + match.index });
       }
     }
