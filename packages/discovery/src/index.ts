@@ -35,7 +35,7 @@ export { proseCandidates } from './prose.js';
 export { discoverJsText, setJsReader, type JsReader, type JsTextOptions, type JsTextResult } from './js/text.js';
 export { collectGarbage } from './memory.js';
 export { loadParsers } from './parsers.js';
-export { DEFAULT_MAX_FILE_SIZE, formatBytes } from './size.js';
+export { DEFAULT_MAX_FILE_SIZE, formatBytes, formatCount } from './size.js';
 export { loadNative, nativeRawTransfer, nativeUnavailable, parseNative, returnNativeMemoryEarly, setNativeNotice, setNativeRawTransfer } from './js/native.js';
 export { discoverDocument, grammarOf, MAX_URIS_PER_DOCUMENT, isTemplateFile, loadGrammarsFor, sourceKindOf, sourceKindOfText, type ComponentKind, type DocumentOptions, type DocumentUris, type ProgramKind, type SourceKind } from './document.js';
 export { wasmModulesLoaded, type GrammarName } from './languages/tree-sitter.js';

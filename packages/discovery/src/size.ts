@@ -18,3 +18,16 @@ export function formatBytes(bytes: number): string {
   }
   return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
 }
+
+/**
+ * A count with thousands separators, as `toLocaleString('en-US')` writes an integer (`12,345`,
+ * `-1,000`), without it: the first call of `toLocaleString` loads the ICU number formats, about
+ * 20–100 ms of every command's start that prints a count.
+ */
+export function formatCount(n: number): string {
+  if (!Number.isSafeInteger(n)) return String(n);
+  const digits = String(Math.abs(n));
+  let out = '';
+  for (let end = digits.length; end > 0; end -= 3) out = (end > 3 ? ',' : '') + digits.slice(Math.max(0, end - 3), end) + out;
+  return n < 0 ? `-${out}` : out;
+}

@@ -4,7 +4,7 @@
  * host limits' connections, the token for github.com from `GITHUB_TOKEN` or `GH_TOKEN`), the cache
  * read first and filled after. Writing the cache back is the caller's (it says where it failed).
  */
-import type { OnlineLinkSettings } from '@urilint/discovery';
+import { formatCount, type OnlineLinkSettings } from '@urilint/discovery';
 import type { LinkCache } from './cache.js';
 import { systemClock } from './fetcher.js';
 import { undiciFetcher } from './http.js';
@@ -52,7 +52,7 @@ export async function checkOnline(keys: Iterable<string>, options: OnlineOptions
 }
 
 function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
 
 /** A run in a sentence: `12 external links (3 pages from the cache, 9 pages checked with 10 requests to 4 hosts): 1 broken, 0 moved, 2 unknown`. */

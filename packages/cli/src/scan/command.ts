@@ -32,6 +32,7 @@ import {
 import { activeRules, PRESETS, ruleFlags, type Preset, type RuleFlag } from './rules.js';
 import {
   DEFAULT_MAX_FILE_SIZE,
+  formatCount,
   loadNative,
   MAX_URIS_PER_DOCUMENT,
   RULE_CHECKS,
@@ -404,7 +405,7 @@ export async function scanCommand(parsed: ParsedArgs, io: Io): Promise<number> {
     if (result.unchecked !== undefined) {
       tally.unchecked += result.unchecked;
       progress?.clear();
-      await write(io.stderr, `urilint: ${printablePath(file.display)}: ${result.unchecked.toLocaleString('en-US')} URIs past the first ${MAX_URIS_PER_DOCUMENT.toLocaleString('en-US')} of the file were not checked.\n`);
+      await write(io.stderr, `urilint: ${printablePath(file.display)}: ${formatCount(result.unchecked)} URIs past the first ${formatCount(MAX_URIS_PER_DOCUMENT)} of the file were not checked.\n`);
     }
     if (result.problems.length > 0) tally.filesWithProblems++;
     for (const problem of result.problems) {

@@ -1,5 +1,6 @@
 /** The progress line of `urilint scan` on a terminal's standard error: files done of all, URIs found. */
 import type { Writable } from 'node:stream';
+import { formatCount } from '@urilint/discovery';
 
 /** Nothing is drawn for a scan that ends sooner; then at most this often. */
 const FIRST_DRAW_MS = 300;
@@ -53,7 +54,7 @@ export class Progress {
 
   #draw(): void {
     const percent = this.#total === 0 ? 100 : Math.floor((this.#done / this.#total) * 100);
-    const line = `urilint scan: ${this.#done.toLocaleString('en-US')}/${this.#total.toLocaleString('en-US')} files (${percent}%), ${this.#uris.toLocaleString('en-US')} URIs`.slice(0, this.#columns - 1);
+    const line = `urilint scan: ${formatCount(this.#done)}/${formatCount(this.#total)} files (${percent}%), ${formatCount(this.#uris)} URIs`.slice(0, this.#columns - 1);
     if (line === this.#shown) return;
     this.#stream.write(CLEAR_LINE + line);
     this.#shown = line;

@@ -1,7 +1,7 @@
 /** The output of `urilint scan`: text with carets, one JSON array, or SARIF 2.1.0. */
 import { relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { formatBytes, MAX_URIS_PER_DOCUMENT, RULE_NAMES, type RuleName } from '@urilint/discovery';
+import { formatBytes, formatCount, MAX_URIS_PER_DOCUMENT, RULE_NAMES, type RuleName } from '@urilint/discovery';
 import { display, visible } from '../display.js';
 import type { Style } from '../style.js';
 import type { Problem, SkipReason } from './file-check.js';
@@ -181,14 +181,14 @@ export { formatBytes };
 
 /** `1,234 files`: a count with thousands separators and the word for it. */
 function counted(n: number, one: string, many: string): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
 
 /** `12 files scanned, 34 URIs, 3 problems (2 errors, 1 warning) in 2 files, 2 fixable with --fix; 1 file skipped (1 binary)`. */
 export function summaryLine(tally: Tally, maxFileSize: number, fix: boolean): string {
   const problems = tally.errors + tally.warnings;
   const uris = counted(tally.uris, 'URI', 'URIs');
-  const parts = [`${counted(tally.files, 'file', 'files')} scanned`, tally.unchecked > 0 ? `${uris} checked (${counted(tally.unchecked, 'more', 'more')} found, past the first ${MAX_URIS_PER_DOCUMENT.toLocaleString('en-US')} of a file)` : uris];
+  const parts = [`${counted(tally.files, 'file', 'files')} scanned`, tally.unchecked > 0 ? `${uris} checked (${counted(tally.unchecked, 'more', 'more')} found, past the first ${formatCount(MAX_URIS_PER_DOCUMENT)} of a file)` : uris];
   parts.push(
     problems === 0
       ? 'no problems'
@@ -222,7 +222,7 @@ export function statsLines(tally: Tally, seconds: number, jobs: number): string[
     ['files read without a full parse', tally.notParsed],
     ['bytes scanned', tally.bytes],
     ['URIs', tally.uris],
-    [`URIs not checked (past the first ${MAX_URIS_PER_DOCUMENT.toLocaleString('en-US')} of a file)`, tally.unchecked],
+    [`URIs not checked (past the first ${formatCount(MAX_URIS_PER_DOCUMENT)} of a file)`, tally.unchecked],
     ['problems', tally.errors + tally.warnings],
     ['errors', tally.errors],
     ['warnings', tally.warnings],

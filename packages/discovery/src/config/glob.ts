@@ -10,6 +10,8 @@
  * - a pattern that matches a folder matches everything in it.
  */
 
+import { formatCount } from '../size.js';
+
 export type GlobResult = { matcher: GlobMatcher } | { error: string };
 
 export interface GlobMatcher {
@@ -63,13 +65,13 @@ function expandBraces(glob: string): { patterns: string[] } | { error: string } 
     } else if (c === '}' && stack.length > 0) {
       const open = stack.pop()!;
       const alternatives = [...open.done, ...current];
-      if (open.before.length * alternatives.length > MAX_BRACE_PATTERNS) return { error: `its braces stand for more than ${MAX_BRACE_PATTERNS.toLocaleString('en-US')} patterns` };
+      if (open.before.length * alternatives.length > MAX_BRACE_PATTERNS) return { error: `its braces stand for more than ${formatCount(MAX_BRACE_PATTERNS)} patterns` };
       current = open.before.flatMap((before) => alternatives.map((alternative) => before + alternative));
     } else if (c === '}') return { error: `the "}" at ${i + 1} closes no "{"` };
     else append(c);
     // What the open braces already hold counts too: `{a,b}` twenty times over is a million patterns.
     if (stack.reduce((count, open) => count * Math.max(1, open.before.length), current.length) > MAX_BRACE_PATTERNS) {
-      return { error: `its braces stand for more than ${MAX_BRACE_PATTERNS.toLocaleString('en-US')} patterns` };
+      return { error: `its braces stand for more than ${formatCount(MAX_BRACE_PATTERNS)} patterns` };
     }
   }
   if (stack.length > 0) return { error: 'a "{" is not closed by "}"' };

@@ -18,6 +18,7 @@ import { compileMarkdown, markdownCompiler, type MarkdownCompiler, type Micromar
 import { markdownNestsDeeper } from './nesting.js';
 import { markdown } from '../parsers.js';
 import { maskTemplates, templateSyntaxes, type TemplateSyntax, type TemplateTag } from '../templates.js';
+import { formatCount } from '../size.js';
 import { OffsetMap } from '../text-map.js';
 
 /** A source range: `[start, end)` offsets. */
@@ -158,7 +159,7 @@ function parseMarkdown(text: string, bounded = true): Root {
   markdownWork.characters += text.length;
   // Refused before the parser recurses near the stack's end (see nesting.ts), as a stack overflow.
   if (markdownNestsDeeper(text)) throw new RangeError('the document nests too deep to parse');
-  if (bounded && text.length > MAX_MARKDOWN_PARSE) throw new MarkdownBudgetError(`the document is longer than ${MAX_MARKDOWN_PARSE.toLocaleString('en')} characters, the most the Markdown parser reads`);
+  if (bounded && text.length > MAX_MARKDOWN_PARSE) throw new MarkdownBudgetError(`the document is longer than ${formatCount(MAX_MARKDOWN_PARSE)} characters, the most the Markdown parser reads`);
   const { syntax, mdast, transforms, compiler } = extensions();
   const budget = bounded ? { limit: inlineBudget(text.length), refuse: () => new MarkdownBudgetError('its inline syntax would take the Markdown parser more than its work budget') } : undefined;
   // fromMarkdown's tree, compiled with one context per document (see markdown-compile.ts).

@@ -11,7 +11,7 @@ import { LocalLinks } from './local-links.js';
 import { fileUri, type DocumentSettings } from './project.js';
 import { DEFAULT_SETTINGS, SUPPRESSED_DISPLAYS, type Settings } from './settings.js';
 import { applySuppressions } from './suppressed.js';
-import { DEFAULT_MAX_FILE_SIZE, formatBytes, matchesAny, MAX_URIS_PER_DOCUMENT, PROJECT_SETTINGS, relativeToConfig, TEMPLATE_SYNTAXES, type LinkFileSystem, type LinkOptions } from '@urilint/discovery';
+import { DEFAULT_MAX_FILE_SIZE, formatBytes, formatCount, matchesAny, MAX_URIS_PER_DOCUMENT, PROJECT_SETTINGS, relativeToConfig, TEMPLATE_SYNTAXES, type LinkFileSystem, type LinkOptions } from '@urilint/discovery';
 import { activeRules } from './rules.js';
 
 /**
@@ -178,7 +178,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Uri
     }
     if (result?.unchecked !== undefined && options.notice !== undefined && noticed.get(document.uri)?.has(UNCHECKED) !== true) {
       noticed.set(document.uri, (noticed.get(document.uri) ?? new Set()).add(UNCHECKED));
-      options.notice(`${document.uri} holds ${result.unchecked.toLocaleString('en-US')} URIs past the first ${MAX_URIS_PER_DOCUMENT.toLocaleString('en-US')}; they were not checked.`);
+      options.notice(`${document.uri} holds ${formatCount(result.unchecked)} URIs past the first ${formatCount(MAX_URIS_PER_DOCUMENT)}; they were not checked.`);
     }
     return result;
   };
