@@ -212,25 +212,26 @@ const ARROW_TAIL = /^(?:=>|->|<=|<-|[→⇒⟶←⇐⟵])\s/;
 const PROSE_TAIL = /^(?:\(|\p{L}+(?:[\s,;-]+\p{L}+)+[.!?]?$)/u;
 
 /**
- * The URIs of a value that lists absolute URIs separated by commas, as `[start, end)` ranges, or
- * `undefined` when it is not such a list: oauth2-proxy's `connectionUrls: "redis://a:26379,redis://b:26379"`
- * (a Redis Sentinel's addresses). A comma before another `scheme://` splits the list where the URI
- * before it has no query or fragment: in a query a comma and a URL are the query's own
- * (`?redirect=https://b.example/,https://c.example/`).
+ * The URIs of a value that lists absolute URIs separated by commas or semicolons, as `[start, end)`
+ * ranges, or `undefined` when it is not such a list: oauth2-proxy's `connectionUrls:
+ * "redis://a:26379,redis://b:26379"` (a Redis Sentinel's addresses), ASP.NET Core's `--urls
+ * "http://localhost:10000;https://localhost:10001"`; a separator may end the list. A separator
+ * before another `scheme://` splits the list where the URI before it has no query or fragment: in a
+ * query a comma and a URL are the query's own (`?redirect=https://b.example/,https://c.example/`).
  */
 export function uriListRanges(value: string): [number, number][] | undefined {
-  if (!value.includes(',') || /\s/.test(value) || !ABSOLUTE_START.test(value)) return undefined;
+  if (!/[,;]/.test(value) || /\s/.test(value) || !ABSOLUTE_START.test(value)) return undefined;
   const ranges: [number, number][] = [];
   let start = 0;
-  for (const match of value.matchAll(/,(?=[a-zA-Z][a-zA-Z0-9+.-]*:\/\/)/g)) {
+  for (const match of value.matchAll(/[,;](?=[a-zA-Z][a-zA-Z0-9+.-]*:\/\/)/g)) {
     const piece = value.slice(start, match.index);
     if (/[?#]/.test(piece)) break;
     ranges.push([start, match.index]);
     start = match.index + 1;
   }
   if (ranges.length === 0) return undefined;
-  ranges.push([start, value.length]);
-  return ranges.every(([a, b]) => hasUriShape(value.slice(a, b))) ? ranges : undefined;
+  ranges.push([start, /[,;]$/.test(value) ? value.length - 1 : value.length]);
+  return ranges.every(([a, b]) => ABSOLUTE_START.test(value.slice(a, b)) && hasUriShape(value.slice(a, b))) ? ranges : undefined;
 }
 
 /** A width or pixel density descriptor of a `srcset` candidate (`480w`, `1.5x`). */

@@ -12,7 +12,7 @@ import { placeholder, UriCandidate, type CandidateContext, type Part } from './c
 import { withDoctests } from './doctest.js';
 import { embeddedLength } from './prose.js';
 import { srcsetSpans } from './formats/html.js';
-import { hasUriShape, isSrcset, isWholeUri, looksLikePattern, XML_NAMESPACES } from './shape.js';
+import { hasUriShape, isSrcset, isWholeUri, looksLikePattern, uriListRanges, XML_NAMESPACES } from './shape.js';
 import { findTemplateTags, type TemplateSyntax } from './templates.js';
 import { expressionHoles } from './route-patterns.js';
 import type { TextMap } from './text-map.js';
@@ -56,7 +56,7 @@ export function valueCandidates(value: string, parts: Part[], init: ValueInit): 
       .map(([start, end]) => new UriCandidate({ ...common, context: 'shape', value, uriStart: start, uriEnd: end, parts, namespace: false }));
   }
   // A list of absolute URLs separated by ";" or "," (ASP.NET Core's `--urls "http://a:5000;https://b:5001"`, a list of allowed origins): each URL on its own.
-  const list = urlList(value);
+  const list = uriListRanges(value);
   if (list !== undefined) return list.map(([start, end]) => new UriCandidate({ ...common, context: 'shape', value, uriStart: start, uriEnd: end, parts, namespace: false }));
   if (hasUriShape(staticStart, firstHole !== undefined) && (!/\s/.test(value) || (title !== true && isWholeUri(value, name)))) {
     const isNamespace = namespace || XML_NAMESPACES.has(value);
@@ -79,30 +79,6 @@ export function valueCandidates(value: string, parts: Part[], init: ValueInit): 
   }
   // A docstring's doctest: what its input lines give the code is not read, what it prints is quoted code.
   return withDoctests(value, out);
-}
-
-/** A separator of a list of URLs, and the absolute URL (`scheme://`) that must follow it. */
-const LIST_SEPARATOR = /[;,](?=[a-zA-Z][a-zA-Z0-9+.-]*:\/\/)/g;
-
-/**
- * The spans of a list of absolute URLs written in one string, separated by ";" or "," with no
- * space (`http://localhost:10000;http://localhost:10001`): every item starts with a known scheme
- * and `//` (`hasUriShape`); a trailing separator is allowed. Undefined when the value is no such
- * list: a URL whose path or query holds a ";" or a "," before something that is no absolute URL is one URL.
- */
-function urlList(value: string): [number, number][] | undefined {
-  if (!/[;,]/.test(value) || /\s/.test(value)) return undefined;
-  const spans: [number, number][] = [];
-  let start = 0;
-  for (const match of value.matchAll(LIST_SEPARATOR)) {
-    spans.push([start, match.index]);
-    start = match.index + 1;
-  }
-  if (spans.length === 0) return undefined;
-  const last = /[;,]$/.test(value) ? value.length - 1 : value.length;
-  if (/[;,]/.test(value.slice(start, last)) && /[;,][a-zA-Z][a-zA-Z0-9+.-]*:/.test(value.slice(start, last))) return undefined;
-  spans.push([start, last]);
-  return spans.every(([from, to]) => /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//.test(value.slice(from, to)) && hasUriShape(value.slice(from, to))) ? spans : undefined;
 }
 
 /** A span of a value: `[start, end)`. */

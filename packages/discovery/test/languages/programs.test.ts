@@ -404,9 +404,16 @@ describe('a list of absolute URLs in one string', () => {
     expect(discoverDocument(python, 'python').candidates.map((candidate) => candidate.uri)).toEqual(['https://a.example.com', 'https://b.example.com/x^y']);
   });
 
-  it('still reads a URL whose query holds a ";" or a "," as one URL', () => {
+  it('still reads a URL whose query holds a ";" or a "," as one URL, a URL after it too', () => {
     const text = 'u = "https://example.com/a;b?x=1,2"\n';
     expect(discoverDocument(text, 'python').candidates.map((candidate) => candidate.uri)).toEqual(['https://example.com/a;b?x=1,2']);
+    const redirect = 'u = "https://a.example/login?next=https://b.example/,https://c.example/"\n';
+    expect(discoverDocument(redirect, 'python').candidates.map((candidate) => candidate.uri)).toEqual(['https://a.example/login?next=https://b.example/,https://c.example/']);
+  });
+
+  it('reads the same list in a YAML value, a separator at its end left out', () => {
+    const yaml = 'urls: "http://localhost:10000;http://localhost:10001;"\n';
+    expect(discoverDocument(yaml, 'yaml').candidates.map((candidate) => candidate.uri)).toEqual(['http://localhost:10000', 'http://localhost:10001']);
   });
 });
 
