@@ -23,7 +23,7 @@ export const TEMPLATE_SYNTAX_DESCRIPTIONS: Readonly<Record<TemplateSyntax, strin
   erb: '`<% … %>`, `<%= … %>`, `<%- … %>`, `<%# … %>` (ERB, EJS)',
   php: '`<?php … ?>` and `<?= … ?>`; in a Blade view (`.blade.php`) also `{!! … !!}`, `@php … @endphp` and directives (`@if(…)`, `@else`, `@endif`, `@include(…)`: a bare `@word` only when Blade defines it without arguments)',
   actions: '`${{ … }}` (GitHub Actions)',
-  shell: '`${VAR}`, `${VAR:-default}`, `${expression}` and `$VAR` in capitals (Docker Compose, shell, environment files, script text in markup; not in JavaScript, whose `${…}` is its own), `$(NAME)` (Kubernetes dependent environment variables, make variables), a shell\'s command substitution `$(command args…)` and arithmetic `$((…))` on one line (Bash; `https://dl.k8s.io/release/$(curl -L -s https://dl.k8s.io/release/stable.txt)/bin/linux/amd64/kubectl` in a workflow\'s script), and `{$var}` (PHP\'s interpolation, in examples)',
+  shell: '`${VAR}`, `${VAR:-default}`, `${expression}` and `$VAR` in capitals (Docker Compose, shell, environment files, script text in markup; not in JavaScript, whose `${…}` is its own), `$(NAME)` (Kubernetes dependent environment variables, make variables, shell command substitution), and `{$var}` (PHP\'s interpolation, in examples)',
   percent: '`%NAME%` build-time substitutions: `%PUBLIC_URL%` (create-react-app, html-webpack-plugin), `%kernel.project_dir%` and `%env(VAR)%` (Symfony parameters), and the URL patterns an application fills in, in the strings of a program (the `%value%` of URL patterns in Redmine); a name that starts with two hexadecimal digits is a percent-encoding, not a name (not in JavaScript); and `__NAME__` in capitals, a constant a build step replaces in the text (naive-ui\'s `__HTTP__://…`, the constants of Vite\'s and webpack\'s `define`); and Go\'s `fmt` verbs `%s`, `%v`, `%d`, `%[1]s` in a Hugo data file (JSON, YAML or TOML under `data/`), whose strings a template gives to `printf`',
   server: 'server configuration variables: nginx `$host`, `$request_uri` (lower case, written inside a URL), Apache `%{HTTP_HOST}`, Caddy `{$VAR}` and placeholders `{http.request.uri}`, HAProxy `%[req.hdr(host)]` and systemd specifiers `%i`, `%H` (the last three only in those programs\' files: `Caddyfile`, `haproxy.cfg`, `*.service`…; not in JavaScript)',
 };
@@ -163,15 +163,6 @@ const DELIMITERS: readonly Delimiter[] = [
  * the container's other variables), a make variable, a command's output in a shell.
  */
 const SHELL_VARIABLE = /\$\{[^{}\r\n]*\}|\$[A-Z_][A-Z0-9_]*(?![A-Za-z0-9_])|\$\([A-Za-z_][A-Za-z0-9_]*\)/y;
-
-/**
- * A shell's command substitution with a command and its arguments, `$(curl -L -s https://dl.k8s.io/release/stable.txt)`
- * (stakater/Reloader's workflow downloads kubectl from `https://dl.k8s.io/release/$(…)/bin/linux/amd64/kubectl`),
- * and arithmetic `$((1 + 2))`, on one line, with one level of nesting and at most 300 characters: the command's output stands in
- * the URL, and the command, URLs in it included, is no part of it.
- * https://www.gnu.org/software/bash/manual/bash.html#Command-Substitution
- */
-const COMMAND_SUBSTITUTION = /\$\((?:[^()\r\n]|\([^()\r\n]{0,300}\)){0,300}\)/y;
 
 /** PHP's complex interpolation, `{$file}`, `{$user->id}`, `{$a['k']}` (a docblock's example code): a variable's value, as `${…}` is. */
 const BRACED_VARIABLE = /\{\$[A-Za-z_][^{}\s]*\}/y;
@@ -382,10 +373,6 @@ export function findTemplateTags(text: string, syntaxes: ReadonlySet<TemplateSyn
       SHELL_VARIABLE.lastIndex = i;
       const match = SHELL_VARIABLE.exec(text);
       if (match !== null) tag = { start: i, end: i + match[0].length, control: false };
-      else if (text[i + 1] === '(') {
-        const end = sticky(COMMAND_SUBSTITUTION, i);
-        if (end !== -1) tag = { start: i, end, control: false };
-      }
     }
     if (tag === undefined && server) {
       let end = -1;

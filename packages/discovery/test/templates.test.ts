@@ -158,15 +158,6 @@ describe('template files and holes in documents', () => {
     expect(findings('fetch("{{ base }}/users/a b");\nfetch(`${api}/{{ x }}`);\n', 'a.js')).toEqual([['path-unescaped-char', ' ', ['%20']]]);
   });
 
-  it("reads a shell's command substitution inside a URL as a hole, its command and the URLs in it too (stakater/Reloader)", () => {
-    // .github/workflows/loadtest.yml; https://www.gnu.org/software/bash/manual/bash.html#Command-Substitution
-    const text = '      - name: Install kubectl\n        run: |\n          curl -LO "https://dl.k8s.io/release/$(curl -L -s https://dl.k8s.io/release/stable.txt)/bin/linux/amd64/kubectl"\n          curl -LO "https://example.com/$(uname -m)/$((1 + 2))/a|b"\n';
-    expect(findings(text, 'loadtest.yml')).toEqual([['path-unescaped-char', '|', ['%7C']]]);
-    expect(tagsOf('x/$(curl -L -s https://a.example/v.txt)/y $(uname -m) $((1 + 2)) $(a $(b c) d)').map(([tag]) => tag)).toEqual([
-      '$(curl -L -s https://a.example/v.txt)', '$(uname -m)', '$((1 + 2))', '$(a $(b c) d)',
-    ]);
-  });
-
   it('checks the URI-shaped pieces between control tags, and leaves the rest alone', () => {
     const text = '<a href="\n{% if edit_link %}\n  {{ edit_link }}\n{% else %}\n  https://github.com/org/repo/edit/main/{{ page.inputPath }} x\n{% endif %}\n">edit</a>';
     expect(findings(text, 'base.njk')).toEqual([['path-unescaped-char', ' ', ['%20']]]);
